@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import { coreFailure, type FileKind } from "./core-failure.js";
+import { fail, ok, type Result } from "./result.js";
+import { errorCode, fromOsError, type ResolvedPath, type Workspace } from "./workspace.js";
+
+/** What `fstat` says of an open regular file. */
+export interface FileStat {
+  /** Size in bytes at open time (a hint: `/proc` files say 0 and files grow; reads never trust it). */
+  readonly size: number;
+  /** Modification time in whole epoch milliseconds. */
+  readonly mtimeMs: number;
+  readonly dev: number;
+  readonly ino: number;
+}
+
+/** An open descriptor on a regular file that was checked to be the resolved path. */
+export interface OpenFile {
+  readonly fd: number;
+  readonly path: ResolvedPath;
+  readonly stat: FileStat;
+}
+
+/** Options of {@link openFile}. */
+export interface OpenOptions {
+  /** Read a path that resolved outside the root (only after a policy, such as the guard, approved it). */
+  readonly allowOutside?: boolean;
+}
+
+const { O_RDONLY, O_NOFOLLOW = 0, O_NONBLOCK = 0 } = fs.constants;
+const OPEN_FLAGS = O_RDONLY | O_NOFOLLOW | O_NONBLOCK;
+const PROC_FD = fs.existsSync("/proc/self/fd") ? "/proc/self/fd" : undefined;
+
+/**
+ * Opens exactly the canonical path that was resolved, with `O_NOFOLLOW | O_NONBLOCK`, then checks the
+ * descriptor: only a regular file is kept (FIFOs, sockets, devices and directories fail at once and never
+ * block), and it must still be the checked path, inside the root unless `allowOutside`. On failure the
+ * descriptor is closed.
+ */
+export function openFile(resolved: ResolvedPath, options: OpenOptions = {}): Result<OpenFile> {
+  const { input, absolute } = resolved;
+  if (!resolved.inside && options.allowOutside !== true) {
+    return fail(coreFailure("OUTSIDE_ROOT", `The path '${input}' resolves outside the workspace root.`, input, { resolved: absolute }));
+  }
+  let fd: number;
+  try {
+    fd = fs.openSync(absolute, OPEN_FLAGS);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "ELOOP") return fail(changed(input, "the final component became a symlink after it was checked"));
+    if (code === "ENXIO") return fail(notRegular(input, "socket"));
+    return fail(fromOsError(error, input, `The path '${input}'`));
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    const kind = kindOf(stat);
+    if (kind === "directory") {
+      fs.closeSync(fd);
+      return fail(coreFailure("IS_DIRECTORY", `The path '${input}' is a directory.`, input, { kind }));
+    }
+    if (kind !== "file") {
+      fs.closeSync(fd);
+      return fail(notRegular(input, kind));
+    }
+    const verified = verifyDescriptor(fd, absolute, stat);
+    if (verified !== undefined) {
+      fs.closeSync(fd);
+      return fail(changed(input, verified));
+    }
+    return ok({ fd, path: resolved, stat: { size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs), dev: stat.dev, ino: stat.ino } });
+  } catch (error) {
+    fs.closeSync(fd);
+    return fail(fromOsError(error, input, `The path '${input}'`));
+  }
+}
+
+/** Closes an {@link OpenFile}'s descriptor. */
+export function closeFile(file: OpenFile): void {
+  fs.closeSync(file.fd);
+}
+
+/**
+ * Resolves `input` in `workspace`, opens it with {@link openFile}, runs `use` and always closes the
+ * descriptor, whatever `use` returns or throws.
+ */
+export function withOpenFile<T>(workspace: Workspace, input: unknown, options: OpenOptions, use: (file: OpenFile) => Result<T>): Result<T> {
+  const resolved = workspace.resolve(input);
+  if (!resolved.ok) return resolved;
+  const opened = openFile(resolved.value, options);
+  if (!opened.ok) return opened;
+  try {
+    return use(opened.value);
+  } finally {
+    closeFile(opened.value);
+  }
+}
+
+// After open, the descriptor must be the file that was checked: a parent directory swapped for a symlink
+// between check and open makes the kernel open something else, which /proc/self/fd reveals.
+function verifyDescriptor(fd: number, absolute: string, stat: fs.Stats): string | undefined {
+  if (PROC_FD !== undefined) {
+    const actual = fs.readlinkSync(`${PROC_FD}/${fd}`);
+    return actual === absolute ? undefined : "the opened file is not the checked path";
+  }
+  const again = fs.statSync(absolute);
+  return again.dev === stat.dev && again.ino === stat.ino && fs.realpathSync.native(absolute) === absolute
+    ? undefined
+    : "the opened file is not the checked path";
+}
+
+function kindOf(stat: fs.Stats): FileKind {
+  if (stat.isFile()) return "file";
+  if (stat.isDirectory()) return "directory";
+  if (stat.isFIFO()) return "fifo";
+  if (stat.isSocket()) return "socket";
+  if (stat.isCharacterDevice()) return "character-device";
+  if (stat.isBlockDevice()) return "block-device";
+  if (stat.isSymbolicLink()) return "symlink";
+  return "unknown";
+}
+
+function notRegular(input: string, kind: FileKind) {
+  return coreFailure("NOT_REGULAR_FILE", `The path '${input}' is not a regular file (it is a ${kind.replace("-", " ")}).`, input, { kind });
+}
+
+function changed(input: string, why: string) {
+  return coreFailure("CHANGED_DURING_READ", `The path '${input}' changed while it was being opened (${why}). Retry the read.`, input);
+}

@@ -1,0 +1,47 @@
+import { coreFailure } from "./core-failure.js";
+import { withOpenFile, type FileStat, type OpenOptions } from "./open-file.js";
+import { checkSize, sniffBinary } from "./read-bytes.js";
+import { readLines, type LineWindow, type ReadLinesOptions } from "./read-lines.js";
+import { fail, ok, type Result } from "./result.js";
+import type { ResolvedPath, Workspace } from "./workspace.js";
+
+/** Options of {@link readTextWindow}: the whole pipeline, each step set by the profile. */
+export interface TextWindowOptions extends ReadLinesOptions, OpenOptions {
+  /** Bytes from the start of the file sniffed for a NUL byte (`Infinity`: the whole file; 0: no sniff). */
+  readonly sniffBytes: number;
+}
+
+/** A text window read through the whole pipeline. */
+export interface TextWindow {
+  readonly path: ResolvedPath;
+  readonly stat: FileStat;
+  readonly window: LineWindow;
+}
+
+/**
+ * The pipeline every text profile shares, in a fixed order: validate and resolve the input, open the
+ * canonical path (regular files only, inside the root unless allowed), check the size on the descriptor
+ * (`maxFileBytes`), sniff for NUL (`BINARY`), then read and decode the window.
+ */
+export function readTextWindow(workspace: Workspace, input: unknown, options: TextWindowOptions): Result<TextWindow> {
+  return withOpenFile(workspace, input, options, (file) => {
+    if (options.maxFileBytes !== undefined) {
+      const size = checkSize(file, options.maxFileBytes);
+      if (!size.ok) return size;
+    }
+    if (options.sniffBytes > 0) {
+      const binary = sniffBinary(file, options.sniffBytes);
+      if (!binary.ok) return binary;
+      if (binary.value) {
+        return fail(
+          coreFailure("BINARY", `The file '${file.path.input}' appears to be binary (it contains a NUL byte).`, file.path.input, {
+            sniff_bytes: Number.isFinite(options.sniffBytes) ? options.sniffBytes : null,
+          }),
+        );
+      }
+    }
+    const window = readLines(file, options);
+    if (!window.ok) return window;
+    return ok({ path: file.path, stat: file.stat, window: window.value });
+  });
+}

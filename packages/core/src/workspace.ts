@@ -1,0 +1,162 @@
+import fs from "node:fs";
+import path from "node:path";
+import { coreFailure, type CoreFailure } from "./core-failure.js";
+import { fail, ok, type Result } from "./result.js";
+import { validatePathInput } from "./validate-path-input.js";
+
+/** A path input resolved against a workspace: what it names once every symlink is followed. */
+export interface ResolvedPath {
+  /** The input exactly as the caller gave it. */
+  readonly input: string;
+  /** The canonical absolute path (`realpath`), the only string that is ever opened. */
+  readonly absolute: string;
+  /** `absolute` relative to the root in POSIX form (`"."` for the root itself, `"../x"` outside it). */
+  readonly relative: string;
+  /** Whether `absolute` lies inside the root, decided on path components. */
+  readonly inside: boolean;
+}
+
+/** A workspace root, canonicalised once, and the one way to turn inputs into paths under it. */
+export interface Workspace {
+  /** The canonical absolute root. */
+  readonly root: string;
+  /**
+   * Validates and resolves an input (relative to the root, or absolute). Symlinks are followed by the
+   * kernel (`realpath`), never folded lexically. Resolution does not decide whether an outside path may
+   * be read: `inside` says where it landed and the caller's policy decides.
+   */
+  resolve(input: unknown): Result<ResolvedPath>;
+}
+
+const MAX_LINK_HOPS = 40;
+
+/** Canonicalises `root` (it may itself be reached through a symlink) and returns its {@link Workspace}. */
+export function createWorkspace(root: string): Result<Workspace> {
+  let canonical: string;
+  try {
+    canonical = fs.realpathSync.native(path.resolve(root));
+  } catch (error) {
+    return fail(fromOsError(error, root, "The workspace root"));
+  }
+  if (!fs.statSync(canonical).isDirectory()) {
+    return fail(coreFailure("NOT_FOUND", `The workspace root '${root}' is not a directory.`, root, { reason: "root-not-directory" }));
+  }
+  return ok({ root: canonical, resolve: (input) => resolveIn(canonical, input) });
+}
+
+/** Whether `target` lies inside `root` (or is it), decided on path components, never on string prefixes. */
+export function isInside(root: string, target: string): boolean {
+  const relative = path.relative(root, target);
+  return relative === "" || (relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
+}
+
+/** `target` relative to `root`, in POSIX form, `"."` for the root itself. */
+export function toPosixRelative(root: string, target: string): string {
+  const relative = path.relative(root, target);
+  return relative === "" ? "." : relative.split(path.sep).join("/");
+}
+
+function resolveIn(root: string, input: unknown): Result<ResolvedPath> {
+  const valid = validatePathInput(input);
+  if (!valid.ok) return valid;
+  const raw = joinRaw(root, valid.value);
+  try {
+    const absolute = fs.realpathSync.native(raw);
+    return ok(describe(root, valid.value, absolute));
+  } catch (error) {
+    return fail(classifyUnresolvable(root, valid.value, raw, error));
+  }
+}
+
+// The kernel, not `path.resolve`, must interpret `..`: `link/../x` leaves through `link`'s target.
+function joinRaw(root: string, input: string): string {
+  return path.isAbsolute(input) ? input : `${root}${path.sep}${input}`;
+}
+
+function describe(root: string, input: string, absolute: string): ResolvedPath {
+  return { input, absolute, relative: toPosixRelative(root, absolute), inside: isInside(root, absolute) };
+}
+
+/**
+ * A path that cannot be resolved is classified without reading anything: where it would land decides
+ * between "outside the root" and "not found", so a missing outside path never reads as merely missing.
+ */
+function classifyUnresolvable(root: string, input: string, raw: string, error: unknown): CoreFailure {
+  const code = errorCode(error);
+  if (code !== "ENOENT" && code !== "ENOTDIR") return fromOsError(error, input, `The path '${input}'`);
+  const landing = bestEffortTarget(raw, 0);
+  if (landing !== undefined && !isInside(root, landing)) {
+    return coreFailure("OUTSIDE_ROOT", `The path '${input}' resolves outside the workspace root.`, input, { resolved: landing });
+  }
+  const dangling = isSymlink(raw);
+  const reason = dangling ? "dangling-symlink" : code === "ENOTDIR" ? "not-a-directory" : "missing";
+  const message = dangling
+    ? `The path '${input}' is a symlink whose target does not exist.`
+    : code === "ENOTDIR"
+      ? `The path '${input}' uses a file as a directory.`
+      : `The path '${input}' does not exist.`;
+  return coreFailure("NOT_FOUND", message, input, { reason, resolved: landing ?? null });
+}
+
+// Where a path that does not fully exist would land: the canonical form of its longest existing prefix
+// plus the rest; a dangling final link is followed to its target.
+function bestEffortTarget(raw: string, hops: number): string | undefined {
+  if (hops > MAX_LINK_HOPS) return undefined;
+  if (isSymlink(raw)) {
+    try {
+      const target = fs.readlinkSync(raw);
+      const parent = bestEffortTarget(path.dirname(raw), hops + 1) ?? path.dirname(raw);
+      return bestEffortTarget(path.isAbsolute(target) ? target : `${parent}${path.sep}${target}`, hops + 1);
+    } catch {
+      return undefined;
+    }
+  }
+  const parts = raw.split(path.sep);
+  for (let keep = parts.length - 1; keep >= 1; keep--) {
+    const prefix = parts.slice(0, keep).join(path.sep) || path.sep;
+    try {
+      const base = fs.realpathSync.native(prefix);
+      return path.resolve(base, ...parts.slice(keep));
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
+}
+
+function isSymlink(p: string): boolean {
+  try {
+    return fs.lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** The OS error code (`ENOENT`, ...) of an error, or `undefined`. */
+export function errorCode(error: unknown): string | undefined {
+  return typeof error === "object" && error !== null && "code" in error && typeof error.code === "string" ? error.code : undefined;
+}
+
+/** Maps an operating-system error to a {@link CoreFailure}; `subject` starts the message ("The path 'x'"). */
+export function fromOsError(error: unknown, input: string, subject: string): CoreFailure {
+  const code = errorCode(error);
+  const os = { os_error: code ?? null };
+  switch (code) {
+    case "ENOENT":
+      return coreFailure("NOT_FOUND", `${subject} does not exist.`, input, { reason: "missing", ...os });
+    case "ENOTDIR":
+      return coreFailure("NOT_FOUND", `${subject} uses a file as a directory.`, input, { reason: "not-a-directory", ...os });
+    case "ELOOP":
+      return coreFailure("SYMLINK_LOOP", `${subject} runs into a symlink loop.`, input, os);
+    case "ENAMETOOLONG":
+      return coreFailure("NAME_TOO_LONG", `${subject} is too long for the file system.`, input, os);
+    case "EACCES":
+    case "EPERM":
+      return coreFailure("PERMISSION_DENIED", `${subject} cannot be accessed: permission denied by the operating system.`, input, os);
+    case "EMFILE":
+    case "ENFILE":
+      return coreFailure("TOO_MANY_OPEN_FILES", `${subject} cannot be opened now: too many open files. Retry later.`, input, os);
+    default:
+      return coreFailure("IO_ERROR", `${subject} could not be read (${code ?? String(error)}).`, input, os);
+  }
+}
