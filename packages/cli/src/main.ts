@@ -1,0 +1,174 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import type { PermissionRequester, ProfileModule, ReadTool } from "@read/core";
+import { loadConfig } from "./load-config.js";
+import { DEFAULT_PROFILE, PROFILES } from "./profiles.js";
+import { readForPeople } from "./read-for-people.js";
+import { UsageError } from "./usage-error.js";
+
+/** The streams and directory `read-tool` runs with (the real process, or a test's). */
+export interface CliIo {
+  readonly stdin: NodeJS.ReadableStream & { readonly isTTY?: boolean };
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WritableStream;
+  readonly cwd: string;
+}
+
+export const USAGE = `usage:
+  read-tool call [--profile NAME] [--tool NAME] [--root DIR] [--config FILE] [--permission allow|deny] [JSON|-]
+  read-tool schema [--profile NAME] [--root DIR] [--config FILE]
+  read-tool PATH [--root DIR] [--start N] [--lines N | --tail N]
+profiles: ${[...PROFILES.keys()].join(", ")} (default ${DEFAULT_PROFILE}, or \`profile = "NAME"\` in read.config.toml)`;
+
+const COMMON = {
+  profile: { type: "string" },
+  root: { type: "string" },
+  config: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const satisfies ParseArgsConfig["options"];
+
+/**
+ * Runs `read-tool` with `argv` (without `node` and the script). Resolves to the exit code: 0 whenever a
+ * tool produced an output (tool-level errors included), 2 for usage errors (one line on stderr).
+ */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    const [command, ...rest] = argv;
+    switch (command) {
+      case undefined:
+      case "help":
+      case "--help":
+      case "-h":
+        io.stdout.write(`${USAGE}\n`);
+        return command === undefined ? 2 : 0;
+      case "call":
+        return await callCommand(rest, io);
+      case "schema":
+        return schemaCommand(rest, io);
+      default:
+        if (command.startsWith("-")) throw new UsageError(`unknown option '${command}' before a command`);
+        return readCommand(argv, io);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`read-tool: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+function parse<T extends NonNullable<ParseArgsConfig["options"]>>(args: readonly string[], options: T, positionals: number) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message.split("\n")[0] ?? "bad arguments");
+  }
+  if (parsed.positionals.length > positionals) {
+    throw new UsageError(`unexpected argument '${parsed.positionals[positionals]}'`);
+  }
+  return parsed;
+}
+
+interface Selected {
+  readonly module: ProfileModule;
+  readonly root: string;
+  readonly options: object;
+}
+
+function selectProfile(values: { profile?: string | undefined; root?: string | undefined; config?: string | undefined }, io: CliIo): Selected {
+  const root = path.resolve(io.cwd, values.root ?? ".");
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`--root ${values.root ?? root} is not an existing directory`);
+  const config = loadConfig(PROFILES, root, values.config === undefined ? undefined : path.resolve(io.cwd, values.config));
+  const name = values.profile ?? config.profile ?? DEFAULT_PROFILE;
+  const module = PROFILES.get(name);
+  if (module === undefined) throw new UsageError(`unknown profile '${name}' (known: ${[...PROFILES.keys()].join(", ")})`);
+  return { module, root, options: config.options.get(name) ?? {} };
+}
+
+function pickTool(tool: ReadTool, requested: string | undefined): void {
+  if (requested === undefined || requested === tool.name || tool.aliases.includes(requested)) return;
+  const names = [tool.name, ...tool.aliases].join(", ");
+  throw new UsageError(`unknown tool '${requested}' for this profile (known: ${names})`);
+}
+
+async function callCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parse(
+    args,
+    { ...COMMON, tool: { type: "string" }, permission: { type: "string" } },
+    1,
+  );
+  if (values.help) {
+    io.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const selected = selectProfile(values, io);
+  const requester = permissionRequester(values.permission);
+  const source = positionals[0] ?? "-";
+  const text = source === "-" ? await readAll(io.stdin) : source;
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`the arguments are not valid JSON: ${(error as Error).message}`);
+  }
+  const tool = selected.module.createTool({ root: selected.root, ...selected.options, ...(requester === undefined ? {} : { requester }) });
+  pickTool(tool, values.tool);
+  const output = await tool.call(input);
+  io.stdout.write(`${JSON.stringify(output)}\n`);
+  return 0;
+}
+
+function permissionRequester(flag: string | undefined): PermissionRequester {
+  if (flag !== undefined && flag !== "allow" && flag !== "deny") throw new UsageError(`--permission must be 'allow' or 'deny', got '${flag}'`);
+  const answer = flag ?? "deny";
+  return async () => answer;
+}
+
+function schemaCommand(args: readonly string[], io: CliIo): number {
+  const { values } = parse(args, COMMON, 0);
+  const selected = selectProfile(values, io);
+  const tool = selected.module.createTool({ root: selected.root, ...selected.options });
+  const { name, description, parameters } = tool.definition;
+  io.stdout.write(`${JSON.stringify({ name, description, parameters, ...(tool.aliases.length > 0 ? { aliases: tool.aliases } : {}) }, null, 2)}\n`);
+  return 0;
+}
+
+function readCommand(args: readonly string[], io: CliIo): number {
+  const { values, positionals } = parse(
+    args,
+    { root: COMMON.root, help: COMMON.help, start: { type: "string" }, lines: { type: "string" }, tail: { type: "string" } },
+    1,
+  );
+  const target = positionals[0];
+  if (target === undefined) throw new UsageError("no path given");
+  if (values.tail !== undefined && (values.start !== undefined || values.lines !== undefined)) {
+    throw new UsageError("--tail cannot be combined with --start or --lines");
+  }
+  const root = path.resolve(io.cwd, values.root ?? ".");
+  const result = readForPeople(root, target, {
+    start: positiveInteger("--start", values.start),
+    lines: positiveInteger("--lines", values.lines),
+    tail: positiveInteger("--tail", values.tail),
+  });
+  if (result.ok) {
+    io.stdout.write(result.text);
+    return 0;
+  }
+  io.stderr.write(`read-tool: ${result.message}\n`);
+  return 1;
+}
+
+function positiveInteger(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9]\d*$/.test(value)) throw new UsageError(`${flag} must be a positive integer, got '${value}'`);
+  return Number(value);
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString("utf8");
+}

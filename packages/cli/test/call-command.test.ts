@@ -1,0 +1,95 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { PROFILES } from "../src/profiles.js";
+import { makeWorkspace, runCli } from "./run-cli.js";
+
+const maskTime = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value).replace(/"time_ms":\d+/g, '"time_ms":0').replace(/\(Took \d+ms\)/g, "(Took 0ms)"));
+
+describe("read-tool call", () => {
+  for (const module of PROFILES.values()) {
+    test(`--profile ${module.name} prints exactly the tool's output, as one JSON document`, async () => {
+      const root = makeWorkspace({ "src/a.txt": "alpha\nbeta\n" });
+      const run = runCli(["call", "--profile", module.name, "--root", root, '{"path":"src/a.txt"}']);
+      expect(run.stderr).toBe("");
+      expect(run.status).toBe(0);
+      expect(run.stdout.endsWith("\n")).toBe(true);
+      expect(run.stdout.trimEnd().includes("\n")).toBe(false);
+      const expected = await module.createTool({ root }).call({ path: "src/a.txt" });
+      expect(maskTime(JSON.parse(run.stdout))).toEqual(maskTime(expected));
+    });
+
+    test(`--profile ${module.name}: a tool-level error still exits 0 with the error output`, async () => {
+      const root = makeWorkspace({});
+      const run = runCli(["call", "--profile", module.name, "--root", root, '{"path":"missing.txt"}']);
+      expect(run.status).toBe(0);
+      const output = JSON.parse(run.stdout);
+      expect(module.createTool({ root }).isError(output)).toBe(true);
+    });
+  }
+
+  test("reads the arguments from stdin with '-' and when no JSON is given", () => {
+    const root = makeWorkspace({ "a.txt": "x\n" });
+    const dash = runCli(["call", "--profile", "workspace-jp", "--root", root, "-"], { stdin: '{"path":"a.txt"}' });
+    const none = runCli(["call", "--profile", "workspace-jp", "--root", root], { stdin: '{"path":"a.txt"}' });
+    expect(dash.status).toBe(0);
+    expect(JSON.parse(dash.stdout)).toMatchObject({ path: "a.txt", content: "x\n" });
+    expect(none.stdout).toBe(dash.stdout);
+  });
+
+  test("--root defaults to the current directory", () => {
+    const root = makeWorkspace({ "a.txt": "x\n" });
+    const run = runCli(["call", "--profile", "workspace-jp", '{"path":"a.txt"}'], { cwd: root });
+    expect(JSON.parse(run.stdout)).toMatchObject({ path: "a.txt", content: "x\n" });
+  });
+
+  test("--tool accepts the tool's name and each alias, and refuses an unknown name", () => {
+    const root = makeWorkspace({ "a.txt": "x\n" });
+    const forge = PROFILES.get("forge");
+    if (forge === undefined) throw new Error("forge profile missing");
+    const tool = forge.createTool({ root });
+    for (const name of [tool.name, ...tool.aliases]) {
+      const run = runCli(["call", "--profile", "forge", "--tool", name, "--root", root, '{"path":"a.txt"}']);
+      expect(run.status, name).toBe(0);
+    }
+    const unknown = runCli(["call", "--profile", "forge", "--tool", "Write", "--root", root, '{"path":"a.txt"}']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/^read-tool: unknown tool 'Write'.*\n$/);
+  });
+
+  test("--permission decides the guard profile's pending reads; without it they are denied", () => {
+    const root = makeWorkspace({ "ws/.keep": "", "outside.txt": "from outside\n" });
+    const ws = path.join(root, "ws");
+    const outside = path.join(root, "outside.txt");
+    const args = ["call", "--profile", "guard", "--root", ws];
+    const allowed = JSON.parse(runCli([...args, "--permission", "allow", JSON.stringify({ path: outside })]).stdout);
+    expect(allowed).toEqual({ path: fs.realpathSync(outside), content: "from outside\n", bytes_read: 13 });
+    const denied = JSON.parse(runCli([...args, "--permission", "deny", JSON.stringify({ path: outside })]).stdout);
+    expect(denied.error).toEqual(expect.any(String));
+    const silent = JSON.parse(runCli([...args, JSON.stringify({ path: outside })]).stdout);
+    expect(silent.error).toEqual(expect.any(String));
+  });
+});
+
+describe("read-tool usage errors exit 2 with one line on stderr", () => {
+  const root = makeWorkspace({ "a.txt": "x\n" });
+  const cases: Array<[string, string[], RegExp]> = [
+    ["unknown flag", ["call", "--frobnicate", "--root", root, "{}"], /Unknown option '--frobnicate'/],
+    ["unknown profile", ["call", "--profile", "nope", "--root", root, "{}"], /unknown profile 'nope'/],
+    ["unparsable JSON", ["call", "--profile", "envelope", "--root", root, "{path:"], /not valid JSON/],
+    ["missing root", ["call", "--root", path.join(root, "does-not-exist"), "{}"], /is not an existing directory/],
+    ["bad --permission", ["call", "--permission", "maybe", "--root", root, "{}"], /--permission must be 'allow' or 'deny'/],
+    ["unknown command flag", ["--nope"], /unknown option '--nope'/],
+    ["extra positional", ["schema", "--root", root, "extra"], /unexpected argument 'extra'/],
+  ];
+  for (const [name, args, message] of cases) {
+    test(name, () => {
+      const run = runCli(args);
+      expect(run.status).toBe(2);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toMatch(message);
+      expect(run.stderr.split("\n")).toHaveLength(2);
+    });
+  }
+});

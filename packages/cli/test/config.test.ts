@@ -1,0 +1,65 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { makeWorkspace, runCli } from "./run-cli.js";
+
+const withConfig = (toml: string, files: Record<string, string> = {}) => {
+  const root = makeWorkspace({ "a.txt": "one\ntwo\nthree\n", ...files, "read.config.toml": toml });
+  return { root, config: path.join(root, "read.config.toml") };
+};
+
+describe("read.config.toml", () => {
+  test("`profile = NAME` at the root selects the profile", () => {
+    const { root } = withConfig('profile = "workspace-jp"\n');
+    const run = runCli(["call", "--root", root, '{"path":"a.txt"}']);
+    expect(JSON.parse(run.stdout)).toMatchObject({ path: "a.txt", truncated: false });
+    expect(JSON.parse(runCli(["schema", "--root", root]).stdout).name).toBe("read_file");
+  });
+
+  test("--profile overrides the config's profile", () => {
+    const { root } = withConfig('profile = "workspace-jp"\n');
+    const run = runCli(["schema", "--profile", "forge", "--root", root]);
+    expect(JSON.parse(run.stdout).name).toBe("Read");
+    expect(JSON.parse(run.stdout).aliases).toBeDefined();
+  });
+
+  test("a profile's table sets its options ([tools.read_file] for forge)", () => {
+    const { root } = withConfig('profile = "forge"\n[tools.read_file]\nshow_line_numbers = false\n');
+    const run = runCli(["call", "--root", root, '{"path":"a.txt"}']);
+    expect(JSON.parse(run.stdout)).toMatchObject({ content: "one\ntwo\nthree\n", line_numbers: false });
+  });
+
+  test("--config FILE is read instead of the root's file", () => {
+    const { root } = withConfig('profile = "forge"\n');
+    const other = path.join(makeWorkspace({}), "custom.toml");
+    fs.writeFileSync(other, 'profile = "workspace-jp"\n');
+    expect(JSON.parse(runCli(["schema", "--root", root, "--config", other]).stdout).name).toBe("read_file");
+  });
+
+  const bad: Array<[string, string, RegExp]> = [
+    ["an unknown top-level key", "colour = 1\n", /key 'colour': unknown key/],
+    ["an unknown profile", 'profile = "vim"\n', /key 'profile': unknown profile 'vim'/],
+    ["a profile that is not a string", "profile = 3\n", /key 'profile': expected a string/],
+    ["an unknown key in a profile's table", "[tools.read_file]\nmax_bytes = 3\n", /key 'tools.read_file(\.max_bytes)?': .*max_bytes/],
+    ["a wrong type in a profile's table", '[tools.read_file]\nmax_scan_bytes = "lots"\n', /key 'tools.read_file.max_scan_bytes': /],
+    ["an unknown sub-table", "[tools.write_file]\nx = 1\n", /key 'tools.write_file': unknown key/],
+    ["invalid TOML", "profile = \n", /not valid TOML/],
+  ];
+  for (const [name, toml, message] of bad) {
+    test(`${name} exits 2 naming the file, the key and the reason`, () => {
+      const { root, config } = withConfig(toml);
+      const run = runCli(["call", "--root", root, '{"path":"a.txt"}']);
+      expect(run.status).toBe(2);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toContain(`bad config ${config}`);
+      expect(run.stderr).toMatch(message);
+    });
+  }
+
+  test("a --config file that does not exist exits 2", () => {
+    const root = makeWorkspace({});
+    const run = runCli(["schema", "--root", root, "--config", path.join(root, "nope.toml")]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/cannot read config file .*nope\.toml/);
+  });
+});

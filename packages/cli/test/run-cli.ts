@@ -1,0 +1,36 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The built `read-tool` binary, as users run it. */
+export const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "bin", "read-tool.js");
+
+export interface CliRun {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs the built binary with `args` in `cwd`, feeding `stdin`. */
+export function runCli(args: readonly string[], options: { cwd?: string; stdin?: string } = {}): CliRun {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? process.cwd(),
+    input: options.stdin ?? "",
+    encoding: "utf8",
+    timeout: 20_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A fresh temporary workspace holding `files` (POSIX paths to UTF-8 contents). */
+export function makeWorkspace(files: Record<string, string>): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "read-cli-"));
+  for (const [name, text] of Object.entries(files)) {
+    const target = path.join(root, name);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, text);
+  }
+  return root;
+}

@@ -1,0 +1,34 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repo = path.dirname(fileURLToPath(import.meta.url));
+const lock = path.join(repo, "node_modules", ".read-build.lock");
+
+/**
+ * Vitest global setup for the projects whose tests run built binaries (`read-tool`, the MCP server): it
+ * brings every package's `dist/` up to date with `tsc -b` (incremental, so an up-to-date tree costs about
+ * a second, and no package manager is needed on PATH). Projects run their global setups concurrently, so
+ * a directory lock keeps two builds from writing `dist/` at once.
+ */
+export default async function setup(): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for the build lock ${lock}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    execFileSync(process.execPath, [path.join(repo, "node_modules", "typescript", "bin", "tsc"), "-b", "tsconfig.build.json"], {
+      cwd: repo,
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+  } finally {
+    fs.rmdirSync(lock);
+  }
+}
