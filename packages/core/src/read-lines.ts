@@ -7,16 +7,23 @@ import { fromOsError } from "./workspace.js";
 
 const LF = 0x0a;
 
-/** Which lines to return: a window from a 1-based start line, or the last lines of the file. */
+/**
+ * Which lines to return: a window from a 1-based start line, or the last lines of the file. A request
+ * outside these ranges fails with `INVALID_INPUT` (`detail.reason: "window"`).
+ */
 export type LineWindowRequest =
   | {
       readonly from: "start";
-      /** 1-based number of the first line to return. */
+      /** 1-based number of the first line to return: an integer of at least 1. */
       readonly startLine: number;
-      /** How many lines at most; `null` reads to the end of the file. */
+      /** How many lines at most: an integer of at least 0; `null` (or `Infinity`) reads to the end of the file. */
       readonly maxLines: number | null;
     }
-  | { readonly from: "end"; readonly lines: number };
+  | {
+      readonly from: "end";
+      /** How many lines at most, counted back from the end: an integer of at least 0 (or `Infinity`). */
+      readonly lines: number;
+    };
 
 /** Options of {@link readLines}. */
 export interface ReadLinesOptions {
@@ -30,11 +37,15 @@ export interface ReadLinesOptions {
   readonly decode: "strict" | "replace";
   /**
    * At most this many bytes are scanned from the start of the file (to find a window, or to count).
-   * A window that cannot be found within it fails with `SCAN_LIMIT`; a count that cannot finish within
-   * it leaves `totalLines` `null`. Unlimited when absent.
+   * A forward window that does not lie wholly within it fails with `SCAN_LIMIT`; a count that cannot
+   * finish within it leaves `totalLines` `null` (and a tail's line numbers with it). A tail itself is
+   * read backwards from the end and is bounded by `maxWindowBytes`, not by this. Unlimited when absent.
    */
   readonly maxScanBytes?: number;
-  /** A file found to be longer than this while it is read fails with `TOO_LARGE` (it grew after `stat`). */
+  /**
+   * A file found to be longer than this while it is read fails with `TOO_LARGE` (it grew after `stat`):
+   * no read goes past byte `maxFileBytes + 1`.
+   */
   readonly maxFileBytes?: number;
   /** The returned window may hold at most this many bytes (default {@link DEFAULT_MAX_WINDOW_BYTES}). */
   readonly maxWindowBytes?: number;
@@ -45,7 +56,10 @@ export const DEFAULT_MAX_WINDOW_BYTES = 64 * 1024 * 1024;
 
 /** One line of a window. `text` never contains its terminator; a CRLF is reported, never left as `\r`. */
 export interface Line {
-  /** Absolute 1-based line number, or `null` when it could not be counted (a tail beyond the scan budget). */
+  /**
+   * Absolute 1-based line number, or `null` when it was not counted: a tail that does not reach the start
+   * of the file, without `countTotal` or beyond the scan budget.
+   */
   readonly number: number | null;
   readonly text: string;
   /** `""` only for a last line without a final newline. */
@@ -58,17 +72,18 @@ export interface LineWindow {
   /** Number of the first returned line; `null` when no line was returned or it could not be counted. */
   readonly firstLine: number | null;
   /**
-   * The file's line count (`"a\nb\n"` and `"a\nb"` have 2, `""` 0, `"\n"` 1); `null` when not asked
-   * for, or when counting would exceed the scan budget.
+   * The file's line count (`"a\nb\n"` and `"a\nb"` have 2, `""` 0, `"\n"` 1). Known whenever the read
+   * reached the end of the file; otherwise counted only with `countTotal`, and `null` when that count
+   * would exceed the scan budget.
    */
   readonly totalLines: number | null;
-  /** Lines follow the window. */
+  /** Lines follow the window (never after a tail, which ends at the end of the file). */
   readonly hasMore: boolean;
   /** Invalid UTF-8 in the window was replaced by U+FFFD. */
   readonly replaced: boolean;
   /** The file starts with a UTF-8 byte order mark (kept as U+FEFF at the start of line 1's text). */
   readonly bom: boolean;
-  /** Bytes of the file that were read to produce this window. */
+  /** Bytes of the file that were read to produce this window (counting included). */
   readonly bytesScanned: number;
 }
 
@@ -78,6 +93,10 @@ export interface LineWindow {
  * from the end. A start past the last line yields an empty window (with `totalLines`).
  */
 export function readLines(file: OpenFile, options: ReadLinesOptions): Result<LineWindow> {
+  const invalid = invalidWindow(options.window);
+  if (invalid !== undefined) {
+    return fail(coreFailure("INVALID_INPUT", `The line window is invalid: ${invalid}.`, file.path.input, { reason: "window" }));
+  }
   try {
     return options.window.from === "start" ? readForward(file, options, options.window) : readTail(file, options, options.window.lines);
   } catch (error) {
@@ -85,92 +104,116 @@ export function readLines(file: OpenFile, options: ReadLinesOptions): Result<Lin
   }
 }
 
+function invalidWindow(window: LineWindowRequest): string | undefined {
+  if (window.from === "end") return isCount(window.lines) ? undefined : `lines must be an integer of at least 0, got ${window.lines}`;
+  if (!Number.isSafeInteger(window.startLine) || window.startLine < 1) return `startLine must be an integer of at least 1, got ${window.startLine}`;
+  if (window.maxLines !== null && !isCount(window.maxLines)) return `maxLines must be null or an integer of at least 0, got ${window.maxLines}`;
+  return undefined;
+}
+
+function isCount(value: number): boolean {
+  return value === Number.POSITIVE_INFINITY || (Number.isSafeInteger(value) && value >= 0);
+}
+
 interface Scan {
   /** Newlines seen in [0, position). */
   newlines: number;
   position: number;
   lastByte: number;
-  eof: boolean;
 }
 
+/** Why a read stopped: the end of the file, the file limit (it grew), or the scan budget. */
+type Stop = "eof" | "too-large" | "scan-limit";
+
+// Reads never go past this offset: the scan budget, or one byte past the file limit (enough to see it).
 function budgetOf(options: ReadLinesOptions): number {
   return Math.min(options.maxScanBytes ?? Number.POSITIVE_INFINITY, options.maxFileBytes === undefined ? Number.POSITIVE_INFINITY : options.maxFileBytes + 1);
 }
 
+// A read that got no bytes at `position`: below the budget that is the end of the file; at the budget,
+// a position past the file limit means the file is too large, otherwise one probed byte tells the end of
+// the file from the scan budget.
+function stopAt(file: OpenFile, options: ReadLinesOptions, position: number, budget: number): Stop {
+  if (position < budget) return "eof";
+  if (fileLimitReached(options, position)) return "too-large";
+  return atEnd(file, position) ? "eof" : "scan-limit";
+}
+
 function readForward(file: OpenFile, options: ReadLinesOptions, window: { startLine: number; maxLines: number | null }): Result<LineWindow> {
   const budget = budgetOf(options);
-  const scan: Scan = { newlines: 0, position: 0, lastByte: -1, eof: false };
-  const startOffset = seekLine(file, scan, window.startLine - 1, budget);
-  if (startOffset === undefined) return fail(overBudget(file, options, window.startLine));
-  const head = readBomFlag(file);
-  if (scan.eof && startOffset === scan.position) {
-    return ok({ lines: [], firstLine: null, totalLines: linesOf(scan), hasMore: false, replaced: false, bom: head, bytesScanned: scan.position });
+  const scan: Scan = { newlines: 0, position: 0, lastByte: -1 };
+  const sought = seekLine(file, options, scan, window.startLine - 1, budget);
+  if (sought === "too-large") return fail(tooLargeWhileRead(file, options));
+  if (sought === "scan-limit") return fail(scanLimit(file, options, budget, `Line ${window.startLine} of '${file.path.input}' lies`, window.startLine));
+  const bom = readBomFlag(file);
+  if (sought === "eof") {
+    return ok({ lines: [], firstLine: null, totalLines: linesOf(scan), hasMore: false, replaced: false, bom, bytesScanned: scan.position });
   }
   const maxWindow = options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES;
+  const wanted = window.maxLines ?? Number.POSITIVE_INFINITY;
   const parts: Buffer[] = [];
   let windowBytes = 0;
   let taken = 0;
-  const wanted = window.maxLines ?? Number.POSITIVE_INFINITY;
-  let position = startOffset;
-  let endOffset = -1;
-  while (endOffset === -1) {
+  let position = scan.position;
+  let reachedEnd = false;
+  while (taken < wanted) {
     const { buffer, bytes } = readWithin(file, position, budget);
     if (bytes === 0) {
-      if (position >= budget && !atEnd(file, position)) return fail(overBudget(file, options, window.startLine));
-      endOffset = position;
-      scan.eof = true;
+      const stop = stopAt(file, options, position, budget);
+      if (stop === "too-large") return fail(tooLargeWhileRead(file, options));
+      if (stop === "scan-limit") return fail(scanLimit(file, options, budget, `The lines of '${file.path.input}' from line ${window.startLine} run`, window.startLine));
+      reachedEnd = true;
       break;
     }
-    let cut = bytes;
     let from = 0;
     while (taken < wanted) {
       const nl = buffer.indexOf(LF, from);
       if (nl === -1 || nl >= bytes) break;
       taken++;
       from = nl + 1;
-      if (taken === wanted) cut = from;
     }
+    const cut = taken === wanted ? from : bytes;
     if (windowBytes + cut > maxWindow) return fail(windowTooLarge(file, maxWindow));
     parts.push(Buffer.from(buffer.subarray(0, cut)));
     windowBytes += cut;
-    scan.lastByte = buffer[bytes - 1] ?? -1;
     position += cut;
-    if (cut < bytes || taken === wanted) endOffset = position;
   }
+  const endOffset = position;
+  // The window's last newline may be the byte just past the file limit.
+  if (fileLimitReached(options, endOffset)) return fail(tooLargeWhileRead(file, options));
   const bytes = Buffer.concat(parts, windowBytes);
   const decoded = decodeLines(file, bytes, window.startLine, options.decode);
   if (!decoded.ok) return decoded;
   scan.newlines += countNewlines(bytes);
   scan.position = endOffset;
   if (bytes.length > 0) scan.lastByte = bytes[bytes.length - 1] ?? -1;
-  let totalLines: number | null = null;
-  let hasMore: boolean;
-  if (scan.eof) {
-    totalLines = linesOf(scan);
-    hasMore = false;
-  } else if (options.countTotal) {
-    const counted = countToEnd(file, scan, budget);
-    if (!counted && fileLimitReached(options, scan.position)) return fail(tooLargeWhileRead(file, options));
-    totalLines = counted ? linesOf(scan) : null;
-    hasMore = counted ? scan.position > endOffset : true;
-  } else {
-    hasMore = !atEnd(file, endOffset);
+  let hasMore = false;
+  if (!reachedEnd && options.countTotal) {
+    const stop = countToEnd(file, options, scan, budget);
+    if (stop === "too-large") return fail(tooLargeWhileRead(file, options));
+    reachedEnd = stop === "eof";
+    hasMore = !reachedEnd || scan.position > endOffset;
+  } else if (!reachedEnd) {
+    reachedEnd = atEnd(file, endOffset);
+    hasMore = !reachedEnd;
   }
-  return ok({ ...decoded.value, firstLine: decoded.value.lines.length > 0 ? window.startLine : null, totalLines, hasMore, bom: head, bytesScanned: scan.position });
+  return ok({
+    ...decoded.value,
+    firstLine: decoded.value.lines.length > 0 ? window.startLine : null,
+    totalLines: reachedEnd ? linesOf(scan) : null,
+    hasMore,
+    bom,
+    bytesScanned: scan.position,
+  });
 }
 
-// Advances `scan` to the start of line `skip + 1`, counting newlines without keeping bytes. Returns the
-// byte offset of that line (the end of the file when it has fewer lines), or undefined when the budget
-// ran out first.
-function seekLine(file: OpenFile, scan: Scan, skip: number, budget: number): number | undefined {
-  if (skip === 0) return 0;
+// Advances `scan` to the start of line `skip + 1`, counting newlines without keeping bytes: "found" (at
+// `scan.position`), "eof" when the file has fewer lines, or the limit that stopped it first.
+function seekLine(file: OpenFile, options: ReadLinesOptions, scan: Scan, skip: number, budget: number): "found" | Stop {
+  if (skip === 0) return "found";
   for (;;) {
     const { buffer, bytes } = readWithin(file, scan.position, budget);
-    if (bytes === 0) {
-      if (scan.position >= budget && !atEnd(file, scan.position)) return undefined;
-      scan.eof = true;
-      return scan.position;
-    }
+    if (bytes === 0) return stopAt(file, options, scan.position, budget);
     let from = 0;
     for (;;) {
       const nl = buffer.indexOf(LF, from);
@@ -180,7 +223,7 @@ function seekLine(file: OpenFile, scan: Scan, skip: number, budget: number): num
       if (scan.newlines === skip) {
         scan.lastByte = LF;
         scan.position += from;
-        return scan.position;
+        return "found";
       }
     }
     scan.lastByte = buffer[bytes - 1] ?? -1;
@@ -188,14 +231,11 @@ function seekLine(file: OpenFile, scan: Scan, skip: number, budget: number): num
   }
 }
 
-// Counts the rest of the file into `scan`. True when the end was reached within the budget.
-function countToEnd(file: OpenFile, scan: Scan, budget: number): boolean {
+// Counts the rest of the file into `scan`, until its end or a limit.
+function countToEnd(file: OpenFile, options: ReadLinesOptions, scan: Scan, budget: number): Stop {
   for (;;) {
     const { buffer, bytes } = readWithin(file, scan.position, budget);
-    if (bytes === 0) {
-      scan.eof = budget > scan.position || atEnd(file, scan.position);
-      return scan.eof;
-    }
+    if (bytes === 0) return stopAt(file, options, scan.position, budget);
     scan.newlines += countNewlines(buffer.subarray(0, bytes));
     scan.lastByte = buffer[bytes - 1] ?? -1;
     scan.position += bytes;
@@ -203,7 +243,7 @@ function countToEnd(file: OpenFile, scan: Scan, budget: number): boolean {
 }
 
 // Reads the next chunk at `position` without passing `budget`; 0 bytes at the budget means "stopped
-// there", which `atEnd` tells apart from the end of the file.
+// there", which `stopAt` tells apart from the end of the file.
 function readWithin(file: OpenFile, position: number, budget: number): { buffer: Buffer; bytes: number } {
   if (position >= budget) return { buffer: Buffer.alloc(0), bytes: 0 };
   return readChunk(file.fd, position, Math.min(CHUNK_SIZE, budget - position));
@@ -214,22 +254,45 @@ function atEnd(file: OpenFile, position: number): boolean {
 }
 
 function readTail(file: OpenFile, options: ReadLinesOptions, count: number): Result<LineWindow> {
-  const maxWindow = options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES;
-  const end = endOfFile(file);
+  const end = endOfFile(file, options.maxFileBytes);
+  if (fileLimitReached(options, end)) return fail(tooLargeWhileRead(file, options));
   const bom = readBomFlag(file);
-  if (end === 0 || count === 0) {
-    return ok({ lines: [], firstLine: null, totalLines: end === 0 ? 0 : null, hasMore: end > 0, replaced: false, bom, bytesScanned: 0 });
-  }
-  const last = readChunk(file.fd, end - 1, 1).buffer[0];
-  let searchEnd = last === LF ? end - 1 : end;
+  const found = tailBytes(file, end, count, options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES);
+  if (!found.ok) return found;
+  const { start, bytes } = found.value;
+  // A tail that reaches the start of the file is numbered for free; otherwise only by counting up to it.
+  const numbered = start === 0 || (options.countTotal && end <= budgetOf(options));
+  const before: Scan = { newlines: 0, position: 0, lastByte: -1 };
+  if (numbered && !countRange(file, before, start)) return fail(shrankWhileRead(file));
+  const firstNumber = numbered ? linesOf(before) + 1 : null;
+  const decoded = decodeLines(file, bytes, firstNumber, options.decode);
+  if (!decoded.ok) return decoded;
+  const { lines } = decoded.value;
+  return ok({
+    ...decoded.value,
+    firstLine: lines.length > 0 ? firstNumber : null,
+    totalLines: numbered ? linesOf(before) + lines.length : null,
+    hasMore: false,
+    bom,
+    bytesScanned: numbered ? end : end - start,
+  });
+}
+
+// The bytes of the last `count` lines of [0, end), read backwards in chunks, and where they start. With
+// no line asked for, the window is empty and starts at `end`.
+function tailBytes(file: OpenFile, end: number, count: number, maxWindow: number): Result<{ start: number; bytes: Buffer }> {
+  if (count === 0 || end === 0) return ok({ start: end, bytes: Buffer.alloc(0) });
+  const last = readChunk(file.fd, end - 1, 1);
+  if (last.bytes !== 1) return fail(shrankWhileRead(file));
+  const finalNewline = last.buffer[0] === LF;
+  const parts: Buffer[] = finalNewline ? [Buffer.from([LF])] : [];
+  let collected = parts.length;
+  let searchEnd = finalNewline ? end - 1 : end;
   let found = 0;
-  let start = 0;
-  const parts: Buffer[] = [];
-  let collected = end - searchEnd;
-  if (collected > 0) parts.push(Buffer.from([LF]));
   while (searchEnd > 0) {
     const from = Math.max(0, searchEnd - CHUNK_SIZE);
     const { buffer, bytes } = readChunk(file.fd, from, searchEnd - from);
+    if (bytes !== searchEnd - from) return fail(shrankWhileRead(file));
     let index = bytes;
     let cut = -1;
     while (index > 0) {
@@ -246,41 +309,36 @@ function readTail(file: OpenFile, options: ReadLinesOptions, count: number): Res
     if (collected + bytes - keepFrom > maxWindow) return fail(windowTooLarge(file, maxWindow));
     parts.unshift(Buffer.from(buffer.subarray(keepFrom, bytes)));
     collected += bytes - keepFrom;
-    if (cut !== -1) {
-      start = from + cut;
-      break;
-    }
+    if (cut !== -1) return ok({ start: from + cut, bytes: Buffer.concat(parts, collected) });
     searchEnd = from;
   }
-  const bytes = Buffer.concat(parts, collected);
-  let firstLine: number | null = null;
-  let totalLines: number | null = null;
-  const budget = budgetOf(options);
-  if (options.countTotal && end <= budget) {
-    const scan: Scan = { newlines: 0, position: 0, lastByte: -1, eof: false };
-    while (scan.position < start) {
-      const { buffer, bytes: n } = readChunk(file.fd, scan.position, Math.min(CHUNK_SIZE, start - scan.position));
-      if (n === 0) break;
-      scan.newlines += countNewlines(buffer.subarray(0, n));
-      scan.position += n;
-    }
-    firstLine = scan.newlines + 1;
-  }
-  const decoded = decodeLines(file, bytes, firstLine, options.decode);
-  if (!decoded.ok) return decoded;
-  if (firstLine !== null) totalLines = firstLine - 1 + decoded.value.lines.length;
-  return ok({ ...decoded.value, firstLine: decoded.value.lines.length > 0 ? firstLine : null, totalLines, hasMore: false, bom, bytesScanned: end - start });
+  return ok({ start: 0, bytes: Buffer.concat(parts, collected) });
 }
 
-// The real end of the file: `stat.size` unless reading past it finds more (a file that grew, or one
-// whose size reads 0).
-function endOfFile(file: OpenFile): number {
+// Counts [0, end) into `scan`; false when the file ended first (it shrank while it was read).
+function countRange(file: OpenFile, scan: Scan, end: number): boolean {
+  while (scan.position < end) {
+    const { buffer, bytes } = readChunk(file.fd, scan.position, Math.min(CHUNK_SIZE, end - scan.position));
+    if (bytes === 0) return false;
+    scan.newlines += countNewlines(buffer.subarray(0, bytes));
+    scan.lastByte = buffer[bytes - 1] ?? -1;
+    scan.position += bytes;
+  }
+  return true;
+}
+
+// The real end of the file, never trusting `stat.size`: a file that grew is read on to its end (or just
+// past `limit`), one that shrank is measured from its start.
+function endOfFile(file: OpenFile, limit: number | undefined): number {
   let end = file.stat.size;
-  for (;;) {
+  if (end > 0 && readChunk(file.fd, end - 1, 1).bytes === 0) end = 0;
+  const stopPast = limit ?? Number.POSITIVE_INFINITY;
+  while (end <= stopPast) {
     const { bytes } = readChunk(file.fd, end);
-    if (bytes === 0) return end;
+    if (bytes === 0) break;
     end += bytes;
   }
+  return end;
 }
 
 function readBomFlag(file: OpenFile): boolean {
@@ -334,22 +392,23 @@ function linesOf(scan: Scan): number {
   return scan.newlines + (scan.position > 0 && scan.lastByte !== LF ? 1 : 0);
 }
 
-function overBudget(file: OpenFile, options: ReadLinesOptions, startLine: number) {
-  if (options.maxFileBytes !== undefined && (options.maxScanBytes === undefined || options.maxFileBytes < options.maxScanBytes)) {
-    return tooLargeWhileRead(file, options);
-  }
-  const limit = options.maxScanBytes ?? 0;
-  return coreFailure(
-    "SCAN_LIMIT",
-    `Line ${startLine} of '${file.path.input}' lies beyond the first ${limit} bytes, the most one read may scan.`,
-    file.path.input,
-    { max_scan_bytes: limit, start_line: startLine },
-  );
+function scanLimit(file: OpenFile, options: ReadLinesOptions, budget: number, subject: string, startLine: number) {
+  const limit = options.maxScanBytes ?? budget;
+  return coreFailure("SCAN_LIMIT", `${subject} beyond the first ${limit} bytes, the most one read may scan.`, file.path.input, {
+    max_scan_bytes: limit,
+    start_line: startLine,
+  });
 }
 
 function tooLargeWhileRead(file: OpenFile, options: ReadLinesOptions) {
   return coreFailure("TOO_LARGE", `The file '${file.path.input}' grew past the limit of ${options.maxFileBytes} bytes while it was read.`, file.path.input, {
     limit: options.maxFileBytes ?? null,
+  });
+}
+
+function shrankWhileRead(file: OpenFile) {
+  return coreFailure("CHANGED_DURING_READ", `The file '${file.path.input}' shrank while it was read. Retry the read.`, file.path.input, {
+    reason: "shrank",
   });
 }
 
