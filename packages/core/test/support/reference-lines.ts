@@ -4,6 +4,8 @@ export interface ReferenceLine {
   readonly terminator: "" | "\n" | "\r\n";
   /** The line's bytes (terminator included) are valid UTF-8. */
   readonly valid: boolean;
+  /** Byte offset just past the line's terminator. */
+  readonly end: number;
 }
 
 const lenient = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -26,6 +28,7 @@ export function referenceLines(bytes: Uint8Array): ReferenceLine[] {
       text: lenient.decode(content),
       terminator: nl === -1 ? "" : crlf ? "\r\n" : "\n",
       valid: isValid(bytes.subarray(start, nl === -1 ? end : nl + 1)),
+      end: nl === -1 ? end : nl + 1,
     });
     start = nl === -1 ? bytes.length : nl + 1;
   }

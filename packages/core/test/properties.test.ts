@@ -1,0 +1,220 @@
+import fs from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { closeFile, sniffBinary, type Line, type LineWindowRequest } from "../src/index.js";
+import { referenceLines, type ReferenceLine } from "./support/reference-lines.js";
+import { open, read, useTempDirs, valueOf, workspaceOf } from "./support/temp-workspace.js";
+
+const CHUNK = 64 * 1024;
+const dir = useTempDirs().make();
+const workspace = workspaceOf(dir);
+const file = path.join(dir, "f");
+
+/** Text files: lines of mixed characters, some longer than a read chunk, LF or CRLF, with or without a final newline. */
+const textFile = fc
+  .array(
+    fc.record({
+      text: fc.string({ unit: fc.constantFrom("a", "b", " ", "\u00e9", "\u20ac", "\u{1F600}", "\r", "\t", "\uFEFF"), maxLength: 6 }),
+      repeat: fc.oneof({ weight: 8, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 30_000 }) }),
+      ending: fc.constantFrom("\n", "\r\n"),
+    }),
+    { maxLength: 30 },
+  )
+  .chain((lines) =>
+    fc.boolean().map((finalNewline) => {
+      const body = lines.map((line, i) => line.text.repeat(line.repeat) + (i < lines.length - 1 || finalNewline ? line.ending : ""));
+      return new Uint8Array(Buffer.from(body.join("")));
+    }),
+  );
+
+/** Arbitrary bytes, biased towards newlines, CRs, BOM and multi-byte lead and continuation bytes, sometimes repeated to span chunks. */
+const byteFile = fc
+  .tuple(
+    fc.array(
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(0x0a, 0x0d, 0xef, 0xbb, 0xbf, 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0xff, 0x80) },
+        { weight: 2, arbitrary: fc.integer({ min: 0, max: 255 }) },
+      ),
+      { maxLength: 200 },
+    ),
+    fc.option(fc.integer({ min: CHUNK / 2, max: 3 * CHUNK }), { freq: 3 }),
+  )
+  .map(([bytes, size]) => {
+    const one = Uint8Array.from(bytes);
+    if (size === null || one.length === 0) return one;
+    const all = new Uint8Array(size);
+    for (let at = 0; at < size; at += one.length) all.set(one.subarray(0, Math.min(one.length, size - at)), at);
+    return all;
+  });
+
+const anyFile = fc.oneof(textFile, byteFile);
+
+/** A line index spread over the whole file (and a little past it): `permille` of its line count plus 2. */
+function spread(permille: number, lineCount: number): number {
+  return Math.round((permille / 1000) * (lineCount + 2));
+}
+
+const position = fc.nat({ max: 1000 });
+
+function expectedLines(ref: readonly ReferenceLine[], first: number, count: number): Line[] {
+  return ref.slice(first - 1, first - 1 + count).map((line, i) => ({ number: first + i, text: line.text, terminator: line.terminator }));
+}
+
+function startsWithBom(bytes: Uint8Array): boolean {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}
+
+describe("streaming windows agree with the in-memory reference model", () => {
+  test("any forward window equals the same slice of the reference", () => {
+    fc.assert(
+      fc.property(
+        anyFile,
+        position,
+        fc.option(fc.nat({ max: 40 })),
+        fc.boolean(),
+        (bytes, at, maxLines, countTotal) => {
+          fs.writeFileSync(file, bytes);
+          const ref = referenceLines(bytes);
+          const startLine = spread(at, ref.length) + 1;
+          const expected = expectedLines(ref, startLine, maxLines ?? Number.POSITIVE_INFINITY);
+          const window = valueOf(read(workspace, "f", { from: "start", startLine, maxLines }, { countTotal, decode: "replace" })).window;
+          const afterWindow = startLine - 1 + expected.length;
+          expect(window.lines).toEqual(expected);
+          expect(window.firstLine).toBe(expected.length > 0 ? startLine : null);
+          expect(window.hasMore).toBe(afterWindow < ref.length);
+          // Without countTotal the count is known when the window reached the end of the file.
+          expect(window.totalLines).toBe(countTotal || afterWindow >= ref.length ? ref.length : null);
+          expect(window.replaced).toBe(ref.slice(startLine - 1, afterWindow).some((line) => !line.valid));
+          expect(window.bom).toBe(startsWithBom(bytes));
+        },
+      ),
+    );
+  });
+
+  test("strict decoding fails exactly when the window holds invalid UTF-8", () => {
+    fc.assert(
+      fc.property(anyFile, position, fc.option(fc.nat({ max: 40 })), (bytes, at, maxLines) => {
+        fs.writeFileSync(file, bytes);
+        const ref = referenceLines(bytes);
+        const startOffset = spread(at, ref.length);
+        const inWindow = ref.slice(startOffset, maxLines === null ? undefined : startOffset + maxLines);
+        const result = read(workspace, "f", { from: "start", startLine: startOffset + 1, maxLines }, { decode: "strict" });
+        expect(result.ok).toBe(inWindow.every((line) => line.valid));
+        if (!result.ok) expect(result.failure.code).toBe("INVALID_UTF8");
+      }),
+    );
+  });
+
+  test("any tail equals the reference's last lines, numbered, with totalLines", () => {
+    fc.assert(
+      fc.property(anyFile, position, fc.boolean(), (bytes, at, countTotal) => {
+        fs.writeFileSync(file, bytes);
+        const ref = referenceLines(bytes);
+        const count = spread(at, ref.length);
+        const first = Math.max(1, ref.length - count + 1);
+        const expected = count === 0 ? [] : expectedLines(ref, first, count);
+        const numbered = countTotal || first === 1;
+        const window = valueOf(read(workspace, "f", { from: "end", lines: count }, { countTotal, decode: "replace" })).window;
+        expect(window.lines).toEqual(numbered ? expected : expected.map((line) => ({ ...line, number: null })));
+        expect(window.firstLine).toBe(numbered && expected.length > 0 ? first : null);
+        expect(window.totalLines).toBe(numbered ? ref.length : null);
+        expect(window.hasMore).toBe(false);
+        expect(window.replaced).toBe(ref.slice(first - 1).some((line) => !line.valid) && count > 0);
+      }),
+    );
+  });
+
+  test("paging with hasMore reproduces the file, line by line and byte by byte", () => {
+    fc.assert(
+      fc.property(anyFile, fc.integer({ min: 1, max: 7 }), fc.boolean(), (bytes, smallPage, countTotal) => {
+        fs.writeFileSync(file, bytes);
+        const ref = referenceLines(bytes);
+        // Every page rescans from the start: at most about 20 pages keep a run fast.
+        const pageSize = Math.max(smallPage, Math.ceil(ref.length / 20));
+        const seen: Line[] = [];
+        let startLine = 1;
+        for (;;) {
+          const window = valueOf(read(workspace, "f", { from: "start", startLine, maxLines: pageSize }, { countTotal, decode: "replace" })).window;
+          seen.push(...window.lines);
+          if (!window.hasMore) break;
+          expect(window.lines).toHaveLength(pageSize);
+          startLine += window.lines.length;
+        }
+        expect(seen).toEqual(expectedLines(ref, 1, ref.length));
+        const again = Buffer.from(seen.map((line) => line.text + line.terminator).join(""));
+        expect(again.equals(Buffer.from(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)))).toBe(true);
+      }),
+    );
+  });
+
+  test("totalLines equals the reference's line count, forward and tail", () => {
+    fc.assert(
+      fc.property(anyFile, (bytes) => {
+        fs.writeFileSync(file, bytes);
+        const count = referenceLines(bytes).length;
+        expect(valueOf(read(workspace, "f", { from: "start", startLine: 1, maxLines: 1 }, { decode: "replace" })).window.totalLines).toBe(count);
+        expect(valueOf(read(workspace, "f", { from: "end", lines: 1 }, { decode: "replace" })).window.totalLines).toBe(count);
+      }),
+    );
+  });
+
+  test("a scan budget either gives the unlimited window or SCAN_LIMIT, exactly when the window ends past it", () => {
+    fc.assert(
+      fc.property(
+        anyFile,
+        position,
+        fc.option(fc.nat({ max: 40 })),
+        fc.boolean(),
+        fc.nat({ max: 3 * CHUNK }),
+        (bytes, at, maxLines, countTotal, budget) => {
+          fs.writeFileSync(file, bytes);
+          const ref = referenceLines(bytes);
+          const startOffset = spread(at, ref.length);
+          const request: LineWindowRequest = { from: "start", startLine: startOffset + 1, maxLines };
+          const last = maxLines === null ? ref.length : Math.min(ref.length, startOffset + maxLines);
+          // Where the window ends in bytes: past its last line, or where the seek for its start stops.
+          const windowEnd = startOffset >= ref.length ? bytes.length : last > startOffset ? (ref[last - 1]?.end ?? 0) : startOffset === 0 ? 0 : (ref[startOffset - 1]?.end ?? 0);
+          const limited = read(workspace, "f", request, { countTotal, decode: "replace", maxScanBytes: budget });
+          if (windowEnd > budget) {
+            expect(limited).toMatchObject({ ok: false, failure: { code: "SCAN_LIMIT", detail: { max_scan_bytes: budget } } });
+            return;
+          }
+          const unlimited = valueOf(read(workspace, "f", request, { countTotal: true, decode: "replace" })).window;
+          const window = valueOf(limited).window;
+          expect(window.lines).toEqual(unlimited.lines);
+          expect(window.hasMore).toBe(unlimited.hasMore);
+          const totalKnown = countTotal ? bytes.length <= budget : windowEnd === bytes.length;
+          expect(window.totalLines).toBe(totalKnown ? ref.length : null);
+        },
+      ),
+    );
+  });
+});
+
+describe("binary sniff", () => {
+  test("a NUL is found exactly when it lies inside the sniff window", () => {
+    fc.assert(
+      fc.property(
+        fc.nat({ max: 3 * CHUNK }),
+        fc.option(fc.nat({ max: 3 * CHUNK })),
+        fc.oneof(fc.nat({ max: 3 * CHUNK }), fc.constant(Number.POSITIVE_INFINITY)),
+        (size, nulAt, sniff) => {
+          const bytes = Buffer.alloc(size, 0x61);
+          const hasNul = nulAt !== null && nulAt < size;
+          if (hasNul) bytes[nulAt] = 0;
+          fs.writeFileSync(file, bytes);
+          const binary = hasNul && nulAt < sniff;
+          const opened = open(workspace, "f");
+          try {
+            expect(valueOf(sniffBinary(opened, sniff))).toBe(binary);
+          } finally {
+            closeFile(opened);
+          }
+          const result = read(workspace, "f", { from: "start", startLine: 1, maxLines: 1 }, { sniffBytes: sniff });
+          expect(result.ok ? "text" : result.failure.code).toBe(binary ? "BINARY" : "text");
+        },
+      ),
+    );
+  });
+});
