@@ -1,0 +1,18 @@
+export { profile } from "./profile.js";
+export { createTool, type ForgeToolOptions } from "./create-tool.js";
+export { configSchema, type ForgeConfig } from "./config-schema.js";
+export { inputSchema, type ReadInput } from "./input-schema.js";
+export { definition } from "./definition.js";
+export {
+  FORGE_ERROR_CODES,
+  outputSchema,
+  readErrorSchema,
+  readSuccessSchema,
+  type ForgeErrorCode,
+  type ReadError,
+  type ReadOutput,
+  type ReadSuccess,
+} from "./output.js";
+export { mapFailure } from "./map-failure.js";
+export { resolveToolName, TOOL_ALIASES, TOOL_NAME } from "./resolve-tool-name.js";
+export { BINARY_SNIFF_BYTES } from "./read-file.js";

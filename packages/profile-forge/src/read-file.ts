@@ -1,0 +1,99 @@
+import { checkSize, readHead, readLines, sniffBinary, withOpenFile, ok, type LineWindow, type OpenFile, type Result, type Workspace } from "@read/core";
+import type { ForgeConfig } from "./config-schema.js";
+import { formatView } from "./format-view.js";
+import { mapFailure } from "./map-failure.js";
+import { readError, type ReadOutput, type ReadSuccess } from "./output.js";
+import { listOf, type ReadPlan } from "./plan-read.js";
+
+/** FR-RD-05: a file is binary when a NUL byte occurs in its first 8 KiB. */
+export const BINARY_SNIFF_BYTES = 8192;
+
+const BOM = "\uFEFF";
+
+/**
+ * Runs one planned read in `workspace` (sandboxed by core: NFR-RD-SEC-01) and returns the output the
+ * model receives: a text view, a base64 payload, or an error.
+ */
+export function readFile(workspace: Workspace, plan: ReadPlan, config: ForgeConfig): ReadOutput {
+  const result = withOpenFile(workspace, plan.path, {}, (file) => readOpen(file, plan, config));
+  return result.ok ? result.value : mapFailure(result.failure, { plan, config });
+}
+
+function readOpen(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Result<ReadOutput> {
+  const binary = sniffBinary(file, BINARY_SNIFF_BYTES);
+  if (!binary.ok) return binary;
+  if (binary.value) return readBinary(file, plan, config);
+  const window = readWindow(file, plan, config);
+  if (!window.ok) return window;
+  return ok(textOutput(file, plan, window.value));
+}
+
+function readBinary(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Result<ReadOutput> {
+  if (plan.kind !== "whole") {
+    const given = plan.kind === "tail" ? ["tail"] : plan.given;
+    return ok(
+      readError(
+        "RANGE_ON_BINARY",
+        `'${file.path.input}' is a binary file (it has a NUL byte in its first ${BINARY_SNIFF_BYTES} bytes), so it has no lines: ${listOf(given)} cannot be used on it. Read it without them to get its bytes base64-encoded (at most max_file_read_bytes = ${config.max_file_read_bytes}).`,
+      ),
+    );
+  }
+  const head = readHead(file, config.max_file_read_bytes);
+  if (!head.ok) return head;
+  return ok({
+    path: file.path.relative,
+    content: head.value.bytes.toString("base64"),
+    binary: true,
+    line_numbers: false,
+    start_line: null,
+    end_line: null,
+    total_lines: null,
+    truncated: head.value.truncated,
+    next_start_line: null,
+    size_bytes: file.stat.size,
+  });
+}
+
+function readWindow(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Result<LineWindow> {
+  const common = { countTotal: true, decode: "replace", maxWindowBytes: config.max_file_read_bytes } as const;
+  switch (plan.kind) {
+    case "whole": {
+      // A whole-file read scans the whole file, so both limits bound it.
+      const limit = Math.min(config.max_file_read_bytes, config.max_scan_bytes);
+      const size = checkSize(file, limit);
+      if (!size.ok) return size;
+      return readLines(file, { ...common, window: { from: "start", startLine: 1, maxLines: null }, maxFileBytes: limit });
+    }
+    case "lines":
+      return readLines(file, { ...common, window: { from: "start", startLine: plan.startLine, maxLines: plan.maxLines }, maxScanBytes: config.max_scan_bytes });
+    case "tail":
+      return readLines(file, { ...common, window: { from: "end", lines: plan.lines }, maxScanBytes: config.max_scan_bytes });
+  }
+}
+
+function textOutput(file: OpenFile, plan: ReadPlan, window: LineWindow): ReadSuccess {
+  const lines = window.bom ? withoutBom(window.lines) : window.lines;
+  const first = lines[0]?.number ?? null;
+  const last = lines.at(-1)?.number ?? null;
+  const known = lines.length === 0 || first !== null;
+  const numbered = plan.showNumbers && known;
+  return {
+    path: file.path.relative,
+    content: formatView(lines, numbered),
+    binary: false,
+    line_numbers: numbered,
+    start_line: first,
+    end_line: last,
+    total_lines: window.totalLines,
+    truncated: window.hasMore,
+    next_start_line: window.hasMore && last !== null ? last + 1 : null,
+    size_bytes: file.stat.size,
+  };
+}
+
+// The byte order mark is an encoding mark, not text the model could quote back.
+function withoutBom(lines: LineWindow["lines"]): LineWindow["lines"] {
+  const [first, ...rest] = lines;
+  if (first === undefined || first.number !== 1 || !first.text.startsWith(BOM)) return lines;
+  return [{ ...first, text: first.text.slice(BOM.length) }, ...rest];
+}
