@@ -1,0 +1,29 @@
+export { BINARY_SNIFF_BYTES } from "./binary-sniff-bytes.js";
+export { configSchema, type WorkspaceJpConfig } from "./config-schema.js";
+export { createAgentToolkit, type AgentToolkit, type AgentToolkitOptions } from "./create-agent-toolkit.js";
+export { createTool, type WorkspaceJpToolOptions } from "./create-tool.js";
+export { READ_FILE_DEFINITION } from "./definition.js";
+export {
+  DEFAULT_MAX_LINES,
+  DEFAULT_START_LINE,
+  MAX_MAX_LINES,
+  inputSchema,
+  type ParsedReadFileInput,
+  type ReadFileInput,
+} from "./input-schema.js";
+export {
+  READ_FILE_ERROR_CODES,
+  isErrorOutput,
+  outputSchema,
+  readFileErrorOutputSchema,
+  readFileOutputSchema,
+  type ReadFileErrorCode,
+  type ReadFileErrorOutput,
+  type ReadFileOutput,
+  type ReadFileResult,
+} from "./output.js";
+export { profile } from "./profile.js";
+export { ReadFileError } from "./read-file-error.js";
+export { SIZE_LIMIT_BYTES } from "./size-limit-bytes.js";
+export { TOOL_DEFINITIONS } from "./tool-definitions.js";
+export { ToolCatalog } from "./tool-catalog.js";

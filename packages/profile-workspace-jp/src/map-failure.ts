@@ -1,0 +1,78 @@
+import type { CoreFailure, CoreFailureCode } from "@read/core";
+import { BINARY_SNIFF_BYTES } from "./binary-sniff-bytes.js";
+import type { ReadFileErrorCode, ReadFileErrorOutput } from "./output.js";
+import { quotePath } from "./quote-path.js";
+import { SIZE_LIMIT_BYTES } from "./size-limit-bytes.js";
+
+/**
+ * Core failure -> spec 002 code. A symlink loop leads to no file, so it is `NOT_FOUND` with its own
+ * reason; a name the file system cannot take is a bad argument; what the spec has no code for (the OS
+ * refusing access, I/O errors, a file swapped while opened, no descriptors left) is `INTERNAL`.
+ */
+const CODES: Readonly<Record<CoreFailureCode, ReadFileErrorCode>> = {
+  INVALID_INPUT: "INVALID_ARGUMENT",
+  NAME_TOO_LONG: "INVALID_ARGUMENT",
+  NOT_FOUND: "NOT_FOUND",
+  SYMLINK_LOOP: "NOT_FOUND",
+  OUTSIDE_ROOT: "OUTSIDE_WORKSPACE",
+  IS_DIRECTORY: "NOT_FILE",
+  NOT_REGULAR_FILE: "NOT_FILE",
+  TOO_LARGE: "SIZE_LIMIT_EXCEEDED",
+  BINARY: "BINARY_NOT_SUPPORTED",
+  INVALID_UTF8: "INTERNAL",
+  SCAN_LIMIT: "INTERNAL",
+  PERMISSION_DENIED: "INTERNAL",
+  CHANGED_DURING_READ: "INTERNAL",
+  TOO_MANY_OPEN_FILES: "INTERNAL",
+  IO_ERROR: "INTERNAL",
+};
+
+/** The wire shape of a `read_file` error: `{ "error": { "code", "message" } }`. */
+export function errorOutput(code: ReadFileErrorCode, message: string): ReadFileErrorOutput {
+  return { error: { code, message } };
+}
+
+/**
+ * Maps a failure of the core pipeline to the error the model receives. The message names the path as
+ * the model gave it (escaped; left out when it was not a usable string) and says why the read failed
+ * (spec 002 §3.2): `Cannot read "src/a.ts": no such file in the workspace.`
+ */
+export function mapFailure(failure: CoreFailure): ReadFileErrorOutput {
+  const subject = failure.path === undefined ? "Cannot read" : `Cannot read ${quotePath(failure.path)}`;
+  return errorOutput(CODES[failure.code], `${subject}: ${reasonOf(failure)}.`);
+}
+
+function reasonOf(failure: CoreFailure): string {
+  const detail = failure.detail ?? {};
+  switch (failure.code) {
+    case "NOT_FOUND":
+      if (detail.reason === "dangling-symlink") return "it is a symlink whose target does not exist";
+      if (detail.reason === "not-a-directory") return "a parent of it is a file, not a directory";
+      return "no such file in the workspace";
+    case "SYMLINK_LOOP":
+      return "it runs into a symlink loop, so it names no file";
+    case "NAME_TOO_LONG":
+      return "the path is too long for the file system";
+    case "OUTSIDE_ROOT":
+      return "it resolves outside the workspace root; only files inside the workspace can be read";
+    case "IS_DIRECTORY":
+      return "it is a directory, not a file";
+    case "NOT_REGULAR_FILE":
+      return `it is a special file (${String(detail.kind).replace("-", " ")}), not a regular file`;
+    case "TOO_LARGE":
+      return typeof detail.size === "number"
+        ? `the file is ${detail.size} bytes, over the limit of ${SIZE_LIMIT_BYTES} bytes (1 MiB)`
+        : `the file grew past the limit of ${SIZE_LIMIT_BYTES} bytes (1 MiB) while it was read`;
+    case "INVALID_INPUT":
+      return sentence(failure.message);
+    case "BINARY":
+      return `the file looks binary (a NUL byte within its first ${BINARY_SNIFF_BYTES} bytes); binary files are not supported`;
+    default:
+      return `unexpected error (${failure.code}): ${sentence(failure.message)}`;
+  }
+}
+
+// Core messages are full sentences; inside ours they start in lower case and lose their final period.
+function sentence(message: string): string {
+  return message.charAt(0).toLowerCase() + message.slice(1).replace(/\.$/u, "");
+}

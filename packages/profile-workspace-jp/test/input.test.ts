@@ -1,0 +1,114 @@
+import { describe, expect, test } from "vitest";
+import { DEFAULT_MAX_LINES, DEFAULT_START_LINE, MAX_MAX_LINES } from "../src/index.js";
+import { MTIME_MS, useSandbox } from "./sandbox.js";
+
+const sandbox = useSandbox();
+
+function invalid(message: string) {
+  return { error: { code: "INVALID_ARGUMENT", message } };
+}
+
+describe("JP-4.1: path required; start_line default 1, min 1; max_lines default 200, min 1, max 500", () => {
+  test("JP-4.1: the defaults are start_line 1 and max_lines 200", async () => {
+    expect([DEFAULT_START_LINE, DEFAULT_MAX_LINES, MAX_MAX_LINES]).toStrictEqual([1, 200, 500]);
+    sandbox().write("lines.txt", "x\n".repeat(300));
+    const defaults = await sandbox().call({ path: "lines.txt" });
+    expect(await sandbox().call({ path: "lines.txt", start_line: 1, max_lines: 200 })).toStrictEqual(defaults);
+    expect(defaults).toStrictEqual({
+      path: "lines.txt",
+      content: "x\n".repeat(200),
+      truncated: true,
+      next_start_line: 201,
+      meta: { byte_length: 600, line_count: 300, returned_line_count: 200, mtime_ms: MTIME_MS },
+    });
+  });
+
+  test("JP-4.1: the bounds themselves are accepted (start_line 1, max_lines 1 and 500)", async () => {
+    sandbox().write("lines.txt", "x\n".repeat(600));
+    expect(await sandbox().call({ path: "lines.txt", max_lines: 1 })).toMatchObject({ content: "x\n", next_start_line: 2 });
+    expect(await sandbox().call({ path: "lines.txt", start_line: 1, max_lines: 500 })).toMatchObject({
+      content: "x\n".repeat(500),
+      next_start_line: 501,
+      meta: { returned_line_count: 500 },
+    });
+  });
+
+  test("JP-4.1: path is required and must be a non-empty string", async () => {
+    expect(await sandbox().call({})).toStrictEqual(invalid('Cannot read: the "path" argument is required.'));
+    expect(await sandbox().call({ start_line: 2 })).toStrictEqual(invalid('Cannot read: the "path" argument is required.'));
+    expect(await sandbox().call({ path: 42 })).toStrictEqual(invalid("Cannot read: the path must be a string, got a number."));
+    expect(await sandbox().call({ path: null })).toStrictEqual(invalid("Cannot read: the path must be a string, got null."));
+    expect(await sandbox().call({ path: "" })).toStrictEqual(invalid('Cannot read "": the path must not be empty.'));
+    expect(await sandbox().call({ path: "   " })).toStrictEqual(invalid('Cannot read "   ": the path must not be empty.'));
+    expect(await sandbox().call({ path: "a\u0000b" })).toStrictEqual(invalid("Cannot read: the path contains a control character (U+0000)."));
+    expect(await sandbox().call({ path: "x".repeat(5000) })).toStrictEqual(
+      invalid("Cannot read: the path is 5000 characters long; at most 4096 are accepted."),
+    );
+  });
+
+  test("JP-4.1: a path is checked before the window, whatever else is wrong", async () => {
+    expect(await sandbox().call({ path: "", start_line: 0, extra: true })).toStrictEqual(invalid('Cannot read "": the path must not be empty.'));
+  });
+
+  test("JP-4.1: a name too long for the file system is INVALID_ARGUMENT", async () => {
+    expect(await sandbox().call({ path: "n".repeat(300) })).toStrictEqual(
+      invalid(`Cannot read "${"n".repeat(300)}": the path is too long for the file system.`),
+    );
+  });
+
+  test("JP-4.1: start_line below 1, fractional, unsafe or not a number is INVALID_ARGUMENT, never clamped", async () => {
+    sandbox().write("a.txt", "a\n");
+    const rule = 'Cannot read "a.txt": start_line must be an integer from 1 to 9007199254740991, got';
+    const cases: [unknown, string][] = [
+      [0, "0"],
+      [-3, "-3"],
+      [-0, "-0"],
+      [1.5, "1.5"],
+      [2 ** 53, "9007199254740992"],
+      [Number.NaN, "NaN"],
+      [Number.POSITIVE_INFINITY, "Infinity"],
+      ["2", 'the string "2"'],
+      [null, "null"],
+      [true, "true"],
+      [[1], "an array"],
+      [{}, "an object"],
+    ];
+    for (const [value, shown] of cases) {
+      expect(await sandbox().call({ path: "a.txt", start_line: value })).toStrictEqual(invalid(`${rule} ${shown}.`));
+    }
+  });
+
+  test("JP-4.1: max_lines below 1, above 500, fractional or not a number is INVALID_ARGUMENT, never clamped", async () => {
+    sandbox().write("a.txt", "a\n");
+    const rule = 'Cannot read "a.txt": max_lines must be an integer from 1 to 500, got';
+    const cases: [unknown, string][] = [
+      [0, "0"],
+      [501, "501"],
+      [10_000, "10000"],
+      [2.5, "2.5"],
+      ["200", 'the string "200"'],
+      ["x".repeat(50), `the string "${"x".repeat(40)}..."`],
+    ];
+    for (const [value, shown] of cases) {
+      expect(await sandbox().call({ path: "a.txt", max_lines: value })).toStrictEqual(invalid(`${rule} ${shown}.`));
+    }
+  });
+
+  test("JP-4.1: every wrong argument is named in one message, in a fixed order", async () => {
+    sandbox().write("a.txt", "a\n");
+    expect(await sandbox().call({ path: "a.txt", max_lines: 0, end_line: 9, start_line: 0, "bad\u202ekey": 1 })).toStrictEqual(
+      invalid(
+        'Cannot read "a.txt": start_line must be an integer from 1 to 9007199254740991, got 0; ' +
+          "max_lines must be an integer from 1 to 500, got 0; " +
+          'unknown arguments "end_line", "bad\\u202ekey" (read_file takes path, start_line and max_lines).',
+      ),
+    );
+  });
+
+  test("JP-4.1: arguments that are not an object are INVALID_ARGUMENT", async () => {
+    expect(await sandbox().call("a.txt")).toStrictEqual(invalid('Cannot read: the arguments must be an object with a "path" string, got the string "a.txt".'));
+    expect(await sandbox().call(null)).toStrictEqual(invalid('Cannot read: the arguments must be an object with a "path" string, got null.'));
+    expect(await sandbox().call(undefined)).toStrictEqual(invalid('Cannot read: the arguments must be an object with a "path" string, got nothing.'));
+    expect(await sandbox().call([{ path: "a.txt" }])).toStrictEqual(invalid('Cannot read: the arguments must be an object with a "path" string, got an array.'));
+  });
+});
