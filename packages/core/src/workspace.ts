@@ -79,15 +79,17 @@ function describe(root: string, input: string, absolute: string): ResolvedPath {
 
 /**
  * A path that cannot be resolved is classified without reading anything: where it would land decides
- * between "outside the root" and "not found", so a missing outside path never reads as merely missing.
+ * first, so an outside path is `OUTSIDE_ROOT` whatever stopped its resolution (missing, a loop, a
+ * directory the OS refuses, a name too long) and reveals nothing about what lies outside. Inside the
+ * root, the OS error gives the reason.
  */
 function classifyUnresolvable(root: string, input: string, raw: string, error: unknown): CoreFailure {
   const code = errorCode(error);
-  if (code !== "ENOENT" && code !== "ENOTDIR") return fromOsError(error, input, `The path '${input}'`);
   const landing = bestEffortTarget(raw, 0);
   if (landing !== undefined && !isInside(root, landing)) {
     return coreFailure("OUTSIDE_ROOT", `The path '${input}' resolves outside the workspace root.`, input, { resolved: landing });
   }
+  if (code !== "ENOENT" && code !== "ENOTDIR") return fromOsError(error, input, `The path '${input}'`);
   const dangling = isSymlink(raw);
   const reason = dangling ? "dangling-symlink" : code === "ENOTDIR" ? "not-a-directory" : "missing";
   const message = dangling
@@ -99,9 +101,10 @@ function classifyUnresolvable(root: string, input: string, raw: string, error: u
 }
 
 // Where a path that does not fully exist would land: the canonical form of its longest existing prefix
-// plus the rest; a dangling final link is followed to its target.
+// plus the rest; a dangling final link is followed to its target. A chain of links too long to follow
+// (a loop) lands where the chain was abandoned.
 function bestEffortTarget(raw: string, hops: number): string | undefined {
-  if (hops > MAX_LINK_HOPS) return undefined;
+  if (hops > MAX_LINK_HOPS) return path.resolve(raw);
   if (isSymlink(raw)) {
     try {
       const target = fs.readlinkSync(raw);

@@ -1,0 +1,552 @@
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  CORE_FAILURE_CODES,
+  MAX_PATH_INPUT_LENGTH,
+  createWorkspace,
+  fromOsError,
+  openFile,
+  readTextWindow,
+  validatePathInput,
+  type CoreFailureCode,
+  type Result,
+  type TextWindowOptions,
+  type Workspace,
+} from "../src/index.js";
+import { compileCoreInto, runNodeScript } from "./support/core-for-child.js";
+import { useTempDirs, valueOf, windowOptions, workspaceOf, writeFiles } from "./support/temp-workspace.js";
+
+const temp = useTempDirs();
+const produced = new Set<CoreFailureCode>();
+
+const FIRST_LINES = windowOptions({ from: "start", startLine: 1, maxLines: 10 });
+
+function readIn(workspace: Workspace, input: unknown, overrides: Partial<TextWindowOptions> = {}) {
+  return readTextWindow(workspace, input, { ...FIRST_LINES, ...overrides });
+}
+
+/** Asserts that `result` failed with `code` (and matches `shape`), and records the code as produced. */
+function expectFailure(result: Result<unknown>, code: CoreFailureCode, shape: Record<string, unknown> = {}) {
+  expect(result).toMatchObject({ ok: false, failure: { code, ...shape } });
+  produced.add(code);
+}
+
+function texts(result: Result<{ window: { lines: readonly { text: string }[] } }>): string[] {
+  return valueOf(result).window.lines.map((line) => line.text);
+}
+
+/** Runs `fn` and returns how long it took, in milliseconds. */
+function timed(fn: () => void): number {
+  const started = performance.now();
+  fn();
+  return performance.now() - started;
+}
+
+describe("INVALID_INPUT: inputs refused before the filesystem is touched", () => {
+  const workspace = workspaceOf(temp.make());
+
+  test.each([
+    [42, "a number"],
+    [null, "null"],
+    [undefined, "a undefined"],
+    [{}, "an object"],
+    [["a"], "an array"],
+    [Buffer.from("a"), "an object"],
+    [new URL("file:///etc/passwd"), "an object"],
+  ])("a non-string path (%s) is refused", (input, described) => {
+    const expected = { code: "INVALID_INPUT", message: `The path must be a string, got ${described}.`, detail: { reason: "type" } };
+    expect(validatePathInput(input)).toEqual({ ok: false, failure: expected });
+    expectFailure(readIn(workspace, input), "INVALID_INPUT", expected);
+  });
+
+  test.each(["", " ", "   ", "\u3000"])("an empty or whitespace path (%j) is refused", (input) => {
+    expectFailure(readIn(workspace, input), "INVALID_INPUT", { message: "The path must not be empty.", path: input, detail: { reason: "empty" } });
+  });
+
+  test.each([
+    ["NUL", "a\u0000b", "0000"],
+    ["a newline", "a\nb", "000A"],
+    ["a tab", "a\tb", "0009"],
+    ["an escape sequence", "\u001b[31mred", "001B"],
+    ["DEL", "a\u007f", "007F"],
+    ["a C1 control", "a\u0085b", "0085"],
+    ["right-to-left override", "evil\u202etxt.sh", "202E"],
+    ["a bidi isolate", "a\u2066b", "2066"],
+    ["a right-to-left mark", "a\u200fb", "200F"],
+    ["the Arabic letter mark", "a\u061cb", "061C"],
+  ])("%s in the path is refused", (_, input, hex) => {
+    expectFailure(readIn(workspace, input), "INVALID_INPUT", {
+      message: `The path contains a control character (U+${hex}).`,
+      detail: { reason: "control-character" },
+    });
+  });
+
+  test("a path over the length limit is refused; one at the limit reaches the filesystem", () => {
+    expectFailure(readIn(workspace, "a".repeat(MAX_PATH_INPUT_LENGTH + 1)), "INVALID_INPUT", {
+      message: `The path is ${MAX_PATH_INPUT_LENGTH + 1} characters long; at most ${MAX_PATH_INPUT_LENGTH} are accepted.`,
+      detail: { reason: "length", limit: MAX_PATH_INPUT_LENGTH },
+    });
+    expect(validatePathInput("a".repeat(MAX_PATH_INPUT_LENGTH))).toEqual({ ok: true, value: "a".repeat(MAX_PATH_INPUT_LENGTH) });
+  });
+
+  test("`~` and `file:` are ordinary characters of a relative name", () => {
+    const dir = temp.make();
+    writeFiles(dir, { "~/notes.txt": "tilde\n", "file:/x.txt": "scheme\n" });
+    const ws = workspaceOf(dir);
+    expect(texts(readIn(ws, "~/notes.txt"))).toEqual(["tilde"]);
+    expect(texts(readIn(ws, "file:/x.txt"))).toEqual(["scheme"]);
+    expectFailure(readIn(ws, "~/missing"), "NOT_FOUND");
+  });
+});
+
+describe("NOT_FOUND", () => {
+  const dir = temp.make();
+  writeFiles(dir, { "file.txt": "x\n", "sub/inner.txt": "y\n" });
+  fs.symlinkSync("nowhere.txt", path.join(dir, "dangling"));
+  const workspace = workspaceOf(dir);
+
+  test("a missing file", () => {
+    expectFailure(readIn(workspace, "missing.txt"), "NOT_FOUND", {
+      message: "The path 'missing.txt' does not exist.",
+      path: "missing.txt",
+      detail: { reason: "missing", resolved: path.join(workspace.root, "missing.txt") },
+    });
+    expectFailure(readIn(workspace, "no/such/dir/file"), "NOT_FOUND", { detail: { reason: "missing" } });
+  });
+
+  test("a dangling symlink whose target would be inside", () => {
+    expectFailure(readIn(workspace, "dangling"), "NOT_FOUND", {
+      message: "The path 'dangling' is a symlink whose target does not exist.",
+      detail: { reason: "dangling-symlink", resolved: path.join(workspace.root, "nowhere.txt") },
+    });
+  });
+
+  test("a file used as a directory", () => {
+    expectFailure(readIn(workspace, "file.txt/x"), "NOT_FOUND", {
+      message: "The path 'file.txt/x' uses a file as a directory.",
+      detail: { reason: "not-a-directory" },
+    });
+    expectFailure(readIn(workspace, "file.txt/"), "NOT_FOUND", { detail: { reason: "not-a-directory" } });
+  });
+
+  test("a workspace root that is missing or is a file", () => {
+    expect(createWorkspace(path.join(dir, "absent"))).toMatchObject({ ok: false, failure: { code: "NOT_FOUND", detail: { reason: "missing" } } });
+    expect(createWorkspace(path.join(dir, "file.txt"))).toMatchObject({ ok: false, failure: { code: "NOT_FOUND", detail: { reason: "root-not-directory" } } });
+  });
+});
+
+describe("OUTSIDE_ROOT: containment is decided on the kernel's resolved path", () => {
+  // base/ws is the root; base/ws_evil shares its prefix; base/outside holds the targets of links.
+  const base = temp.make();
+  const root = path.join(base, "ws");
+  const evil = path.join(base, "ws_evil");
+  const outside = path.join(base, "outside");
+  writeFiles(base, {
+    "ws/inside.txt": "inside\n",
+    "ws/x": "lexical inside x\n",
+    "ws/sub/deep.txt": "deep\n",
+    "ws_evil/secret.txt": "evil secret\n",
+    "outside/secret.txt": "outside secret\n",
+    "outside/a/b/file.txt": "b\n",
+    "outside/a/x": "outside x\n",
+  });
+  const link = (target: string, name: string) => fs.symlinkSync(target, path.join(root, name));
+  link(path.join(outside, "secret.txt"), "abs-file-link");
+  link("../outside/secret.txt", "rel-file-link");
+  link(outside, "abs-dir-link");
+  link("../outside", "rel-dir-link");
+  link(path.join(outside, "missing.txt"), "dangling-out");
+  link("../outside/missing.txt", "dangling-out-rel");
+  link(path.join(outside, "a", "b"), "deep-link");
+  link("../ws/sub/deep.txt", "round-trip");
+  fs.symlinkSync(root, path.join(base, "alias"));
+  const workspace = workspaceOf(root);
+  const denied = (input: string) => expectFailure(readIn(workspace, input), "OUTSIDE_ROOT", {
+    message: `The path '${input}' resolves outside the workspace root.`,
+    path: input,
+  });
+
+  test("`../` out of the root, existing or not", () => {
+    denied("../outside/secret.txt");
+    denied("../outside/missing.txt");
+    denied("sub/../../outside/secret.txt");
+    denied("..");
+  });
+
+  test("an absolute path outside the root", () => {
+    denied(path.join(outside, "secret.txt"));
+    denied("/etc/passwd");
+    denied("/");
+  });
+
+  test("a sibling that shares the root's prefix is outside", () => {
+    denied(path.join(evil, "secret.txt"));
+    denied("../ws_evil/secret.txt");
+    denied(evil);
+    expect(valueOf(workspace.resolve("../ws_evil/secret.txt"))).toEqual({
+      input: "../ws_evil/secret.txt",
+      absolute: path.join(fs.realpathSync(evil), "secret.txt"),
+      relative: "../ws_evil/secret.txt",
+      inside: false,
+    });
+  });
+
+  test("symlinks out of the root: to a file or a directory, absolute or relative", () => {
+    for (const input of ["abs-file-link", "rel-file-link", "abs-dir-link/secret.txt", "rel-dir-link/secret.txt", "abs-dir-link", "rel-dir-link"]) {
+      denied(input);
+    }
+  });
+
+  test("a dangling link pointing outside is OUTSIDE_ROOT, never NOT_FOUND", () => {
+    for (const input of ["dangling-out", "dangling-out-rel", "abs-dir-link/missing.txt"]) {
+      expectFailure(readIn(workspace, input), "OUTSIDE_ROOT", { detail: { resolved: path.join(fs.realpathSync(outside), "missing.txt") } });
+    }
+  });
+
+  test("`..` after a symlink is interpreted by the kernel, not folded lexically", () => {
+    // Lexically deep-link/../x is ws/x (it exists); the kernel goes to outside/a/b/.. = outside/a, so outside/a/x.
+    expect(valueOf(workspace.resolve("deep-link/../x"))).toMatchObject({ absolute: path.join(fs.realpathSync(outside), "a", "x"), inside: false });
+    denied("deep-link/../x");
+    denied("deep-link/../missing");
+    denied("deep-link/../../secret.txt");
+  });
+
+  test("an outside path that fails to resolve for another reason is still OUTSIDE_ROOT, revealing nothing of it", () => {
+    fs.symlinkSync("loop-b", path.join(outside, "loop-a"));
+    fs.symlinkSync("loop-a", path.join(outside, "loop-b"));
+    for (const input of ["../outside/loop-a", "abs-dir-link/loop-a", "rel-dir-link/loop-b/x", `../outside/${"n".repeat(300)}`, path.join(outside, "loop-a")]) {
+      denied(input);
+    }
+  });
+
+  test("a link that leaves and comes back is inside", () => {
+    expect(texts(readIn(workspace, "round-trip"))).toEqual(["deep"]);
+    expect(texts(readIn(workspace, "abs-dir-link/../ws/inside.txt"))).toEqual(["inside"]);
+  });
+
+  test("a root reached through a symlinked alias: inside stays inside, whatever the spelling", () => {
+    const viaAlias = workspaceOf(path.join(base, "alias"));
+    expect(viaAlias.root).toBe(fs.realpathSync(root));
+    expect(texts(readIn(viaAlias, "inside.txt"))).toEqual(["inside"]);
+    expect(texts(readIn(viaAlias, path.join(base, "alias", "inside.txt")))).toEqual(["inside"]);
+    expect(texts(readIn(viaAlias, path.join(root, "sub", "deep.txt")))).toEqual(["deep"]);
+    expect(texts(readIn(workspace, path.join(base, "alias", "inside.txt")))).toEqual(["inside"]);
+    expect(valueOf(viaAlias.resolve(path.join(base, "alias", "sub")))).toMatchObject({ relative: "sub", inside: true });
+    expect(valueOf(viaAlias.resolve("."))).toMatchObject({ relative: ".", inside: true });
+  });
+
+  test("openFile refuses an outside resolution on its own, and reads it when the caller allows it", () => {
+    const resolved = valueOf(workspace.resolve("abs-file-link"));
+    expect(resolved.inside).toBe(false);
+    expectFailure(openFile(resolved), "OUTSIDE_ROOT");
+    expect(texts(readIn(workspace, "abs-file-link", { allowOutside: true }))).toEqual(["outside secret"]);
+  });
+});
+
+describe("SYMLINK_LOOP and NAME_TOO_LONG", () => {
+  const dir = temp.make();
+  fs.symlinkSync("b", path.join(dir, "a"));
+  fs.symlinkSync("a", path.join(dir, "b"));
+  fs.symlinkSync("self", path.join(dir, "self"));
+  const workspace = workspaceOf(dir);
+
+  test("a symlink loop", () => {
+    for (const input of ["a", "self", "a/x"]) {
+      expectFailure(readIn(workspace, input), "SYMLINK_LOOP", {
+        message: `The path '${input}' runs into a symlink loop.`,
+        detail: { os_error: "ELOOP" },
+      });
+    }
+  });
+
+  test("a component longer than the file system allows", () => {
+    const input = "x".repeat(300);
+    expectFailure(readIn(workspace, input), "NAME_TOO_LONG", {
+      message: `The path '${input}' is too long for the file system.`,
+      detail: { os_error: "ENAMETOOLONG" },
+    });
+  });
+
+  test("255 bytes is a legal name (missing here); 256 is too long, also as a directory on the way", () => {
+    expectFailure(readIn(workspace, "n".repeat(255)), "NOT_FOUND");
+    expectFailure(readIn(workspace, "n".repeat(256)), "NAME_TOO_LONG");
+    expectFailure(readIn(workspace, `${"\u00e9".repeat(128)}/x`), "NAME_TOO_LONG");
+  });
+});
+
+describe("IS_DIRECTORY and NOT_REGULAR_FILE: special files fail at once and never block", () => {
+  const dir = temp.make();
+  writeFiles(dir, { "sub/x": "x\n" });
+  execFileSync("mkfifo", [path.join(dir, "fifo")]);
+  fs.symlinkSync("/dev/zero", path.join(dir, "zero"));
+  fs.symlinkSync("/dev/null", path.join(dir, "null"));
+  fs.symlinkSync("fifo", path.join(dir, "fifo-link"));
+  const workspace = workspaceOf(dir);
+  let server: net.Server;
+
+  beforeAll(async () => {
+    server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(path.join(dir, "socket"), resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  test("a directory, the root included", { timeout: 5_000 }, () => {
+    for (const input of ["sub", "sub/", ".", dir]) {
+      expectFailure(readIn(workspace, input), "IS_DIRECTORY", { message: `The path '${input}' is a directory.`, detail: { kind: "directory" } });
+    }
+  });
+
+  test("a FIFO, directly and through a symlink, many times over", { timeout: 5_000 }, () => {
+    const elapsed = timed(() => {
+      for (let i = 0; i < 8; i++) {
+        for (const input of ["fifo", "fifo-link"]) {
+          expectFailure(readIn(workspace, input), "NOT_REGULAR_FILE", {
+            message: `The path '${input}' is not a regular file (it is a fifo).`,
+            detail: { kind: "fifo" },
+          });
+        }
+      }
+    });
+    expect(elapsed).toBeLessThan(1_000);
+  });
+
+  test("a FIFO is never opened: a writer waiting for a reader stays blocked", { timeout: 5_000 }, async () => {
+    const fifo = path.join(dir, "fifo-with-writer");
+    execFileSync("mkfifo", [fifo]);
+    const writer = spawn("sh", ["-c", 'echo hi > "$0"', fifo], { stdio: "ignore" });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expectFailure(readIn(workspace, "fifo-with-writer"), "NOT_REGULAR_FILE", { detail: { kind: "fifo" } });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(writer.exitCode).toBeNull();
+    } finally {
+      writer.kill();
+    }
+  });
+
+  test("a unix socket", { timeout: 5_000 }, () => {
+    const elapsed = timed(() =>
+      expectFailure(readIn(workspace, "socket"), "NOT_REGULAR_FILE", {
+        message: "The path 'socket' is not a regular file (it is a socket).",
+        detail: { kind: "socket" },
+      }),
+    );
+    expect(elapsed).toBeLessThan(1_000);
+  });
+
+  test("/dev/zero and /dev/null through a symlink: outside, and a character device when allowed", { timeout: 5_000 }, () => {
+    const elapsed = timed(() => {
+      for (const input of ["zero", "null"]) {
+        expectFailure(readIn(workspace, input), "OUTSIDE_ROOT");
+        expectFailure(readIn(workspace, input, { allowOutside: true, sniffBytes: Number.POSITIVE_INFINITY, window: { from: "end", lines: 1 } }), "NOT_REGULAR_FILE", {
+          message: `The path '${input}' is not a regular file (it is a character device).`,
+          detail: { kind: "character-device" },
+        });
+      }
+    });
+    expect(elapsed).toBeLessThan(1_000);
+  });
+});
+
+describe("limits and content", () => {
+  const dir = temp.make();
+  writeFiles(dir, {
+    "ten.txt": "0123456789",
+    "nul-first.bin": Buffer.from([0, 0x61, 0x0a]),
+    "nul-late.txt": Buffer.concat([Buffer.alloc(8192, 0x61), Buffer.from([0])]),
+    "latin1.txt": Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]),
+    "lines.txt": "a\nb\nc\nd\n",
+  });
+  const workspace = workspaceOf(dir);
+
+  test("TOO_LARGE", () => {
+    expectFailure(readIn(workspace, "ten.txt", { maxFileBytes: 9 }), "TOO_LARGE", { detail: { size: 10, limit: 9 } });
+    expectFailure(readIn(workspace, "lines.txt", { maxWindowBytes: 3 }), "TOO_LARGE", { detail: { window_limit: 3 } });
+  });
+
+  test("BINARY: a NUL inside the sniff window, not one just past it", () => {
+    expectFailure(readIn(workspace, "nul-first.bin", { sniffBytes: 8192 }), "BINARY", {
+      message: "The file 'nul-first.bin' appears to be binary (it contains a NUL byte).",
+      path: "nul-first.bin",
+      detail: { sniff_bytes: 8192 },
+    });
+    expect(readIn(workspace, "nul-late.txt", { sniffBytes: 8192 }).ok).toBe(true);
+    expectFailure(readIn(workspace, "nul-late.txt", { sniffBytes: 8193 }), "BINARY");
+    expectFailure(readIn(workspace, "nul-late.txt", { sniffBytes: Number.POSITIVE_INFINITY }), "BINARY", { detail: { sniff_bytes: null } });
+  });
+
+  test("INVALID_UTF8", () => {
+    expectFailure(readIn(workspace, "latin1.txt"), "INVALID_UTF8", { message: "The file 'latin1.txt' is not valid UTF-8." });
+  });
+
+  test("SCAN_LIMIT", () => {
+    expectFailure(readIn(workspace, "lines.txt", { window: { from: "start", startLine: 4, maxLines: 1 }, maxScanBytes: 4 }), "SCAN_LIMIT", {
+      detail: { max_scan_bytes: 4, start_line: 4 },
+    });
+  });
+});
+
+describe("CHANGED_DURING_READ: a swap between resolve and open is caught on the descriptor", () => {
+  test("a parent directory swapped for a symlink to elsewhere, outside or inside", () => {
+    const base = temp.make();
+    writeFiles(base, { "ws/dir/file.txt": "checked\n", "ws/other/file.txt": "inside other\n", "outside/file.txt": "outside\n" });
+    const root = path.join(base, "ws");
+    const workspace = workspaceOf(root);
+    for (const target of [path.join(base, "outside"), path.join(root, "other")]) {
+      const resolved = valueOf(workspace.resolve("dir/file.txt"));
+      expect(resolved.inside).toBe(true);
+      fs.renameSync(path.join(root, "dir"), path.join(root, "dir.old"));
+      fs.symlinkSync(target, path.join(root, "dir"));
+      try {
+        expectFailure(openFile(resolved), "CHANGED_DURING_READ", {
+          message: "The path 'dir/file.txt' changed while it was being opened (the opened file is not the checked path). Retry the read.",
+        });
+      } finally {
+        fs.unlinkSync(path.join(root, "dir"));
+        fs.renameSync(path.join(root, "dir.old"), path.join(root, "dir"));
+      }
+      expect(openFile(resolved)).toMatchObject({ ok: true });
+    }
+  });
+
+  test("the final component swapped for a symlink (O_NOFOLLOW)", () => {
+    const dir = temp.make();
+    writeFiles(dir, { "f.txt": "checked\n", "g.txt": "other\n" });
+    const workspace = workspaceOf(dir);
+    const resolved = valueOf(workspace.resolve("f.txt"));
+    fs.renameSync(path.join(dir, "f.txt"), path.join(dir, "f.old"));
+    fs.symlinkSync("g.txt", path.join(dir, "f.txt"));
+    expectFailure(openFile(resolved), "CHANGED_DURING_READ", {
+      message: "The path 'f.txt' changed while it was being opened (the final component became a symlink after it was checked). Retry the read.",
+    });
+  });
+});
+
+describe("IO_ERROR", () => {
+  test("a read the kernel fails with EIO (/proc/self/mem at address 0, through a link the caller allowed)", () => {
+    const dir = temp.make();
+    fs.symlinkSync("/proc/self/mem", path.join(dir, "mem"));
+    const workspace = workspaceOf(dir);
+    expectFailure(readIn(workspace, "mem", { allowOutside: true, sniffBytes: 8192 }), "IO_ERROR", {
+      message: "The file 'mem' could not be read (EIO).",
+      detail: { os_error: "EIO" },
+    });
+    expectFailure(readIn(workspace, "mem", { allowOutside: true }), "IO_ERROR", { detail: { os_error: "EIO" } });
+  });
+
+  test("fromOsError maps an unexpected OS error (EISDIR from a real readFileSync) to IO_ERROR", () => {
+    const dir = temp.make();
+    let error: unknown;
+    try {
+      fs.readFileSync(dir);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(fromOsError(error, "d", "The path 'd'")).toEqual({
+      code: "IO_ERROR",
+      message: "The path 'd' could not be read (EISDIR).",
+      path: "d",
+      detail: { os_error: "EISDIR" },
+    });
+  });
+});
+
+describe("failures that need a process of their own", () => {
+  const dir = temp.make();
+  fs.chmodSync(dir, 0o755);
+  let coreIndex = "";
+  beforeAll(() => {
+    coreIndex = compileCoreInto(dir);
+  });
+
+  test("PERMISSION_DENIED: an unreadable file and an untraversable directory, for a user without the right", () => {
+    const root = path.join(dir, "ws");
+    writeFiles(root, { "secret.txt": "no\n", "locked/inner.txt": "no\n", "open.txt": "yes\n" });
+    writeFiles(dir, { "private/inner.txt": "no\n" });
+    fs.chmodSync(path.join(dir, "private"), 0o000);
+    fs.chmodSync(root, 0o755);
+    fs.chmodSync(path.join(root, "open.txt"), 0o644);
+    fs.chmodSync(path.join(root, "secret.txt"), 0o000);
+    fs.chmodSync(path.join(root, "locked"), 0o000);
+    const user = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
+    const child = runNodeScript(
+      dir,
+      `import { createWorkspace, readTextWindow } from ${JSON.stringify(coreIndex)};
+const ws = createWorkspace(${JSON.stringify(root)});
+const options = { window: { from: "start", startLine: 1, maxLines: 1 }, countTotal: true, decode: "strict", sniffBytes: 8192 };
+const out = {};
+for (const input of ["secret.txt", "locked/inner.txt", "open.txt", "../private/inner.txt"]) {
+  const r = readTextWindow(ws.value, input, options);
+  out[input] = r.ok ? r.value.window.lines.map((l) => l.text) : r.failure;
+}
+console.log(JSON.stringify({ uid: process.getuid(), out }));`,
+      user === undefined ? {} : { user },
+    );
+    expect(child.stderr).toBe("");
+    const { uid, out } = JSON.parse(child.stdout) as { uid: number; out: Record<string, unknown> };
+    expect(uid).not.toBe(0);
+    expect(out["open.txt"]).toEqual(["yes"]);
+    expect(out["secret.txt"]).toEqual({
+      code: "PERMISSION_DENIED",
+      message: "The path 'secret.txt' cannot be accessed: permission denied by the operating system.",
+      path: "secret.txt",
+      detail: { os_error: "EACCES" },
+    });
+    expect(out["locked/inner.txt"]).toMatchObject({ code: "PERMISSION_DENIED", detail: { os_error: "EACCES" } });
+    // Outside the root, a denial by the OS is not revealed: the path is simply outside.
+    expect(out["../private/inner.txt"]).toMatchObject({ code: "OUTSIDE_ROOT" });
+    produced.add("PERMISSION_DENIED");
+  });
+
+  test("TOO_MANY_OPEN_FILES: with every descriptor taken, then fine once one is freed", () => {
+    const root = path.join(dir, "fds");
+    writeFiles(root, { "a.txt": "a\n" });
+    const child = runNodeScript(
+      dir,
+      `import fs from "node:fs";
+import { createWorkspace, readTextWindow } from ${JSON.stringify(coreIndex)};
+const ws = createWorkspace(${JSON.stringify(root)});
+const options = { window: { from: "start", startLine: 1, maxLines: 1 }, countTotal: true, decode: "strict", sniffBytes: 8192 };
+const held = [];
+try { for (;;) held.push(fs.openSync("/dev/null", "r")); } catch (error) { if (error.code !== "EMFILE") throw error; }
+const exhausted = readTextWindow(ws.value, "a.txt", options);
+fs.closeSync(held.pop());
+const freed = readTextWindow(ws.value, "a.txt", options);
+console.log(JSON.stringify({ held: held.length, exhausted: exhausted.ok ? "ok" : exhausted.failure, freed: freed.ok ? freed.value.window.lines : freed.failure }));`,
+      { maxOpenFiles: 32 },
+    );
+    expect(child.stderr).toBe("");
+    const result = JSON.parse(child.stdout) as { held: number; exhausted: unknown; freed: unknown };
+    expect(result.held).toBeGreaterThan(0);
+    expect(result.exhausted).toEqual({
+      code: "TOO_MANY_OPEN_FILES",
+      message: "The path 'a.txt' cannot be opened now: too many open files. Retry later.",
+      path: "a.txt",
+      detail: { os_error: "EMFILE" },
+    });
+    expect(result.freed).toEqual([{ number: 1, text: "a", terminator: "\n" }]);
+    produced.add("TOO_MANY_OPEN_FILES");
+  });
+});
+
+describe("descriptors", () => {
+  test("no read leaks a descriptor, whether it succeeds or fails after opening", () => {
+    const dir = temp.make();
+    writeFiles(dir, { "ok.txt": "a\nb\n", "bin": Buffer.from([0]), "bad.txt": Buffer.from([0xff]), sub: "" });
+    fs.rmSync(path.join(dir, "sub"));
+    fs.mkdirSync(path.join(dir, "sub"));
+    const workspace = workspaceOf(dir);
+    const before = fs.readdirSync("/proc/self/fd").length;
+    for (let i = 0; i < 50; i++) {
+      for (const input of ["ok.txt", "bin", "bad.txt", "sub", "missing"]) readIn(workspace, input, { sniffBytes: 1024, window: { from: "end", lines: 1 } });
+    }
+    expect(fs.readdirSync("/proc/self/fd").length).toBe(before);
+  });
+});
+
+test("every CoreFailureCode is produced for real by a test above", () => {
+  expect([...produced].sort()).toEqual([...CORE_FAILURE_CODES].sort());
+});
