@@ -1,0 +1,99 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { checkSize, closeFile, readHead, readTextWindow, sniffBinary, withOpenFile } from "../src/index.js";
+import { open, read, useTempDirs, valueOf, windowOptions, workspaceOf, writeFiles } from "./support/temp-workspace.js";
+
+const temp = useTempDirs();
+const CHUNK = 64 * 1024;
+
+describe("readTextWindow: the pipeline in its fixed order", () => {
+  const dir = temp.make();
+  writeFiles(dir, {
+    "notes.txt": "one\ntwo\n",
+    "big-binary.bin": Buffer.concat([Buffer.from([0]), Buffer.alloc(100, 0xff)]),
+    "binary-latin1.bin": Buffer.from([0xe9, 0x00, 0x0a]),
+  });
+  const workspace = workspaceOf(dir);
+
+  test("returns the resolved path, the descriptor's stat and the window", () => {
+    const result = valueOf(read(workspace, "notes.txt", { from: "start", startLine: 1, maxLines: 1 }));
+    const stat = fs.statSync(path.join(dir, "notes.txt"));
+    expect(result).toEqual({
+      path: { input: "notes.txt", absolute: path.join(workspace.root, "notes.txt"), relative: "notes.txt", inside: true },
+      stat: { size: 8, mtimeMs: Math.trunc(stat.mtimeMs), dev: stat.dev, ino: stat.ino },
+      window: { lines: [{ number: 1, text: "one", terminator: "\n" }], firstLine: 1, totalLines: 2, hasMore: true, replaced: false, bom: false, bytesScanned: 8 },
+    });
+  });
+
+  test("the size limit comes before the sniff, the sniff before decoding", () => {
+    const options = windowOptions({ from: "start", startLine: 1, maxLines: 1 }, { sniffBytes: 8192 });
+    expect(readTextWindow(workspace, "big-binary.bin", { ...options, maxFileBytes: 10 })).toMatchObject({ ok: false, failure: { code: "TOO_LARGE" } });
+    expect(readTextWindow(workspace, "binary-latin1.bin", options)).toMatchObject({ ok: false, failure: { code: "BINARY" } });
+    expect(readTextWindow(workspace, "binary-latin1.bin", { ...options, sniffBytes: 0 })).toMatchObject({ ok: false, failure: { code: "INVALID_UTF8" } });
+  });
+
+  test("withOpenFile closes the descriptor even when its callback throws", () => {
+    let fd = -1;
+    expect(() =>
+      withOpenFile(workspace, "notes.txt", {}, (file) => {
+        fd = file.fd;
+        throw new Error("boom");
+      }),
+    ).toThrow("boom");
+    expect(() => fs.fstatSync(fd)).toThrow(expect.objectContaining({ code: "EBADF" }));
+  });
+});
+
+describe("readHead, sniffBinary and checkSize on an open file", () => {
+  const dir = temp.make();
+  const content = Buffer.from(Array.from({ length: 3 * CHUNK + 17 }, (_, i) => 0x61 + (i % 26)));
+  writeFiles(dir, { f: content, empty: "" });
+  const workspace = workspaceOf(dir);
+
+  function withFile<T>(name: string, use: (file: ReturnType<typeof open>) => T): T {
+    const file = open(workspace, name);
+    try {
+      return use(file);
+    } finally {
+      closeFile(file);
+    }
+  }
+
+  test.each([0, 1, CHUNK - 1, CHUNK, CHUNK + 1, content.length - 1])("readHead(%i) returns that prefix, cut", (cap) => {
+    const head = valueOf(withFile("f", (file) => readHead(file, cap)));
+    expect(head.truncated).toBe(true);
+    expect(head.bytes.equals(content.subarray(0, cap))).toBe(true);
+  });
+
+  test.each([content.length, content.length + 1, Number.POSITIVE_INFINITY])("readHead(%s) returns the whole file, not cut", (cap) => {
+    const head = valueOf(withFile("f", (file) => readHead(file, cap)));
+    expect(head.truncated).toBe(false);
+    expect(head.bytes.equals(content)).toBe(true);
+  });
+
+  test("readHead of an empty file, and of a file that grew after it was opened", () => {
+    expect(valueOf(withFile("empty", (file) => readHead(file, 10)))).toEqual({ bytes: Buffer.alloc(0), truncated: false });
+    const grown = withFile("empty", (file) => {
+      fs.writeFileSync(path.join(dir, "empty"), "grown");
+      return readHead(file, 10);
+    });
+    expect(valueOf(grown).bytes.toString()).toBe("grown");
+  });
+
+  test("sniffBinary of a text file with any window, and checkSize at and over the limit", () => {
+    withFile("f", (file) => {
+      for (const window of [0, 1, CHUNK, Number.POSITIVE_INFINITY]) expect(valueOf(sniffBinary(file, window))).toBe(false);
+      expect(checkSize(file, content.length)).toEqual({ ok: true, value: undefined });
+      expect(checkSize(file, content.length - 1)).toEqual({
+        ok: false,
+        failure: {
+          code: "TOO_LARGE",
+          message: `The file 'f' is ${content.length} bytes, over the limit of ${content.length - 1} bytes.`,
+          path: "f",
+          detail: { size: content.length, limit: content.length - 1 },
+        },
+      });
+    });
+  });
+});
