@@ -1,0 +1,21 @@
+export { configSchema, type EnvelopeOptions } from "./config-schema.js";
+export { SNIFF_BYTES, createTool, type EnvelopeToolOptions } from "./create-tool.js";
+export { TOOL_DESCRIPTION, TOOL_NAME, definition } from "./definition.js";
+export { DEFAULT_LIMIT, DEFAULT_START_LINE, MAX_LIMIT, inputSchema, type ReadInput } from "./input-schema.js";
+export { ACCESS_DENIED_MESSAGE, mapFailure, type FailedRequest } from "./map-failure.js";
+export { maskTime } from "./mask-time.js";
+export {
+  ENVELOPE_ERROR_CODES,
+  envelopeOutputSchema,
+  outputSchema,
+  type EnvelopeError,
+  type EnvelopeErrorCode,
+  type EnvelopeOutput,
+  type ReadContext,
+  type ReadData,
+  type ReadFailure,
+  type ReadResult,
+  type ReadStats,
+} from "./output.js";
+export { PARAMETER_RULES, parseInput } from "./parse-input.js";
+export { profile } from "./profile.js";

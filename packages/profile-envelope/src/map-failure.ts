@@ -1,0 +1,79 @@
+import type { CoreFailure } from "@read/core";
+import type { EnvelopeError } from "./output.js";
+import { invalidParameter, pathNote } from "./parse-input.js";
+
+/** What the caller asked for, as the messages of a failed read quote it. */
+export interface FailedRequest {
+  /** The path exactly as the caller gave it (`{path}` in the spec's messages). */
+  readonly path: string;
+  readonly startLine: number;
+  readonly limit: number;
+}
+
+/** The message of spec 001 §4 for a path outside the project root, whatever the target is. */
+export const ACCESS_DENIED_MESSAGE = "Access denied. Path must be within project root.";
+
+const KIND_NAMES: Readonly<Record<string, string>> = {
+  fifo: "a FIFO",
+  socket: "a socket",
+  "character-device": "a character device",
+  "block-device": "a block device",
+};
+
+/**
+ * Maps a core failure to spec 001's error (§4): its code, and for the cases its table lists, its exact
+ * message with `{path}` filled in. Core's own messages are never passed through: they may quote a path
+ * the caller did not write (the input joined to `cwd`).
+ */
+export function mapFailure(failure: CoreFailure, request: FailedRequest): EnvelopeError {
+  const { path } = request;
+  switch (failure.code) {
+    case "NOT_FOUND":
+      return { code: "NOT_FOUND", message: `File '${path}' does not exist.` };
+    case "OUTSIDE_ROOT":
+      return { code: "ACCESS_DENIED", message: ACCESS_DENIED_MESSAGE };
+    case "NOT_REGULAR_FILE": {
+      const kind = KIND_NAMES[String(failure.detail?.kind)] ?? "a special file";
+      return { code: "ACCESS_DENIED", message: `Access denied. Path '${path}' is not a regular file (it is ${kind}).` };
+    }
+    case "SYMLINK_LOOP":
+      return { code: "ACCESS_DENIED", message: `Access denied. Path '${path}' runs into a symlink loop.` };
+    case "IS_DIRECTORY":
+      return { code: "IS_DIRECTORY", message: `Path '${path}' is a directory. Use LS to explore it.` };
+    case "BINARY":
+      return { code: "BINARY_FILE", message: `File '${path}' appears to be binary.` };
+    case "INVALID_INPUT":
+      return { code: "INVALID_PARAM", message: invalidParameter("path", path, pathNote(failure.detail?.reason)) };
+    case "NAME_TOO_LONG":
+      return { code: "INVALID_PARAM", message: invalidParameter("path", path, "too long for the file system") };
+    case "PERMISSION_DENIED":
+      return { code: "PERMISSION_DENIED", message: `Permission denied. The operating system refused access to '${path}'.` };
+    case "CHANGED_DURING_READ":
+      return { code: "CONFLICT", message: `File '${path}' changed while it was being opened. Retry the read.` };
+    case "TOO_LARGE": {
+      const limit = failure.detail?.window_limit ?? failure.detail?.limit;
+      const bytes = typeof limit === "number" ? `${limit} bytes` : "the bytes";
+      return {
+        code: "EXECUTION_ERROR",
+        message:
+          request.limit === 1
+            ? `File '${path}': line ${request.startLine} alone holds more than ${bytes}, the most one read may return.`
+            : `File '${path}': the lines requested (up to ${request.limit} from line ${request.startLine}) hold more than ${bytes}, the most one read may return. Use a smaller limit.`,
+      };
+    }
+    case "TOO_MANY_OPEN_FILES":
+      return { code: "INTERNAL_ERROR", message: `File '${path}' cannot be opened now: too many open files. Retry later.` };
+    case "IO_ERROR":
+      return { code: "INTERNAL_ERROR", message: `File '${path}' could not be read (${String(failure.detail?.os_error ?? "I/O error")}).` };
+    case "SCAN_LIMIT":
+    case "INVALID_UTF8":
+      // Unreachable with this profile's options (no scan budget, replacement decoding); kept total.
+      return { code: "INTERNAL_ERROR", message: `File '${path}' could not be read (${failure.code}).` };
+    default:
+      return unreachable(failure.code);
+  }
+}
+
+function unreachable(code: never): never {
+  throw new Error(`unmapped core failure code ${String(code)}`);
+}

@@ -1,0 +1,91 @@
+import { MAX_PATH_INPUT_LENGTH, validatePathInput } from "@read/core";
+import { DEFAULT_LIMIT, DEFAULT_START_LINE, MAX_LIMIT, inputSchema, type ReadInput } from "./input-schema.js";
+
+/** What each parameter accepts, as every `INVALID_PARAM` message about it states. */
+export const PARAMETER_RULES = {
+  path: `path is required: a non-empty string of at most ${MAX_PATH_INPUT_LENGTH} characters without control characters, naming a file relative to the project root.`,
+  start_line: `start_line must be an integer from 1 to the file's line count (default ${DEFAULT_START_LINE}).`,
+  limit: `limit must be an integer from 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`,
+} as const;
+
+type Parameter = keyof typeof PARAMETER_RULES;
+
+const PARAMETERS: readonly Parameter[] = ["path", "start_line", "limit"];
+
+/**
+ * Validates the arguments with {@link inputSchema} and the core path check, before anything touches the
+ * filesystem. On failure, the `INVALID_PARAM` message names every invalid parameter, in the order
+ * `path`, `start_line`, `limit`, with the value given and what it accepts. Unknown keys are ignored, as
+ * the spec's schema allows them.
+ */
+export function parseInput(input: unknown): { readonly ok: true; readonly value: ReadInput } | { readonly ok: false; readonly message: string } {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return {
+      ok: false,
+      message: `Invalid parameters: ${describeValue(input)}. The parameters must be an object with path (required), start_line and limit.`,
+    };
+  }
+  const given = input as Record<string, unknown>;
+  const parsed = inputSchema.safeParse(given);
+  const invalid = new Set<Parameter>();
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = issue.path[0];
+      if (name === "path" || name === "start_line" || name === "limit") invalid.add(name);
+    }
+  }
+  let note: string | undefined;
+  if (!invalid.has("path")) {
+    const path = validatePathInput(given.path);
+    if (!path.ok) {
+      invalid.add("path");
+      note = pathNote(path.failure.detail?.reason);
+    }
+  }
+  if (invalid.size === 0 && parsed.success) return { ok: true, value: parsed.data };
+  const messages = PARAMETERS.filter((name) => invalid.has(name)).map((name) =>
+    name === "path" && note !== undefined ? invalidParameter(name, given[name], note) : invalidParameter(name, given[name]),
+  );
+  return { ok: false, message: messages.join(" ") };
+}
+
+/** `Invalid NAME: VALUE. RULE`, the sentence every `INVALID_PARAM` about one parameter starts with. */
+export function invalidParameter(name: Parameter, value: unknown, note = typeNote(name, value)): string {
+  const shown = describeValue(value);
+  return `Invalid ${name}: ${note === undefined ? shown : `${shown} (${note})`}. ${PARAMETER_RULES[name]}`;
+}
+
+/** What is wrong with a path core's input check rejected, from the failure's `detail.reason`. */
+export function pathNote(reason: unknown): string | undefined {
+  return PATH_NOTES[String(reason)];
+}
+
+function typeNote(name: Parameter, value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (name === "path") return typeof value === "string" ? undefined : "not a string";
+  return typeof value === "number" ? undefined : "not a number";
+}
+
+const SHOWN_STRING_LENGTH = 80;
+
+const PATH_NOTES: Readonly<Record<string, string>> = {
+  empty: "empty",
+  length: `longer than ${MAX_PATH_INPUT_LENGTH} characters`,
+  "control-character": "contains a control character",
+};
+
+// Characters a message must never carry raw (they could forge or disguise output); JSON escapes only C0.
+const UNPRINTABLE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+
+/** A value as a message shows it: JSON for strings (escaped, shortened), numbers as written, kinds otherwise. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return "missing";
+  if (typeof value === "string") {
+    const shown = value.length <= SHOWN_STRING_LENGTH ? JSON.stringify(value) : `${JSON.stringify(`${value.slice(0, SHOWN_STRING_LENGTH)}...`)}, ${value.length} characters`;
+    return shown.replace(UNPRINTABLE, (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`);
+  }
+  if (typeof value === "number") return Number.isInteger(value) || !Number.isFinite(value) ? String(value) : `${value} (not an integer)`;
+  if (typeof value === "boolean" || value === null) return String(value);
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}

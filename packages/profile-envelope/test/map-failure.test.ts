@@ -1,0 +1,67 @@
+import { CORE_FAILURE_CODES, coreFailure, type CoreFailureCode } from "@read/core";
+import { describe, expect, test } from "vitest";
+import { ENVELOPE_ERROR_CODES, mapFailure } from "../src/index.js";
+
+const request = { path: "src/a.py", startLine: 7, limit: 20 };
+const PATH_RULE =
+  "path is required: a non-empty string of at most 4096 characters without control characters, naming a file relative to the project root.";
+
+// Every core failure, as core builds it (message text is core's and never reaches the caller).
+const FAILURES: Record<CoreFailureCode, ReturnType<typeof coreFailure>> = {
+  INVALID_INPUT: coreFailure("INVALID_INPUT", "core text", undefined, { reason: "length", limit: 4096 }),
+  NOT_FOUND: coreFailure("NOT_FOUND", "core text", "/abs/src/a.py", { reason: "missing" }),
+  OUTSIDE_ROOT: coreFailure("OUTSIDE_ROOT", "core text", "/abs/src/a.py", { resolved: "/etc/shadow" }),
+  SYMLINK_LOOP: coreFailure("SYMLINK_LOOP", "core text", "/abs/src/a.py", { os_error: "ELOOP" }),
+  NAME_TOO_LONG: coreFailure("NAME_TOO_LONG", "core text", "/abs/src/a.py", { os_error: "ENAMETOOLONG" }),
+  IS_DIRECTORY: coreFailure("IS_DIRECTORY", "core text", "/abs/src/a.py", { kind: "directory" }),
+  NOT_REGULAR_FILE: coreFailure("NOT_REGULAR_FILE", "core text", "/abs/src/a.py", { kind: "character-device" }),
+  TOO_LARGE: coreFailure("TOO_LARGE", "core text", "/abs/src/a.py", { window_limit: 67108864 }),
+  BINARY: coreFailure("BINARY", "core text", "/abs/src/a.py", { sniff_bytes: 8192 }),
+  INVALID_UTF8: coreFailure("INVALID_UTF8", "core text", "/abs/src/a.py"),
+  SCAN_LIMIT: coreFailure("SCAN_LIMIT", "core text", "/abs/src/a.py", { max_scan_bytes: 1, start_line: 7 }),
+  PERMISSION_DENIED: coreFailure("PERMISSION_DENIED", "core text", "/abs/src/a.py", { os_error: "EACCES" }),
+  CHANGED_DURING_READ: coreFailure("CHANGED_DURING_READ", "core text", "/abs/src/a.py"),
+  TOO_MANY_OPEN_FILES: coreFailure("TOO_MANY_OPEN_FILES", "core text", "/abs/src/a.py", { os_error: "EMFILE" }),
+  IO_ERROR: coreFailure("IO_ERROR", "core text", "/abs/src/a.py", { os_error: "EIO" }),
+};
+
+const EXPECTED: Record<CoreFailureCode, { code: string; message: string }> = {
+  INVALID_INPUT: { code: "INVALID_PARAM", message: `Invalid path: "src/a.py" (longer than 4096 characters). ${PATH_RULE}` },
+  NOT_FOUND: { code: "NOT_FOUND", message: "File 'src/a.py' does not exist." },
+  OUTSIDE_ROOT: { code: "ACCESS_DENIED", message: "Access denied. Path must be within project root." },
+  SYMLINK_LOOP: { code: "ACCESS_DENIED", message: "Access denied. Path 'src/a.py' runs into a symlink loop." },
+  NAME_TOO_LONG: { code: "INVALID_PARAM", message: `Invalid path: "src/a.py" (too long for the file system). ${PATH_RULE}` },
+  IS_DIRECTORY: { code: "IS_DIRECTORY", message: "Path 'src/a.py' is a directory. Use LS to explore it." },
+  NOT_REGULAR_FILE: { code: "ACCESS_DENIED", message: "Access denied. Path 'src/a.py' is not a regular file (it is a character device)." },
+  TOO_LARGE: {
+    code: "EXECUTION_ERROR",
+    message: "File 'src/a.py': the lines requested (up to 20 from line 7) hold more than 67108864 bytes, the most one read may return. Use a smaller limit.",
+  },
+  BINARY: { code: "BINARY_FILE", message: "File 'src/a.py' appears to be binary." },
+  INVALID_UTF8: { code: "INTERNAL_ERROR", message: "File 'src/a.py' could not be read (INVALID_UTF8)." },
+  SCAN_LIMIT: { code: "INTERNAL_ERROR", message: "File 'src/a.py' could not be read (SCAN_LIMIT)." },
+  PERMISSION_DENIED: { code: "PERMISSION_DENIED", message: "Permission denied. The operating system refused access to 'src/a.py'." },
+  CHANGED_DURING_READ: { code: "CONFLICT", message: "File 'src/a.py' changed while it was being opened. Retry the read." },
+  TOO_MANY_OPEN_FILES: { code: "INTERNAL_ERROR", message: "File 'src/a.py' cannot be opened now: too many open files. Retry later." },
+  IO_ERROR: { code: "INTERNAL_ERROR", message: "File 'src/a.py' could not be read (EIO)." },
+};
+
+describe("core failure -> spec 001 error", () => {
+  for (const code of CORE_FAILURE_CODES) {
+    test(`ENV-3.3: core ${code} maps to ${EXPECTED[code].code} with its message, quoting the path as the caller gave it`, () => {
+      const mapped = mapFailure(FAILURES[code], request);
+      expect(mapped).toEqual(EXPECTED[code]);
+      expect(ENVELOPE_ERROR_CODES).toContain(mapped.code);
+      expect(mapped.message).not.toContain("/abs/");
+    });
+  }
+
+  test("ENV-4-access-denied: every kind of special file is named", () => {
+    const kinds = { fifo: "a FIFO", socket: "a socket", "block-device": "a block device", unknown: "a special file" };
+    for (const [kind, shown] of Object.entries(kinds)) {
+      expect(mapFailure(coreFailure("NOT_REGULAR_FILE", "x", "p", { kind }), request).message).toBe(
+        `Access denied. Path 'src/a.py' is not a regular file (it is ${shown}).`,
+      );
+    }
+  });
+});
