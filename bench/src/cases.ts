@@ -1,0 +1,452 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import type { ProfileModule, ReadTool } from "@read/core";
+import { floorOp, lineStart, type FloorSpec } from "./floor.js";
+import type { ProbeSpec } from "./probe.js";
+import { LOG_TAIL_LINES, LOG_WINDOW_LINE, type Workloads } from "./workloads.js";
+
+/** The workloads of issue 9, each one table of the report. */
+export type WorkloadId = "4k" | "100k" | "1m" | "single-line" | "log-head" | "log-window" | "log-tail";
+
+export const WORKLOAD_TITLES: Readonly<Record<WorkloadId, string>> = {
+  "4k": "4 KiB source file, default window",
+  "100k": "100 KiB source file, default window",
+  "1m": "1 MiB source file, default window",
+  "single-line": "5 MiB single-line file (minified bundle), default window",
+  "log-head": "1 GiB log, first window",
+  "log-window": "1 GiB log, window at line 5,000,000",
+  "log-tail": "1 GiB log, last 100 lines",
+};
+
+/** The workloads `--quick` keeps. */
+export const QUICK_WORKLOADS: readonly WorkloadId[] = ["4k", "100k", "1m"];
+
+/** What a case's call is expected to produce; a different outcome is reported, never hidden. */
+export type Expectation = "ok" | "refusal" | "failure";
+
+/** A loaded case, ready to be timed. */
+export interface Runner {
+  readonly run: () => unknown;
+  /** Untimed, before every timed call (first-call and next-page cases). */
+  readonly before?: () => unknown;
+  /** Why the result is an error (a tool-level error, a thrown error), or undefined when it is a read. */
+  readonly errorOf: (result: unknown) => string | undefined;
+}
+
+/** One line of a report table. */
+export interface BenchCase {
+  readonly id: string;
+  readonly workload: WorkloadId;
+  readonly kind: "floor" | "limit" | "profile" | "peer";
+  readonly subject: string;
+  readonly call: string;
+  /** `first`: on a file identity the tool has not seen; `next-page`: the page after a first call. */
+  readonly mode: "repeat" | "first" | "next-page";
+  /** Id of the floor case this one is compared to. */
+  readonly floor?: string;
+  readonly expect: Expectation;
+  /** Scans the whole 1 GiB log: sampled fewer times. */
+  readonly heavy: boolean;
+  /** Timed in the bench process; false: only probed once in a child (a read that loads 1 GiB). */
+  readonly timed: boolean;
+  /** The one call a fresh process makes to measure peak RSS (absent: not probed). */
+  readonly probe?: ProbeSpec;
+  readonly load: () => Promise<Runner>;
+}
+
+const PROFILE_PACKAGES = {
+  envelope: "@read/profile-envelope",
+  "workspace-jp": "@read/profile-workspace-jp",
+  forge: "@read/profile-forge",
+  guard: "@read/guard",
+} as const;
+
+/** The profiles compared, by their profile names. */
+export type ProfileName = keyof typeof PROFILE_PACKAGES;
+export const PROFILE_NAMES = Object.keys(PROFILE_PACKAGES) as ProfileName[];
+
+/** The package of each profile and peer whose version the report states. */
+export const REPORTED_PACKAGES = [
+  "@read/core",
+  ...Object.values(PROFILE_PACKAGES),
+  "@modelcontextprotocol/server-filesystem",
+  "@google/gemini-cli-core",
+] as const;
+
+interface McpLib {
+  setAllowedDirectories(directories: string[]): void;
+  validatePath(requested: string): Promise<string>;
+  readFileContent(file: string): Promise<string>;
+  headFile(file: string, lines: number): Promise<string>;
+  tailFile(file: string, lines: number): Promise<string>;
+}
+
+interface GeminiFileUtils {
+  processSingleFileContent(
+    filePath: string,
+    rootDirectory: string,
+    fileSystemService: unknown,
+    startLine?: number,
+    endLine?: number,
+  ): Promise<{ llmContent: unknown; error?: string }>;
+}
+
+// The peers are loaded through their module files: the MCP helpers are not exported by the package's main
+// entry (which starts a server), and gemini-cli-core's main entry loads its whole agent runtime.
+const MCP_LIB = "@modelcontextprotocol/server-filesystem/dist/lib.js";
+const GEMINI_FILE_UTILS = "@google/gemini-cli-core/dist/src/utils/fileUtils.js";
+
+let mtimeCounter = 0;
+const MTIME_BASE = Date.UTC(2024, 0, 1) / 1000;
+
+/**
+ * Gives the file a new identity (another mtime, same bytes, page cache kept), so the next call is a
+ * first call on a file no cache has seen.
+ */
+export function bumpMtime(file: string): void {
+  mtimeCounter++;
+  const seconds = MTIME_BASE + process.pid * 10_000 + mtimeCounter;
+  fs.utimesSync(file, seconds, seconds);
+}
+
+/** Every case of the bench, for the given workloads; loading a case imports only what it uses. */
+export function buildCases(w: Workloads, profiles: readonly ProfileName[]): BenchCase[] {
+  const cases: BenchCase[] = [];
+  const abs = (rel: string) => path.join(w.root, rel);
+
+  const tools = new Map<string, Promise<ReadTool>>();
+  const tool = (name: ProfileName, options: Record<string, unknown> = {}): Promise<ReadTool> => {
+    const key = `${name}${JSON.stringify(options)}`;
+    let created = tools.get(key);
+    if (created === undefined) {
+      created = loadProfile(name).then((module) => module.createTool({ root: w.root, requester: async () => "allow", ...options }));
+      tools.set(key, created);
+    }
+    return created;
+  };
+
+  const floor = (workload: WorkloadId, id: string, call: string, spec: FloorSpec, heavy = false) => {
+    cases.push({
+      id: `${workload}:floor:${id}`,
+      workload,
+      kind: "floor",
+      subject: "floor",
+      call,
+      mode: "repeat",
+      expect: "ok",
+      heavy,
+      timed: true,
+      load: async () => ({ run: floorOp(spec), errorOf: () => undefined }),
+    });
+    return `${workload}:floor:${id}`;
+  };
+
+  const profileCase = (
+    workload: WorkloadId,
+    name: ProfileName,
+    input: Record<string, unknown>,
+    extra: {
+      floor?: string;
+      mode?: BenchCase["mode"];
+      expect?: Expectation;
+      heavy?: boolean;
+      options?: Record<string, unknown>;
+      nextPage?: Record<string, unknown>;
+      label?: string;
+      rss?: boolean;
+      call?: string;
+    } = {},
+  ) => {
+    const mode = extra.mode ?? "repeat";
+    const file = abs(String(input.path));
+    const shown = { ...(extra.nextPage ?? input) } as Record<string, unknown>;
+    delete shown.path;
+    cases.push({
+      id: `${workload}:${extra.label ?? name}:${extra.call ?? JSON.stringify(shown)}:${mode}`,
+      workload,
+      kind: "profile",
+      subject: extra.label ?? name,
+      call: extra.call ?? callText(shown, extra.options),
+      mode,
+      ...(extra.floor === undefined ? {} : { floor: extra.floor }),
+      expect: extra.expect ?? "ok",
+      heavy: extra.heavy ?? false,
+      timed: true,
+      ...((extra.rss ?? mode === "first") ? { probe: { kind: "profile", package: PROFILE_PACKAGES[name], root: w.root, options: extra.options ?? {}, input } as const } : {}),
+      load: async () => {
+        const readTool = await tool(name, extra.options);
+        const errorOf = (output: unknown) => (readTool.isError(output) ? JSON.stringify(output).slice(0, 300) : undefined);
+        if (mode === "repeat") return { run: () => readTool.call(input), errorOf };
+        if (mode === "first") return { run: () => readTool.call(input), before: () => bumpMtime(file), errorOf };
+        const page = extra.nextPage ?? input;
+        return {
+          run: () => readTool.call(page),
+          before: async () => {
+            bumpMtime(file);
+            await readTool.call(input);
+          },
+          errorOf,
+        };
+      },
+    });
+  };
+
+  const peer = (
+    workload: WorkloadId,
+    subject: string,
+    call: string,
+    op: () => Promise<() => Promise<unknown>>,
+    probe: ProbeSpec,
+    extra: { floor?: string; expect?: Expectation; timed?: boolean; errorOf?: (result: unknown) => string | undefined } = {},
+  ) => {
+    cases.push({
+      id: `${workload}:${subject}:${call}`,
+      workload,
+      kind: "peer",
+      subject,
+      call,
+      mode: "repeat",
+      ...(extra.floor === undefined ? {} : { floor: extra.floor }),
+      expect: extra.expect ?? "ok",
+      heavy: false,
+      timed: extra.timed ?? true,
+      probe,
+      load: async () => {
+        const run = await op();
+        return {
+          run: async () => {
+            try {
+              return await run();
+            } catch (error) {
+              return { thrown: error instanceof Error ? `${(error as NodeJS.ErrnoException).code ?? error.name}: ${error.message}` : String(error) };
+            }
+          },
+          errorOf: (result) => thrownOf(result) ?? extra.errorOf?.(result),
+        };
+      },
+    });
+  };
+
+  const limit = (workload: WorkloadId, subject: string, call: string, op: () => unknown, extra: { floor?: string; heavy?: boolean } = {}) => {
+    cases.push({
+      id: `${workload}:${subject}:${call}`,
+      workload,
+      kind: "limit",
+      subject,
+      call,
+      mode: "repeat",
+      ...(extra.floor === undefined ? {} : { floor: extra.floor }),
+      expect: "ok",
+      heavy: extra.heavy ?? false,
+      timed: true,
+      load: async () => ({ run: op, errorOf: () => undefined }),
+    });
+  };
+
+  const mcp = async (): Promise<McpLib> => {
+    const lib = (await import(MCP_LIB)) as McpLib;
+    lib.setAllowedDirectories([fs.realpathSync(w.root)]);
+    return lib;
+  };
+  const gemini = async () => (await import(GEMINI_FILE_UTILS)) as GeminiFileUtils;
+  const geminiError = (result: unknown) => {
+    const error = (result as { error?: unknown }).error;
+    return typeof error === "string" ? error : undefined;
+  };
+  const naive = (file: string) => async () => async () => {
+    const text = await fs.promises.readFile(file, "utf8");
+    return text
+      .split("\n")
+      .map((line, index) => `${index + 1}\t${line}`)
+      .join("\n");
+  };
+  const subprocess = (command: string, args: string[]) => () => {
+    const result = spawnSync(command, args, { cwd: w.root, maxBuffer: 64 * 1024 * 1024 });
+    if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr.toString()}`);
+    return result.stdout.length;
+  };
+
+  // Small source files and the single-line file: every profile's default window.
+  for (const workload of ["4k", "100k", "1m", "single-line"] as const) {
+    const rel = workload === "single-line" ? w.singleLine : w.small[workload];
+    const file = abs(rel);
+    const bytes = fs.readFileSync(file);
+    const size = bytes.length;
+    const to = (lines: number) => lineStart(bytes, lines + 1);
+    const f500c = floor(workload, "500c", "500 lines + count", { file, from: 0, to: to(500), countTo: size });
+    const f200c = floor(workload, "200c", "200 lines + count", { file, from: 0, to: to(200), countTo: size });
+    const f200 = floor(workload, "200", "200 lines", { file, from: 0, to: to(200), countTo: 0 });
+    const fAll = floor(workload, "all", "whole file", { file, from: 0, to: size, countTo: 0 });
+    const singleLine = workload === "single-line";
+    profileCase(workload, "envelope", { path: rel }, { floor: f500c, mode: "first" });
+    profileCase(workload, "envelope", { path: rel }, { floor: f500c });
+    profileCase(workload, "workspace-jp", { path: rel }, { floor: f200c, mode: "first", expect: singleLine ? "refusal" : "ok" });
+    profileCase(workload, "workspace-jp", { path: rel }, { floor: f200c, expect: singleLine ? "refusal" : "ok" });
+    profileCase(workload, "forge", { path: rel, head: 200 }, { floor: f200, mode: "first", expect: singleLine ? "refusal" : "ok" });
+    profileCase(workload, "forge", { path: rel, head: 200 }, { floor: f200, expect: singleLine ? "refusal" : "ok" });
+    profileCase(workload, "guard", { path: rel }, { floor: fAll, mode: "first", expect: singleLine ? "refusal" : "ok" });
+    profileCase(workload, "guard", { path: rel }, { floor: fAll, expect: singleLine ? "refusal" : "ok" });
+    limit(workload, "readFileSync + split", "whole file", () => fs.readFileSync(file, "utf8").split("\n").length, { floor: fAll });
+    limit(workload, "head(1)", "head -n 200 (subprocess)", subprocess("head", ["-n", "200", rel]), { floor: f200 });
+    peer(workload, "MCP fs", "read_text_file (whole)", async () => {
+      const lib = await mcp();
+      return async () => lib.readFileContent(await lib.validatePath(file));
+    }, { kind: "mcp", root: w.root, file, op: "whole", lines: 0 }, { floor: fAll });
+    peer(workload, "MCP fs", "read_text_file head 200", async () => {
+      const lib = await mcp();
+      return async () => lib.headFile(await lib.validatePath(file), 200);
+    }, { kind: "mcp", root: w.root, file, op: "head", lines: 200 }, { floor: f200 });
+    peer(workload, "gemini-cli", "processSingleFileContent", async () => {
+      const utils = await gemini();
+      return () => utils.processSingleFileContent(file, w.root, undefined);
+    }, { kind: "gemini", root: w.root, file }, { floor: fAll, errorOf: geminiError });
+    peer(workload, "naive", "readFile + split + number", naive(file), { kind: "naive", file }, { floor: fAll });
+  }
+
+  // The 1 GiB log.
+  if (w.logFacts.bytes > 0) {
+    const rel = w.log;
+    const file = abs(rel);
+    const { bytes: size, lines, lineStarts } = w.logFacts;
+    const start = (line: number | "tail") => {
+      const offset = lineStarts[String(line)];
+      if (offset !== undefined) return offset;
+      if (line === "tail") throw new Error("the log's manifest lacks the start of its tail");
+      return lineAfter(file, lineStarts, line);
+    };
+    const at = LOG_WINDOW_LINE;
+
+    const h500c = floor("log-head", "500c", "500 lines + count", { file, from: 0, to: start(501), countTo: size }, true);
+    const h500 = floor("log-head", "500", "500 lines", { file, from: 0, to: start(501), countTo: 0 });
+    const h200 = floor("log-head", "200", "200 lines", { file, from: 0, to: start(201), countTo: 0 });
+    profileCase("log-head", "envelope", { path: rel }, { floor: h500c, mode: "first", heavy: true });
+    profileCase("log-head", "envelope", { path: rel }, { floor: h500c, heavy: true });
+    profileCase("log-head", "forge", { path: rel, head: 200 }, { floor: h200, mode: "first" });
+    profileCase("log-head", "forge", { path: rel, head: 200 }, { floor: h200 });
+    profileCase("log-head", "workspace-jp", { path: rel }, { floor: h500, expect: "refusal", rss: true });
+    profileCase("log-head", "guard", { path: rel }, { floor: h500, expect: "refusal", rss: true });
+    limit("log-head", "head(1)", "head -n 500 (subprocess)", subprocess("head", ["-n", "500", rel]), { floor: h500 });
+    peer("log-head", "MCP fs", "read_text_file head 500", async () => {
+      const lib = await mcp();
+      return async () => lib.headFile(await lib.validatePath(file), 500);
+    }, { kind: "mcp", root: w.root, file, op: "head", lines: 500 }, { floor: h500 });
+    peer("log-head", "MCP fs", "read_text_file (whole)", async () => {
+      const lib = await mcp();
+      return async () => lib.readFileContent(await lib.validatePath(file));
+    }, { kind: "mcp", root: w.root, file, op: "whole", lines: 0 }, { expect: "failure", timed: false });
+    peer("log-head", "gemini-cli", "processSingleFileContent", async () => {
+      const utils = await gemini();
+      return () => utils.processSingleFileContent(file, w.root, undefined);
+    }, { kind: "gemini", root: w.root, file }, { expect: "refusal", errorOf: geminiError });
+    peer("log-head", "naive", "readFile + split + number", naive(file), { kind: "naive", file }, { expect: "failure", timed: false });
+
+    const wScanCount = floor("log-window", "scan500c", "scan to the line, 500 lines, count the rest", { file, from: start(at), to: start(at + 500), countTo: size }, true);
+    const wScan200 = floor("log-window", "scan200", "scan to the line, 200 lines", { file, from: start(at), to: start(at + 200), countTo: start(at) }, true);
+    const wKnown500 = floor("log-window", "500", "500 lines at a known offset", { file, from: start(at + 500), to: start(at + 1000), countTo: 0 });
+    const wKnown200 = floor("log-window", "200", "200 lines at a known offset", { file, from: start(at + 200), to: start(at + 400), countTo: 0 });
+    const forgeScan = { max_scan_bytes: 4 * 1024 * 1024 * 1024 };
+    const range = (from: number) => ({ path: rel, start_line: from, end_line: from + 199 });
+    profileCase("log-window", "envelope", { path: rel, start_line: at }, { floor: wScanCount, mode: "first", heavy: true });
+    profileCase("log-window", "envelope", { path: rel, start_line: at }, { floor: wScanCount, heavy: true });
+    profileCase("log-window", "envelope", { path: rel, start_line: at }, { floor: wKnown500, mode: "next-page", heavy: true, nextPage: { path: rel, start_line: at + 500 } });
+    profileCase("log-window", "forge", range(at), { floor: wScan200, mode: "first", heavy: true, options: forgeScan });
+    profileCase("log-window", "forge", range(at), { floor: wScan200, heavy: true, options: forgeScan });
+    profileCase("log-window", "forge", range(at), { floor: wKnown200, mode: "next-page", heavy: true, options: forgeScan, nextPage: range(at + 200) });
+    profileCase("log-window", "forge", range(at), { expect: "refusal", label: "forge (default limits)" });
+    limit("log-window", "sed(1)", `sed -n '${at},${at + 499}p' (subprocess)`, subprocess("sed", ["-n", `${at},${at + 499}p;${at + 500}q`, rel]), { floor: wScanCount, heavy: true });
+
+    const tailFrom = start("tail");
+    const t100 = floor("log-tail", "100", "last 100 lines at a known offset", { file, from: tailFrom, to: size, countTo: 0 });
+    const t100c = floor("log-tail", "100c", "last 100 lines + count", { file, from: tailFrom, to: size, countTo: size }, true);
+    const oneMiB = abs(w.small["1m"]);
+    const oneMiBBytes = fs.readFileSync(oneMiB);
+    const oneMiBTail = floor("log-tail", "1m-100", "last 100 lines of the 1 MiB file", { file: oneMiB, from: tailStart(oneMiBBytes, LOG_TAIL_LINES), to: oneMiBBytes.length, countTo: 0 });
+    profileCase("log-tail", "forge", { path: rel, tail: LOG_TAIL_LINES }, { floor: t100, mode: "first" });
+    profileCase("log-tail", "forge", { path: rel, tail: LOG_TAIL_LINES }, { floor: t100 });
+    profileCase("log-tail", "forge", { path: w.small["1m"], tail: LOG_TAIL_LINES }, { floor: oneMiBTail, label: "forge on the 1 MiB file" });
+    const envelopeTail = { path: rel, start_line: lines - LOG_TAIL_LINES + 1, limit: LOG_TAIL_LINES };
+    profileCase("log-tail", "envelope", envelopeTail, { floor: t100c, mode: "first", heavy: true });
+    profileCase("log-tail", "envelope", envelopeTail, { floor: t100c, heavy: true });
+    limit("log-tail", "tail(1)", `tail -n ${LOG_TAIL_LINES} (subprocess)`, subprocess("tail", ["-n", String(LOG_TAIL_LINES), rel]), { floor: t100 });
+    peer("log-tail", "MCP fs", `read_text_file tail ${LOG_TAIL_LINES}`, async () => {
+      const lib = await mcp();
+      return async () => lib.tailFile(await lib.validatePath(file), LOG_TAIL_LINES);
+    }, { kind: "mcp", root: w.root, file, op: "tail", lines: LOG_TAIL_LINES }, { floor: t100 });
+  }
+
+  return cases.filter((c) => c.kind !== "profile" || profiles.includes(profileOf(c)));
+}
+
+// Finds the start of `line` by scanning forward from the nearest line start the manifest recorded.
+function lineAfter(file: string, known: Readonly<Record<string, number>>, line: number): number {
+  const [from, offset] = Object.entries(known)
+    .map(([key, value]) => [Number(key), value] as const)
+    .filter(([key]) => Number.isInteger(key) && key <= line)
+    .reduce((a, b) => (b[0] > a[0] ? b : a), [1, 0] as const);
+  const fd = fs.openSync(file, "r");
+  try {
+    const chunk = Buffer.allocUnsafe(1024 * 1024);
+    let position = offset;
+    let current = from;
+    for (;;) {
+      const bytes = fs.readSync(fd, chunk, 0, chunk.length, position);
+      if (bytes === 0) throw new Error(`line ${line} is past the end of ${file}`);
+      const view = chunk.subarray(0, bytes);
+      for (let at = 0; current < line; ) {
+        const nl = view.indexOf(0x0a, at);
+        if (nl === -1) break;
+        current++;
+        at = nl + 1;
+        if (current === line) return position + at;
+      }
+      if (current === line) return position;
+      position += bytes;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function profileOf(c: BenchCase): ProfileName {
+  const name = c.subject.split(" ")[0] as ProfileName;
+  return name;
+}
+
+function tailStart(bytes: Buffer, lines: number): number {
+  let end = bytes[bytes.length - 1] === 0x0a ? bytes.length - 1 : bytes.length;
+  for (let found = 0; found < lines; found++) {
+    const at = bytes.lastIndexOf(0x0a, end - 1);
+    if (at === -1) return 0;
+    end = at;
+  }
+  return end + 1;
+}
+
+function callText(input: Record<string, unknown>, options: Record<string, unknown> | undefined): string {
+  const args = Object.entries(input).map(([key, value]) => `${key}: ${typeof value === "number" ? value.toLocaleString("en-US") : JSON.stringify(value)}`);
+  const shown = args.length === 0 ? "{path}" : `{path, ${args.join(", ")}}`;
+  return options === undefined ? shown : `${shown} (${Object.entries(options).map(([key, value]) => `${key} = ${String(value)}`).join(", ")})`;
+}
+
+function thrownOf(result: unknown): string | undefined {
+  if (typeof result !== "object" || result === null || !("thrown" in result)) return undefined;
+  return String((result as { thrown: unknown }).thrown);
+}
+
+/** Imports a profile package's built `profile` descriptor. */
+export async function loadProfile(name: ProfileName): Promise<ProfileModule> {
+  const module = (await import(PROFILE_PACKAGES[name])) as { profile?: ProfileModule };
+  if (module.profile === undefined) throw new Error(`${PROFILE_PACKAGES[name]} exports no profile`);
+  return module.profile;
+}
+
+/** Whether a profile package has been built (its dist entry exists). */
+export function profileBuilt(name: ProfileName): boolean {
+  try {
+    const resolved = new URL(import.meta.resolve(PROFILE_PACKAGES[name]));
+    return fs.existsSync(resolved);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,79 @@
+import fs from "node:fs";
+
+const CHUNK = 64 * 1024;
+const chunk = Buffer.allocUnsafe(CHUNK);
+const LF = 0x0a;
+
+/** The least I/O a read obliges: the window's bytes, and the newlines before `countTo` when it must count. */
+export interface FloorSpec {
+  /** Absolute path. */
+  readonly file: string;
+  /** Byte range of the window, [from, to). */
+  readonly from: number;
+  readonly to: number;
+  /**
+   * Newlines in [0, countTo) are counted: 0 when the window's offset is known, the window's start when
+   * finding it takes a scan, the file's size when the spec reports a total line count.
+   */
+  readonly countTo: number;
+}
+
+/**
+ * Returns the floor operation of `spec`: synchronous open + fstat + pread of the window (into a buffer
+ * allocated once) + close, plus a `Buffer.indexOf` newline count of [0, countTo) read in 64 KiB chunks.
+ * Bytes of the window met while counting are copied, never read twice.
+ */
+export function floorOp(spec: FloorSpec): () => number {
+  const window = Buffer.allocUnsafe(Math.max(0, spec.to - spec.from));
+  return () => {
+    const fd = fs.openSync(spec.file, fs.constants.O_RDONLY);
+    try {
+      fs.fstatSync(fd);
+      let newlines = 0;
+      let position = 0;
+      while (position < spec.countTo) {
+        const bytes = fs.readSync(fd, chunk, 0, Math.min(CHUNK, spec.countTo - position), position);
+        if (bytes === 0) break;
+        newlines += countNewlines(chunk, bytes);
+        const overlapFrom = Math.max(position, spec.from);
+        const overlapTo = Math.min(position + bytes, spec.to);
+        if (overlapTo > overlapFrom) chunk.copy(window, overlapFrom - spec.from, overlapFrom - position, overlapTo - position);
+        position += bytes;
+      }
+      const rest = Math.max(spec.from, Math.min(position, spec.to));
+      let at = rest;
+      while (at < spec.to) {
+        const bytes = fs.readSync(fd, window, at - spec.from, spec.to - at, at);
+        if (bytes === 0) break;
+        at += bytes;
+      }
+      return newlines;
+    } finally {
+      fs.closeSync(fd);
+    }
+  };
+}
+
+/** Newlines in the first `length` bytes of `buffer`, found with `Buffer.indexOf`. */
+export function countNewlines(buffer: Buffer, length = buffer.length): number {
+  const view = length === buffer.length ? buffer : buffer.subarray(0, length);
+  let count = 0;
+  let from = 0;
+  for (;;) {
+    const at = view.indexOf(LF, from);
+    if (at === -1) return count;
+    count++;
+    from = at + 1;
+  }
+}
+
+/** Byte offset of the start of 1-based line `line` in `bytes` (its length when the file has fewer lines). */
+export function lineStart(bytes: Buffer, line: number): number {
+  let offset = 0;
+  for (let current = 1; current < line; current++) {
+    const at = bytes.indexOf(LF, offset);
+    if (at === -1) return bytes.length;
+    offset = at + 1;
+  }
+  return offset;
+}

@@ -1,0 +1,224 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { buildCases, PROFILE_NAMES, profileBuilt, QUICK_WORKLOADS, REPORTED_PACKAGES, type BenchCase, type ProfileName } from "./cases.js";
+import type { ConcurrencyResult, ConcurrencySpec } from "./concurrency.js";
+import { measure, type MeasureOptions } from "./measure.js";
+import type { ProbeResult, ProbeSpec } from "./probe.js";
+import { renderMarkdown } from "./report.js";
+import type { BenchResults, CaseResult } from "./results.js";
+import { measureScans } from "./scans.js";
+import { checkTargets } from "./targets.js";
+import { defaultCacheDir, prepareWorkloads } from "./workloads.js";
+
+const HELP = `Usage: pnpm bench [--quick] [--only REGEX] [--profiles a,b] [--no-rss] [--no-concurrency] [--out DIR]
+
+  --quick           small files only, few samples (well under a minute); writes to a temp dir
+  --only REGEX      time only the cases whose id matches
+  --profiles LIST   compare only these profiles (default: all four, which must be built)
+  --no-rss          skip the fresh-process peak RSS probes
+  --no-concurrency  skip the 10,000-read scenario
+  --out DIR         where results go (default: bench/results and docs/benchmarks.md; --quick: a temp dir)
+
+Generated files are cached in $READ_BENCH_CACHE (default: <tmpdir>/read-bench).`;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const benchDir = path.resolve(here, "..");
+const repoRoot = path.resolve(benchDir, "..");
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    only: { type: "string" },
+    profiles: { type: "string" },
+    "no-rss": { type: "boolean", default: false },
+    "no-concurrency": { type: "boolean", default: false },
+    out: { type: "string" },
+    help: { type: "boolean", default: false },
+  },
+});
+if (args.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+
+// Children are started by a bash that forks them (never execs them): a process exec'd straight from this
+// one would inherit its peak RSS as its own `maxRSS` (Linux keeps the pre-exec high-water mark).
+const FRESH_NODE = `"$0" "$@"; exit $?`;
+
+const quick = args.quick;
+const started = Date.now();
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+const profiles = (args.profiles?.split(",").map((name) => name.trim()) ?? PROFILE_NAMES) as ProfileName[];
+for (const name of profiles) {
+  if (!PROFILE_NAMES.includes(name)) throw new Error(`unknown profile '${name}' (known: ${PROFILE_NAMES.join(", ")})`);
+  if (!profileBuilt(name)) throw new Error(`profile '${name}' is not built: run \`pnpm build\` first (or pass --profiles)`);
+}
+
+const cacheDir = defaultCacheDir();
+log(`workloads in ${cacheDir}${quick ? "" : " (the 1 GiB log is generated once, then reused)"}`);
+const workloads = prepareWorkloads(cacheDir, { withLog: !quick, manyCount: quick ? 2_000 : 10_000 });
+const only = args.only === undefined ? undefined : new RegExp(args.only);
+const cases = buildCases(workloads, profiles).filter((c) => (!quick || QUICK_WORKLOADS.includes(c.workload)) && (only === undefined || only.test(c.id)));
+
+const results: CaseResult[] = [];
+let unexpected = 0;
+for (const c of cases) results.push(await runCase(c));
+
+const scans = await measureScans(workloads, { quick, log });
+
+const concurrency: (ConcurrencyResult & { runs: number })[] = [];
+if (!args["no-concurrency"] && only === undefined) {
+  const subjects: ConcurrencySpec["subject"][] = profiles.includes("envelope") ? ["envelope", "MCP fs", "naive"] : ["MCP fs", "naive"];
+  for (const subject of subjects) concurrency.push(runConcurrencyScenario(subject, quick ? 1 : 3));
+}
+
+let baselineRssKiB: number | null = null;
+if (!args["no-rss"]) {
+  baselineRssKiB = probe({ kind: "baseline" }).maxRssKiB;
+  for (let i = 0; i < results.length; i++) {
+    const c = cases[i];
+    const result = results[i];
+    if (c?.probe === undefined || result === undefined) continue;
+    const probed = probe(c.probe);
+    log(`rss  ${c.id}: ${(probed.maxRssKiB / 1024).toFixed(1)} MiB${probed.error === undefined ? "" : ` (${probed.error.slice(0, 80)})`}`);
+    const withRss: CaseResult = { ...result, maxRssKiB: probed.maxRssKiB, ...(probed.error === undefined ? {} : { rssError: probed.error }) };
+    if (!c.timed) {
+      const outcome = probed.error === undefined ? "ok" : "error";
+      const wrong = (c.expect === "ok") !== (outcome === "ok");
+      if (wrong) unexpected++;
+      results[i] = { ...withRss, outcome, unexpected: wrong, ...(probed.error === undefined ? {} : { error: probed.error }) };
+    } else {
+      results[i] = withRss;
+    }
+  }
+}
+
+const report: BenchResults = {
+  generatedAt: new Date().toISOString(),
+  quick,
+  durationSeconds: Math.round((Date.now() - started) / 1000),
+  machine: {
+    cpu: os.cpus()[0]?.model ?? "unknown",
+    cores: os.cpus().length,
+    memoryBytes: os.totalmem(),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    uvThreadpoolSize: process.env.UV_THREADPOOL_SIZE ?? "4 (default)",
+  },
+  packages: Object.fromEntries(REPORTED_PACKAGES.map((name) => [name, packageVersion(name)])),
+  workloads: workloadFacts(),
+  baselineRssKiB,
+  cases: results,
+  scans,
+  concurrency,
+  targets: [],
+};
+const final: BenchResults = { ...report, targets: checkTargets(report) };
+
+const outDir = args.out ?? (quick ? fs.mkdtempSync(path.join(os.tmpdir(), "read-bench-quick-")) : path.join(benchDir, "results"));
+fs.mkdirSync(outDir, { recursive: true });
+const jsonPath = path.join(outDir, quick || args.out !== undefined ? "results.json" : "latest.json");
+fs.writeFileSync(jsonPath, `${JSON.stringify(final, null, 2)}\n`);
+const markdownPath = quick || args.out !== undefined ? path.join(outDir, "benchmarks.md") : path.join(repoRoot, "docs", "benchmarks.md");
+fs.writeFileSync(markdownPath, renderMarkdown(final));
+log(`wrote ${path.relative(process.cwd(), jsonPath) || jsonPath} and ${path.relative(process.cwd(), markdownPath) || markdownPath} in ${final.durationSeconds} s`);
+for (const target of final.targets) log(`${target.met === null ? "n/a " : target.met ? "met " : "MISS"} ${target.target}: ${target.measured}`);
+if (unexpected > 0) {
+  log(`${unexpected} case(s) did not have the expected outcome (see the report)`);
+  process.exitCode = 1;
+}
+
+async function runCase(c: BenchCase): Promise<CaseResult> {
+  const base = {
+    id: c.id,
+    workload: c.workload,
+    kind: c.kind,
+    subject: c.subject,
+    call: c.call,
+    mode: c.mode,
+    expect: c.expect,
+    ...(c.floor === undefined ? {} : { floor: c.floor }),
+  };
+  if (!c.timed) return { ...base, outcome: "ok", unexpected: false };
+  (globalThis as { gc?: () => void }).gc?.();
+  const runner = await c.load();
+  if (runner.before !== undefined) await runner.before();
+  const error = runner.errorOf(await runner.run());
+  const outcome = error === undefined ? "ok" : "error";
+  const wrong = (c.expect === "ok") !== (outcome === "ok");
+  if (wrong) unexpected++;
+  const options: MeasureOptions = {
+    warmup: c.heavy ? 1 : quick ? 3 : 20,
+    samples: c.heavy ? 5 : quick ? 7 : 25,
+    minSampleNs: quick ? 500_000 : 2_000_000,
+    maxBatch: quick ? 50 : 200,
+    ...(runner.before === undefined ? {} : { before: runner.before }),
+  };
+  const measured = await measure(runner.run, options);
+  log(`time ${c.id}: ${(measured.perCallNs.median / 1000).toFixed(1)} µs${error === undefined ? "" : ` (${error.slice(0, 80)})`}${wrong ? " UNEXPECTED" : ""}`);
+  return { ...base, outcome, unexpected: wrong, ...(error === undefined ? {} : { error }), timeNs: measured.perCallNs, batch: measured.batch };
+}
+
+function probe(spec: ProbeSpec): ProbeResult {
+  const child = spawnSync("bash", ["-c", FRESH_NODE, process.execPath, path.join(here, "rss-probe.js"), JSON.stringify(spec)], { encoding: "utf8", maxBuffer: 1024 * 1024 });
+  const line = child.stdout.trim().split("\n").pop() ?? "";
+  try {
+    return JSON.parse(line) as ProbeResult;
+  } catch {
+    return { maxRssKiB: Number.NaN, error: `probe crashed (status ${child.status}, signal ${child.signal}): ${child.stderr.slice(-300)}` };
+  }
+}
+
+function runConcurrencyScenario(subject: ConcurrencySpec["subject"], runs: number): ConcurrencyResult & { runs: number } {
+  const specFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "read-bench-conc-")), "spec.json");
+  const spec: ConcurrencySpec = { subject, root: workloads.root, files: workloads.many, reads: workloads.many.length, inFlight: 64 };
+  fs.writeFileSync(specFile, JSON.stringify(spec));
+  const measured: ConcurrencyResult[] = [];
+  try {
+    for (let run = 0; run < runs; run++) {
+      const child = spawnSync("bash", ["-c", `ulimit -n 1024 && ${FRESH_NODE}`, process.execPath, path.join(here, "concurrency-child.js"), specFile], { encoding: "utf8" });
+      if (child.status !== 0) throw new Error(`concurrency child for ${subject} failed: ${child.stderr.slice(-500)}`);
+      measured.push(JSON.parse(child.stdout.trim()) as ConcurrencyResult);
+    }
+  } finally {
+    fs.rmSync(path.dirname(specFile), { recursive: true, force: true });
+  }
+  const sorted = measured.sort((a, b) => a.readsPerSecond - b.readsPerSecond);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  if (median === undefined) throw new Error("no concurrency run");
+  log(`conc ${subject}: ${Math.round(median.readsPerSecond)} reads/s, ${median.errors} errors, fds ${median.fdsBefore} -> peak ${median.fdsPeak} -> ${median.fdsAfter}`);
+  return { ...median, runs };
+}
+
+function packageVersion(name: string): string {
+  try {
+    const file = path.join(benchDir, "node_modules", name, "package.json");
+    return (JSON.parse(fs.readFileSync(file, "utf8")) as { version: string }).version;
+  } catch {
+    return "not installed";
+  }
+}
+
+function workloadFacts(): BenchResults["workloads"] {
+  const facts: Record<string, { file: string; bytes: number; lines: number }> = {};
+  const add = (id: string, rel: string) => {
+    const bytes = fs.readFileSync(path.join(workloads.root, rel));
+    let lines = 0;
+    for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) lines++;
+    if (bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a) lines++;
+    facts[id] = { file: rel, bytes: bytes.length, lines };
+  };
+  add("4k", workloads.small["4k"]);
+  add("100k", workloads.small["100k"]);
+  add("1m", workloads.small["1m"]);
+  if (!quick) {
+    add("single-line", workloads.singleLine);
+    facts.log = { file: workloads.log, bytes: workloads.logFacts.bytes, lines: workloads.logFacts.lines };
+  }
+  return facts;
+}

@@ -1,0 +1,77 @@
+import { summarize, type Summary } from "./stats.js";
+
+/** How one case is sampled. */
+export interface MeasureOptions {
+  /** Calls made before sampling (JIT, caches), untimed. */
+  readonly warmup: number;
+  readonly samples: number;
+  /**
+   * A sample times a batch of calls long enough to dwarf the timer's own cost (at least this many
+   * nanoseconds, at most {@link maxBatch} calls), and reports the time per call.
+   */
+  readonly minSampleNs: number;
+  readonly maxBatch: number;
+  /**
+   * Run untimed before every timed call (a batch is then one call): for "first call on a file" cases,
+   * which bump the file's mtime so the tool has not seen that identity.
+   */
+  readonly before?: () => unknown;
+}
+
+/** What sampling one case produced: per-call nanoseconds. */
+export interface Measurement {
+  readonly perCallNs: Summary;
+  readonly batch: number;
+  readonly samples: readonly number[];
+}
+
+type Op = () => unknown;
+
+/**
+ * Samples `op` (sync or async: a returned promise is awaited, as a caller would) after a warm-up.
+ * Every sample's per-call time is kept, so medians and spread come from the same run.
+ */
+export async function measure(op: Op, options: MeasureOptions): Promise<Measurement> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const isAsync = await probe(op, options.before);
+  for (let i = 0; i < options.warmup; i++) {
+    if (options.before !== undefined) await options.before();
+    await runBatch(op, 1, isAsync);
+  }
+  let batch = 1;
+  if (options.before === undefined) {
+    const once = await runBatch(op, 1, isAsync);
+    batch = Math.max(1, Math.min(options.maxBatch, Math.ceil(options.minSampleNs / Math.max(once, 1))));
+  }
+  gc?.();
+  const samples: number[] = [];
+  for (let i = 0; i < options.samples; i++) {
+    if (options.before !== undefined) await options.before();
+    samples.push((await runBatch(op, batch, isAsync)) / batch);
+  }
+  return { perCallNs: summarize(samples), batch, samples };
+}
+
+// Whether `op` returns a promise (then every timed call awaits it, as a caller would).
+async function probe(op: Op, before: (() => unknown) | undefined): Promise<boolean> {
+  if (before !== undefined) await before();
+  const result = op();
+  if (!isPromise(result)) return false;
+  await result;
+  return true;
+}
+
+async function runBatch(op: Op, batch: number, isAsync: boolean): Promise<number> {
+  if (isAsync) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < batch; i++) await op();
+    return Number(process.hrtime.bigint() - start);
+  }
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < batch; i++) op();
+  return Number(process.hrtime.bigint() - start);
+}
+
+function isPromise(value: unknown): value is Promise<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
+}

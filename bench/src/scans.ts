@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import path from "node:path";
+import { countNewlines } from "./floor.js";
+import { measure } from "./measure.js";
+import type { ScanResult } from "./results.js";
+import type { Workloads } from "./workloads.js";
+
+const CHUNK = 64 * 1024;
+
+/**
+ * The speed of the primitives a line scan is made of: `Buffer.indexOf` counting newlines in memory,
+ * and sequential 64 KiB `pread`s of the 1 GiB log (page cache warm) with and without the count.
+ */
+export async function measureScans(w: Workloads, options: { quick: boolean; log: (message: string) => void }): Promise<ScanResult[]> {
+  const scans: ScanResult[] = [];
+  const add = async (id: string, label: string, bytes: number, op: () => unknown, heavy: boolean) => {
+    const measured = await measure(op, {
+      warmup: heavy ? 1 : options.quick ? 3 : 10,
+      samples: heavy ? 5 : options.quick ? 7 : 15,
+      minSampleNs: 2_000_000,
+      maxBatch: 100,
+    });
+    const bytesPerSecond = bytes / (measured.perCallNs.median / 1e9);
+    options.log(`scan ${id}: ${(bytesPerSecond / 1e9).toFixed(2)} GB/s`);
+    scans.push({ id, label, bytes, timeNs: measured.perCallNs, bytesPerSecond });
+  };
+
+  const source = fs.readFileSync(path.join(w.root, w.small["1m"]));
+  await add("indexof-source", "`Buffer.indexOf` newline count, 1 MiB source file in memory", source.length, () => countNewlines(source), false);
+
+  if (!options.quick && w.logFacts.bytes > 0) {
+    const logFile = path.join(w.root, w.log);
+    const head = Buffer.allocUnsafe(64 * 1024 * 1024);
+    const fd = fs.openSync(logFile, "r");
+    try {
+      fs.readSync(fd, head, 0, head.length, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
+    await add("indexof-log", "`Buffer.indexOf` newline count, 64 MiB of the log in memory", head.length, () => countNewlines(head), false);
+    const chunk = Buffer.allocUnsafe(CHUNK);
+    const sweep = (count: boolean) => () => {
+      const file = fs.openSync(logFile, "r");
+      let newlines = 0;
+      try {
+        for (let position = 0; ; ) {
+          const bytes = fs.readSync(file, chunk, 0, CHUNK, position);
+          if (bytes === 0) break;
+          if (count) newlines += countNewlines(chunk, bytes);
+          position += bytes;
+        }
+      } finally {
+        fs.closeSync(file);
+      }
+      return newlines;
+    };
+    await add("pread-log", "64 KiB `pread`s of the whole 1 GiB log, no count", w.logFacts.bytes, sweep(false), true);
+    await add("pread-count-log", "64 KiB `pread`s of the whole 1 GiB log + `Buffer.indexOf` count", w.logFacts.bytes, sweep(true), true);
+  }
+  return scans;
+}
