@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { coreFailure, type CoreFailure, type FileKind } from "./core-failure.js";
+import { coreFailure, type FileKind } from "./core-failure.js";
 import { fail, ok, type Result } from "./result.js";
 import { errorCode, fromOsError, type ResolvedPath, type Workspace } from "./workspace.js";
 
@@ -34,8 +34,7 @@ const PROC_FD = fs.existsSync("/proc/self/fd") ? "/proc/self/fd" : undefined;
 /**
  * Opens exactly the canonical path that was resolved, with `O_NOFOLLOW | O_NONBLOCK`, then checks the
  * descriptor: only a regular file is kept (FIFOs, sockets, devices and directories fail at once and never
- * block), and it must still be the checked path, inside the root unless `allowOutside`. A path that
- * `lstat` already shows to be no regular file is refused without being opened at all. On failure the
+ * block), and it must still be the checked path, inside the root unless `allowOutside`. On failure the
  * descriptor is closed.
  */
 export function openFile(resolved: ResolvedPath, options: OpenOptions = {}): Result<OpenFile> {
@@ -43,16 +42,6 @@ export function openFile(resolved: ResolvedPath, options: OpenOptions = {}): Res
   if (!resolved.inside && options.allowOutside !== true) {
     return fail(coreFailure("OUTSIDE_ROOT", `The path '${input}' resolves outside the workspace root.`, input, { resolved: absolute }));
   }
-  // Opening a special file can act on it (a FIFO's waiting writer wakes, a tape rewinds on close): refuse
-  // before open. The fstat below still decides, since the path can change in between.
-  let before: fs.Stats;
-  try {
-    before = fs.lstatSync(absolute);
-  } catch (error) {
-    return fail(fromOsError(error, input, `The path '${input}'`));
-  }
-  const refusedBefore = refuseKind(input, kindOf(before));
-  if (refusedBefore !== undefined) return fail(refusedBefore);
   let fd: number;
   try {
     fd = fs.openSync(absolute, OPEN_FLAGS);
@@ -64,10 +53,14 @@ export function openFile(resolved: ResolvedPath, options: OpenOptions = {}): Res
   }
   try {
     const stat = fs.fstatSync(fd);
-    const refused = refuseKind(input, kindOf(stat));
-    if (refused !== undefined) {
+    const kind = kindOf(stat);
+    if (kind === "directory") {
       fs.closeSync(fd);
-      return fail(refused);
+      return fail(coreFailure("IS_DIRECTORY", `The path '${input}' is a directory.`, input, { kind }));
+    }
+    if (kind !== "file") {
+      fs.closeSync(fd);
+      return fail(notRegular(input, kind));
     }
     const verified = verifyDescriptor(fd, absolute, stat);
     if (verified !== undefined) {
@@ -124,13 +117,6 @@ function kindOf(stat: fs.Stats): FileKind {
   if (stat.isBlockDevice()) return "block-device";
   if (stat.isSymbolicLink()) return "symlink";
   return "unknown";
-}
-
-function refuseKind(input: string, kind: FileKind): CoreFailure | undefined {
-  if (kind === "file") return undefined;
-  if (kind === "directory") return coreFailure("IS_DIRECTORY", `The path '${input}' is a directory.`, input, { kind });
-  if (kind === "symlink") return changed(input, "the final component became a symlink after it was checked");
-  return notRegular(input, kind);
 }
 
 function notRegular(input: string, kind: FileKind) {
