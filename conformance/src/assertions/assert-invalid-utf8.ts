@@ -1,0 +1,28 @@
+import { invalidUtf8File } from "../arbitraries.js";
+import { referenceLines, renderWindow } from "../reference-lines.js";
+import { assertProperty, callTool, expect, expectOutcome, permissionAnswers, show, windowInput, withScratch, type SuiteContext } from "../suite-context.js";
+
+/**
+ * ALL-invalid-utf8: text with invalid UTF-8 spliced in (random high bytes, truncated multi-byte
+ * characters, overlong forms, surrogates, code points past U+10FFFF), read whole. A replacing profile
+ * returns every line with each maximal invalid subpart as U+FFFD (the WHATWG decoder's rule) and sets
+ * its declared flags; a refusing profile returns its declared error.
+ */
+export async function assertInvalidUtf8(ctx: SuiteContext): Promise<void> {
+  const { oracle, read } = ctx;
+  const declared = oracle.behaviour.invalidUtf8;
+  await assertProperty(ctx, [invalidUtf8File, permissionAnswers(oracle)], async (file, permission) => {
+    await withScratch({ files: { "mixed.txt": { bytes: file.bytes } } }, async (workspace) => {
+      const lines = referenceLines(file.bytes);
+      const input = windowInput(oracle, "mixed.txt", 1, Math.max(lines.length, 1));
+      const called = await callTool(ctx, workspace, input, permission === undefined ? {} : { permission });
+      if ("error" in declared) {
+        expectOutcome(ctx, called, { error: declared.error }, "a file with invalid UTF-8");
+        return;
+      }
+      expect(!read.isError(called.output), "a file with invalid UTF-8 is read with replacement", called);
+      expect(read.content(called.output) === renderWindow(oracle, lines, 1), "each invalid sequence is replaced by U+FFFD, the rest is intact", called);
+      expect(read.flagsHold(called.output, declared.flags), `the replacement is reported: ${show(declared.flags)}`, called);
+    });
+  });
+}

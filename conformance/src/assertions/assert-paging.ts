@@ -1,0 +1,45 @@
+import fc from "fast-check";
+import { textFile } from "../arbitraries.js";
+import { referenceLines, renderWindow } from "../reference-lines.js";
+import { assertProperty, callTool, expect, permissionAnswers, windowInput, withScratch, type SuiteContext } from "../suite-context.js";
+
+/**
+ * ALL-paging: paging through a file with the profile's continuation, from line 1 with a drawn page
+ * size, returns every page exactly (the profile's rendering of those lines) and then stops: the pages
+ * together reproduce the file's lines. A tool without a window returns the whole file at once.
+ */
+export async function assertPaging(ctx: SuiteContext): Promise<void> {
+  const { oracle, read } = ctx;
+  const windowed = oracle.request.start !== null;
+  const pageLimit = Math.min(oracle.window.maxCount ?? 40, 40);
+  await assertProperty(ctx, [textFile({ maxLines: 40 }), fc.integer({ min: 1, max: pageLimit }), permissionAnswers(oracle)], async (file, pageSize, permission) => {
+    await withScratch({ files: { "src/paged.txt": { bytes: file.bytes } } }, async (workspace) => {
+      const lines = referenceLines(file.bytes);
+      const extras = permission === undefined ? {} : { permission };
+      if (!windowed) {
+        const called = await callTool(ctx, workspace, windowInput(oracle, "src/paged.txt"), extras);
+        expect(!read.isError(called.output), "a whole-file read of a text file succeeds", called);
+        expect(read.content(called.output) === renderWindow(oracle, lines, 1), `the content is the file's ${lines.length} lines`, called);
+        expect(read.continuation(called.output) === null, "a whole-file read has no next page", called);
+        return;
+      }
+      const count = oracle.request.count === null ? (oracle.window.defaultCount ?? Number.POSITIVE_INFINITY) : pageSize;
+      let start = 1;
+      for (let page = 0; ; page++) {
+        expect(page <= lines.length, `paging ends within ${lines.length + 1} pages`);
+        const called = await callTool(ctx, workspace, windowInput(oracle, "src/paged.txt", start, oracle.request.count === null ? undefined : count), extras);
+        expect(!read.isError(called.output), `page ${page + 1} (start ${start}) is not an error`, called);
+        const window = lines.slice(start - 1, start - 1 + count);
+        expect(read.content(called.output) === renderWindow(oracle, window, start), `page ${page + 1} holds lines ${start}-${start + window.length - 1} exactly`, called);
+        const next = read.continuation(called.output);
+        const more = start - 1 + window.length < lines.length;
+        if (!more) {
+          expect(next === null, `the last page (lines ${start}-${start + window.length - 1} of ${lines.length}) has no next page`, called);
+          return;
+        }
+        expect(next === start + window.length, `the next page starts at line ${start + window.length}`, called);
+        start = next;
+      }
+    });
+  });
+}

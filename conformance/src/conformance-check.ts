@@ -1,0 +1,39 @@
+import type { Oracle } from "./oracle.js";
+import type { SuiteContext } from "./suite-context.js";
+
+/** One check of the suite, run against one profile at a time. */
+export interface ConformanceCheck {
+  /** Stable and unique (`paging`, `golden/envelope/truncated-example`); expected failures name checks by it. */
+  readonly id: string;
+  readonly title: string;
+  /** The requirement IDs a pass proves for this profile. */
+  requirements(oracle: Oracle): readonly string[];
+  /** Why the check does not apply to a profile (`null`: it applies). */
+  notApplicable(oracle: Oracle): string | null;
+  /** Resolves when the profile conforms (with notes worth reporting); throws a failure otherwise. */
+  run(ctx: SuiteContext): Promise<readonly string[] | void>;
+}
+
+/** What a check of the universal suite declares. */
+export interface UniversalCheckSpec {
+  readonly id: string;
+  readonly title: string;
+  /** The universal (`ALL-*`) requirement IDs it proves for every profile it applies to. */
+  readonly universal: readonly string[];
+  readonly notApplicable?: (oracle: Oracle) => string | null;
+  readonly run: (ctx: SuiteContext) => Promise<readonly string[] | void>;
+}
+
+/**
+ * A check of the universal suite: it proves its universal IDs, plus the profile's own IDs that the
+ * profile's oracle lists under the check's ID in `proves`.
+ */
+export function universalCheck(spec: UniversalCheckSpec): ConformanceCheck {
+  return {
+    id: spec.id,
+    title: spec.title,
+    requirements: (oracle) => [...spec.universal, ...(oracle.proves[spec.id] ?? [])],
+    notApplicable: spec.notApplicable ?? (() => null),
+    run: spec.run,
+  };
+}

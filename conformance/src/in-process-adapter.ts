@@ -1,0 +1,41 @@
+import type { ProfileModule, ReadTool } from "@read/core";
+import type { Oracle } from "./oracle.js";
+import type { CallRequest, ToolAdapter } from "./tool-adapter.js";
+
+/**
+ * Drives a profile through its package's `profile.createTool` in this process: a fresh tool per call
+ * (options and root are per call), a requester that answers with the request's permission and fails the
+ * call when a request arrives that none was expected for.
+ */
+export async function createInProcessAdapter(oracle: Oracle): Promise<ToolAdapter> {
+  if (oracle.module === undefined) throw new Error(`the oracle of '${oracle.profile}' names no module: use the subprocess adapter`);
+  const loaded: unknown = await import(oracle.module);
+  const profile = (loaded as { profile?: ProfileModule }).profile;
+  if (profile === undefined || typeof profile.createTool !== "function") {
+    throw new Error(`${oracle.module} exports no 'profile' with a createTool function`);
+  }
+  return {
+    kind: "in-process",
+    async call(request: CallRequest): Promise<unknown> {
+      let unexpected: string | undefined;
+      const tool: ReadTool = profile.createTool({
+        ...request.options,
+        root: request.root,
+        requester: async (pending) => {
+          if (request.permission === undefined) {
+            unexpected = `an unexpected permission request for '${pending.requestedPath}'`;
+            return "deny";
+          }
+          return request.permission;
+        },
+      });
+      if (request.tool !== undefined && request.tool !== tool.name && !tool.aliases.includes(request.tool)) {
+        throw new Error(`unknown tool '${request.tool}' (the profile has ${[tool.name, ...tool.aliases].join(", ")})`);
+      }
+      const output = await tool.call(request.input);
+      if (unexpected !== undefined) throw new Error(unexpected);
+      // What the model receives is JSON: an output that does not survive a round trip is not conformant.
+      return JSON.parse(JSON.stringify(output)) as unknown;
+    },
+  };
+}

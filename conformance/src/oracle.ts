@@ -1,0 +1,132 @@
+import fs from "node:fs";
+import { z } from "zod";
+
+const field = z
+  .string()
+  .regex(/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/)
+  .describe("A dotted path to a field of the tool's output, such as `data.content`.");
+
+const fieldEquals = z.strictObject({ field, equals: z.json().describe("The exact JSON value the field holds.") });
+
+/**
+ * What a call must produce. `error`: a tool-level error with this code (`null`: the profile's errors
+ * carry no code, any error counts). `empty`: no error, empty content, no continuation, and these fields
+ * holding these values. `content`: no error, and the text the profile returns for the file's first
+ * window (its default window, or the whole file).
+ */
+export const outcomeSchema = z
+  .union([
+    z.strictObject({ error: z.string().nullable().describe("The error code (`null`: the profile's errors carry no code).") }),
+    z.strictObject({ empty: z.literal(true), flags: z.array(fieldEquals).default([]).describe("Fields that must hold these values as well.") }),
+    z.strictObject({ content: z.literal(true) }),
+  ])
+  .describe("An error with a code; an empty window (no error, empty content, no next page); or the file's first window.");
+export type Outcome = z.infer<typeof outcomeSchema>;
+
+/** A rewrite applied before outputs are compared: a field set to a value, or a pattern in a string field. */
+export const maskSchema = z
+  .union([z.strictObject({ field, set: z.json() }), z.strictObject({ field, pattern: z.string().describe("A regular expression (JavaScript, `u` flag, every match)."), replace: z.string() })])
+  .describe("A time field set to a fixed value, or a pattern in a string field rewritten.");
+export type Mask = z.infer<typeof maskSchema>;
+
+/**
+ * A profile's oracle: everything the suite needs to know to judge a `read-tool call`-compatible
+ * implementation, as data. The suite never branches on a profile's name; it reads these declarations.
+ * An outside implementation writes one of these files for itself.
+ */
+export const oracleSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    $comment: z.string().optional(),
+    profile: z.string().min(1).describe("Passed as `--profile`; picks the requirement rows (`profile` in requirements.json) and the golden cases (`fixtures/golden/<profile>/`)."),
+    module: z.string().optional().describe("The package whose `profile.createTool` the in-process adapter uses; absent for an implementation reached only through its command."),
+    tool: z.string().min(1).describe("The tool's name."),
+    aliases: z.array(z.string()).default([]).describe("Other names that must reach the same tool (`--tool`)."),
+    configTable: z.array(z.string()).min(1).describe("The TOML table, as table names, that holds the profile's options in the `--config` file."),
+    permissionModes: z
+      .array(z.enum(["allow", "deny"]))
+      .default([])
+      .describe("For a tool that asks a person before some reads: the answers the suite gives (`--permission`); properties draw one per run."),
+    request: z
+      .strictObject({
+        path: z.string().describe("The path parameter."),
+        start: z.string().nullable().describe("The 1-based start line parameter (`null`: none)."),
+        count: z.string().nullable().describe("The parameter for how many lines (`null`: none)."),
+        fixed: z.record(z.string(), z.json()).default({}).describe("Added to every input the suite builds."),
+      })
+      .describe("The names of the input parameters."),
+    window: z.strictObject({
+      defaultCount: z.number().int().positive().nullable().describe("Lines a request without a count returns (`null`: the whole file)."),
+      maxCount: z.number().int().positive().nullable().describe("The largest count accepted (`null`: no upper bound)."),
+    }),
+    output: z
+      .strictObject({
+        error: z.union([fieldEquals, z.strictObject({ field, present: z.literal(true) })]).describe("How an error output is recognised: a field holding a value, or a field being present."),
+        code: field.nullable().describe("Where an error's code is (`null`: errors carry only a message)."),
+        content: field.describe("The field holding the returned text (or a binary payload)."),
+        numbers: z
+          .strictObject({
+            width: z.union([z.number().int().positive(), z.literal("widest")]).describe("The width numbers are right-aligned to, or `widest`: the widest number on the page."),
+            separator: z.string().describe("What follows the number, such as ` | `."),
+          })
+          .nullable()
+          .describe("Line-number prefixes (`null`: none)."),
+        finalNewline: z.enum(["always", "as-file"]).describe("`always`: every returned line ends in `\\n`; `as-file`: the last line ends as it does in the file."),
+        crlf: z.enum(["fold", "preserve"]).describe("`fold`: a CRLF is returned as `\\n`; `preserve`: terminators are returned as the file has them."),
+        continuation: z
+          .union([z.strictObject({ field }), z.strictObject({ field, pattern: z.string().describe("A regular expression whose first group is the next start line.") })])
+          .nullable()
+          .describe("Where the next page's start line is: a field (`null` or absent: no next page), or a pattern in a string field (`null`: the tool never pages)."),
+        path: z.strictObject({ field, form: z.enum(["relative", "absolute"]) }).nullable().describe("The field echoing the path that was read, and its form (`null`: none)."),
+        masks: z.array(maskSchema).default([]).describe("Time fields, masked before outputs are compared."),
+      })
+      .describe("Where things are in the output."),
+    behaviour: z
+      .strictObject({
+        startZero: outcomeSchema.nullable().describe("Start line 0 (`null`: no start parameter)."),
+        pastEnd: outcomeSchema.nullable().describe("A start line past the last line; on an empty file, past line 1 (`null`: no start parameter)."),
+        countOutOfRange: outcomeSchema.nullable().describe("A count of 0, -1 and `maxCount + 1` (`null`: no count parameter)."),
+        invalidUtf8: z
+          .union([z.strictObject({ replace: z.literal(true), flags: z.array(fieldEquals) }), z.strictObject({ error: z.string().nullable() })])
+          .describe("Invalid UTF-8 without a NUL byte: each maximal invalid subpart replaced by U+FFFD (with these fields set), or an error."),
+        binary: z.strictObject({
+          sniffBytes: z.number().int().positive().nullable().describe("A NUL byte within the first this many bytes makes a file binary (`null`: anywhere in the file)."),
+          outcome: z
+            .union([
+              z.strictObject({ error: z.string().nullable() }),
+              z.strictObject({ payload: z.strictObject({ encoding: z.literal("base64"), flags: z.array(fieldEquals) }) }),
+            ])
+            .describe("An error, or the file's bytes in the content field (base64) with these fields set."),
+        }),
+        notFound: outcomeSchema.describe("A missing file, a file in a missing directory, a dangling symlink."),
+        outsideRoot: outcomeSchema.describe("A path resolving outside the root, when the permission answer is `deny` (or there is none)."),
+        outsideRootAllowed: outcomeSchema.nullable().describe("The same when the answer is `allow` (only with `permissionModes`)."),
+        directory: outcomeSchema,
+        fifo: outcomeSchema,
+        socket: outcomeSchema,
+        device: outcomeSchema,
+        sizeLimit: z
+          .strictObject({
+            bytes: z.number().int().positive().describe("The largest size read; one byte more is refused."),
+            outcome: outcomeSchema,
+            wholeFileOnly: z.boolean().describe("Only a read without a window is limited (a window of a larger file still works)."),
+          })
+          .nullable()
+          .describe("The size limit (`null`: none)."),
+      })
+      .describe("The outcome of each edge case."),
+    proves: z
+      .record(z.string(), z.array(z.string()))
+      .default({})
+      .describe("The profile's own requirement IDs that each check of the suite proves, by check ID."),
+  })
+  .describe("What the read-tool conformance suite expects of one implementation.");
+
+export type Oracle = z.infer<typeof oracleSchema>;
+
+/** Loads and validates an oracle file; throws with the file name and the reason when it is malformed. */
+export function loadOracle(file: string | URL): Oracle {
+  const parsed = oracleSchema.safeParse(JSON.parse(fs.readFileSync(file, "utf8")));
+  if (!parsed.success) throw new Error(`${String(file)}: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}

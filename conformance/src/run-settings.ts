@@ -1,0 +1,41 @@
+import { randomInt } from "node:crypto";
+
+/** The seed CI runs with when `READ_CONFORMANCE_SEED` does not say otherwise: pinned, so a red run replays. */
+export const CI_SEED = 20_260_108;
+
+/** Property runs per check by default: modest, so the suite stays quick; raise with `--runs`. */
+export const DEFAULT_RUNS = 20;
+
+/** The seed and the number of property runs, from flags, the environment, or the defaults. */
+export interface RunSettings {
+  readonly seed: number;
+  readonly runs: number;
+  /** Runs through a subprocess, where every call starts a process: a tenth of `runs`, at least 2, unless set. */
+  readonly subprocessRuns: number;
+}
+
+/**
+ * Resolves the seed (`--seed`, else `READ_CONFORMANCE_SEED`, else {@link CI_SEED} when `CI` is set,
+ * else a random one, always reported), the runs (`--runs`, else `READ_CONFORMANCE_RUNS`, else
+ * {@link DEFAULT_RUNS}) and the subprocess runs (`--subprocess-runs`, else
+ * `READ_CONFORMANCE_SUBPROCESS_RUNS`). Throws on a value that is not an integer.
+ */
+export function resolveRunSettings(
+  flags: { readonly seed?: string | undefined; readonly runs?: string | undefined; readonly subprocessRuns?: string | undefined } = {},
+  env: NodeJS.ProcessEnv = process.env,
+): RunSettings {
+  const seedText = flags.seed ?? env.READ_CONFORMANCE_SEED;
+  const runsText = flags.runs ?? env.READ_CONFORMANCE_RUNS;
+  const ci = env.CI !== undefined && env.CI !== "" && env.CI !== "false" && env.CI !== "0";
+  const seed = seedText === undefined ? (ci ? CI_SEED : randomInt(0, 2 ** 31 - 1)) : integer(seedText, "seed", -(2 ** 31), 2 ** 31 - 1);
+  const runs = runsText === undefined ? DEFAULT_RUNS : integer(runsText, "runs", 1, 1_000_000);
+  const subprocessText = flags.subprocessRuns ?? env.READ_CONFORMANCE_SUBPROCESS_RUNS;
+  const subprocessRuns = subprocessText === undefined ? Math.max(2, Math.ceil(runs / 10)) : integer(subprocessText, "subprocess runs", 1, 1_000_000);
+  return { seed, runs, subprocessRuns };
+}
+
+function integer(text: string, name: string, min: number, max: number): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`the ${name} must be an integer from ${min} to ${max}, got '${text}'`);
+  return value;
+}

@@ -1,0 +1,99 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Oracle } from "./oracle.js";
+import { toToml } from "./to-toml.js";
+import type { CallRequest, ToolAdapter } from "./tool-adapter.js";
+
+/** How to reach a `read-tool call`-compatible command. */
+export interface SubprocessAdapterOptions {
+  /**
+   * The command up to and including its `call` arguments, for example
+   * `["node", "packages/cli/bin/read-tool.js", "call", "--profile", "envelope"]`. The adapter appends
+   * `--root DIR`, `--config FILE` (when the call has options), `--permission`, `--tool` and `-`, and
+   * writes the input as JSON on stdin.
+   */
+  readonly command: readonly string[];
+  /** Working directory of the command (default: this process's). */
+  readonly cwd?: string;
+  /** A call that takes longer fails (default 15 s): a read must never hang. */
+  readonly timeoutMs?: number;
+}
+
+/** The `read-tool call` command of this repository's CLI for a profile. */
+export function readToolCommand(repoRoot: string, profile: string): readonly string[] {
+  return [process.execPath, path.join(repoRoot, "packages", "cli", "bin", "read-tool.js"), "call", "--profile", profile];
+}
+
+/**
+ * Drives an implementation through the `read-tool call` contract: stdout is exactly one JSON document
+ * (the tool's output) and the exit code 0 whenever the tool produced an output, tool-level errors
+ * included. Anything else (exit 2 with a reason, a crash, a timeout) rejects the call.
+ */
+export function createSubprocessAdapter(oracle: Oracle, options: SubprocessAdapterOptions): ToolAdapter {
+  const [program, ...baseArgs] = options.command;
+  if (program === undefined) throw new Error("the subprocess command is empty");
+  const configDir = fs.mkdtempSync(path.join(os.tmpdir(), "read-conformance-config-"));
+  let configs = 0;
+  return {
+    kind: "subprocess",
+    async call(request: CallRequest): Promise<unknown> {
+      const args = [...baseArgs, "--root", request.root];
+      if (request.options !== undefined && Object.keys(request.options).length > 0) {
+        const file = path.join(configDir, `config-${++configs}.toml`);
+        fs.writeFileSync(file, toToml(oracle.configTable, request.options));
+        args.push("--config", file);
+      }
+      if (request.permission !== undefined) args.push("--permission", request.permission);
+      if (request.tool !== undefined) args.push("--tool", request.tool);
+      args.push("-");
+      const { code, stdout, stderr } = await run(program, args, JSON.stringify(request.input), options);
+      const shown = `${[program, ...args].join(" ")} <<< ${truncate(JSON.stringify(request.input))}`;
+      if (code !== 0) throw new Error(`${shown}: exit ${String(code)}: ${stderr.trim() || "(no stderr)"}`);
+      try {
+        return JSON.parse(stdout) as unknown;
+      } catch {
+        throw new Error(`${shown}: stdout is not one JSON document: ${truncate(stdout)}`);
+      }
+    },
+    async close() {
+      fs.rmSync(configDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Completed {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function run(program: string, args: readonly string[], stdin: string, options: SubprocessAdapterOptions): Promise<Completed> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { cwd: options.cwd, stdio: ["pipe", "pipe", "pipe"] });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    const timeoutMs = options.timeoutMs ?? 15_000;
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${program} ${args.join(" ")}: no answer within ${timeoutMs} ms (killed)`));
+    }, timeoutMs);
+    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout: Buffer.concat(stdout).toString("utf8"), stderr: Buffer.concat(stderr).toString("utf8") });
+    });
+    child.stdin.on("error", () => undefined);
+    child.stdin.end(stdin);
+  });
+}
+
+function truncate(text: string): string {
+  return text.length > 300 ? `${text.slice(0, 300)}...` : text;
+}

@@ -1,0 +1,26 @@
+/** One tool call as the suite asks for it, independent of how the implementation is reached. */
+export interface CallRequest {
+  /** The workspace root (`--root`). */
+  readonly root: string;
+  /** The arguments object exactly as the model would send it. */
+  readonly input: unknown;
+  /** The profile's options besides `root` (its config table); written to a TOML file for a subprocess. */
+  readonly options?: Readonly<Record<string, unknown>>;
+  /** The answer to every pending permission request (`--permission`); absent: none is expected. */
+  readonly permission?: "allow" | "deny";
+  /** The tool's name or an alias (`--tool`); absent: the profile's own tool. */
+  readonly tool?: string;
+}
+
+/**
+ * Reaches an implementation under test. `call` resolves to the tool's output exactly as the model would
+ * receive it (tool-level errors included) and rejects only when the implementation could not produce an
+ * output at all (a usage error, a crash, a hang past the time bound, output that is not one JSON document).
+ */
+export interface ToolAdapter {
+  /** `in-process` or `subprocess`, for reports. */
+  readonly kind: string;
+  call(request: CallRequest): Promise<unknown>;
+  /** Releases what the adapter holds (nothing for most). */
+  close?(): Promise<void>;
+}

@@ -1,0 +1,64 @@
+import { assertBinarySniff } from "./assertions/assert-binary-sniff.js";
+import { assertContainment } from "./assertions/assert-containment.js";
+import { assertCountRange } from "./assertions/assert-count-range.js";
+import { assertDefaultWindow } from "./assertions/assert-default-window.js";
+import { assertDeterminism } from "./assertions/assert-determinism.js";
+import { assertEmptyFile } from "./assertions/assert-empty-file.js";
+import { assertInvalidUtf8 } from "./assertions/assert-invalid-utf8.js";
+import { assertLineEndings } from "./assertions/assert-line-endings.js";
+import { assertNotFound } from "./assertions/assert-not-found.js";
+import { assertOutsideRoot } from "./assertions/assert-outside-root.js";
+import { assertPaging } from "./assertions/assert-paging.js";
+import { assertPathEcho } from "./assertions/assert-path-echo.js";
+import { assertSizeLimit } from "./assertions/assert-size-limit.js";
+import { assertSpecialFiles } from "./assertions/assert-special-files.js";
+import { assertStartBoundaries } from "./assertions/assert-start-boundaries.js";
+import { assertToolNames } from "./assertions/assert-tool-names.js";
+import { universalCheck, type ConformanceCheck } from "./conformance-check.js";
+
+/**
+ * The suite every profile runs: one list, no special cases. Where a profile differs, its oracle says
+ * how, and a check that cannot apply says why (`n/a` in the matrix), never by the profile's name.
+ */
+export const UNIVERSAL_CHECKS: readonly ConformanceCheck[] = [
+  universalCheck({ id: "paging", title: "Paging with the continuation reproduces the file's lines", universal: ["ALL-paging"], run: assertPaging }),
+  universalCheck({ id: "determinism", title: "The same call gives the same output (time masked)", universal: ["ALL-determinism"], run: assertDeterminism }),
+  universalCheck({ id: "containment", title: "No content from outside the root, whatever the path string", universal: ["ALL-containment"], run: assertContainment }),
+  universalCheck({ id: "line-endings", title: "LF, CRLF and mixed endings, with and without a final newline", universal: ["ALL-crlf"], run: assertLineEndings }),
+  universalCheck({ id: "empty-file", title: "An empty file", universal: ["ALL-empty"], run: assertEmptyFile }),
+  universalCheck({
+    id: "start-boundary",
+    title: "Start line 0, 1, the last, one past, far past, and a window ending at EOF",
+    universal: ["ALL-start-boundary"],
+    notApplicable: (oracle) => (oracle.request.start === null ? "the tool has no start line parameter" : null),
+    run: assertStartBoundaries,
+  }),
+  universalCheck({ id: "invalid-utf8", title: "Invalid UTF-8: random bytes, truncated characters, overlong forms", universal: ["ALL-invalid-utf8"], run: assertInvalidUtf8 }),
+  universalCheck({ id: "binary-sniff", title: "NUL at the first byte, inside the sniff window, just past it", universal: ["ALL-binary-sniff"], run: assertBinarySniff }),
+  universalCheck({ id: "special-files", title: "Directories, FIFOs, sockets and devices are refused at once", universal: ["ALL-special-files"], run: assertSpecialFiles }),
+  universalCheck({ id: "not-found", title: "Missing files and dangling links", universal: [], run: assertNotFound }),
+  universalCheck({ id: "outside-root", title: "Paths resolving outside the root get the declared outcome", universal: ["ALL-containment"], run: assertOutsideRoot }),
+  universalCheck({
+    id: "size-limit",
+    title: "A file of exactly the size limit is read, one byte more is refused",
+    universal: [],
+    notApplicable: (oracle) => (oracle.behaviour.sizeLimit === null ? "the profile has no size limit" : null),
+    run: assertSizeLimit,
+  }),
+  universalCheck({
+    id: "path-echo",
+    title: "The echoed path has the declared form for relative, dotted and absolute inputs",
+    universal: [],
+    notApplicable: (oracle) => (oracle.output.path === null ? "the output echoes no path" : null),
+    run: assertPathEcho,
+  }),
+  universalCheck({ id: "default-window", title: "A call with only a path returns the default window", universal: [], run: assertDefaultWindow }),
+  universalCheck({
+    id: "count-range",
+    title: "A count out of range is refused, never clamped",
+    universal: [],
+    notApplicable: (oracle) => (oracle.behaviour.countOutOfRange === null ? "the tool has no count parameter" : null),
+    run: assertCountRange,
+  }),
+  universalCheck({ id: "tool-names", title: "The tool's name and each alias reach the same tool", universal: [], run: assertToolNames }),
+];
