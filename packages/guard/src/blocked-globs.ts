@@ -1,0 +1,75 @@
+import picomatch from "picomatch";
+import { GuardConfigError } from "./guard-config-error.js";
+import { escapePath } from "./escape-path.js";
+import type { PolicyPath } from "./policy-path.js";
+
+/** Compiled blocked patterns. */
+export interface BlockedGlobs {
+  /** The first pattern that matches the path, or `undefined`. */
+  match(path: PolicyPath): string | undefined;
+}
+
+type Scope = "absolute" | "relative" | "name";
+
+interface CompiledGlob {
+  readonly glob: string;
+  readonly scope: Scope;
+  readonly test: (value: string) => boolean;
+}
+
+const PICOMATCH_OPTIONS = { dot: true, nocase: true, strictBrackets: true } as const;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
+
+/**
+ * Compiles blocked globs (picomatch syntax, matched case-insensitively on NFC-normalised paths):
+ * a pattern starting with `/` matches absolute paths, inside the root or outside it; a pattern with a
+ * `/` elsewhere matches root-relative paths inside the root; a pattern without `/` matches any name of
+ * the path (the file or a directory holding it, like a `.gitignore` line): below the root for a path
+ * inside it, anywhere in the absolute path for a path outside it. A pattern that can never match is a
+ * configuration error, thrown as {@link GuardConfigError} with every problem found.
+ */
+export function compileBlockedGlobs(globs: readonly string[]): BlockedGlobs {
+  const problems = globs.map(blockedGlobProblem).filter((problem): problem is string => problem !== undefined);
+  if (problems.length > 0) throw new GuardConfigError(problems);
+  const compiled = globs.map(compileGlob);
+  return {
+    match: (path) => compiled.find((glob) => path.nameLists.some((names) => matchesNames(glob, names, path)))?.glob,
+  };
+}
+
+/** Why a blocked pattern is unusable (a sentence), or `undefined` when it is fine. */
+export function blockedGlobProblem(glob: unknown): string | undefined {
+  if (typeof glob !== "string" || glob === "") return "A blocked pattern must be a non-empty string.";
+  const shown = escapePath(glob);
+  if (CONTROL.test(glob)) return `The blocked pattern ${shown} contains a control character.`;
+  if (glob.trim() !== glob) return `The blocked pattern ${shown} starts or ends with whitespace, so it can never match a normalised path.`;
+  if (glob.startsWith("!")) return `The blocked pattern ${shown} starts with '!': negated patterns are not supported (a blocked pattern only adds denials).`;
+  if (glob.endsWith("/")) return `The blocked pattern ${shown} ends with '/', which no file path does; write '${glob}**' to block a directory and everything in it.`;
+  const segments = glob.replace(/^\.\//u, "").split("/");
+  if (segments.slice(glob.startsWith("/") ? 1 : 0).some((segment) => segment === "" || segment === "." || segment === "..")) {
+    return `The blocked pattern ${shown} has an empty, '.' or '..' segment; paths are matched after they are resolved, so it can never match.`;
+  }
+  try {
+    picomatch.makeRe(glob.normalize("NFC"), PICOMATCH_OPTIONS);
+  } catch (error) {
+    return `The blocked pattern ${shown} is not a valid glob: ${error instanceof Error ? error.message : String(error)}.`;
+  }
+  return undefined;
+}
+
+function compileGlob(glob: string): CompiledGlob {
+  const normalized = glob.normalize("NFC");
+  const scope: Scope = normalized.startsWith("/") ? "absolute" : normalized.includes("/") ? "relative" : "name";
+  return { glob, scope, test: picomatch(normalized, PICOMATCH_OPTIONS) };
+}
+
+function matchesNames(glob: CompiledGlob, names: readonly string[], path: PolicyPath): boolean {
+  switch (glob.scope) {
+    case "absolute":
+      return glob.test(`/${names.join("/")}`);
+    case "relative":
+      return path.relative !== undefined && glob.test(names.slice(path.rootDepth).join("/"));
+    case "name":
+      return names.slice(path.inside ? path.rootDepth : 0).some((name) => glob.test(name));
+  }
+}

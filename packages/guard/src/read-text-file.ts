@@ -1,0 +1,36 @@
+import { isUtf8 } from "node:buffer";
+import { checkSize, closeFile, coreFailure, fail, ok, openFile, readHead, type ResolvedPath, type Result } from "@read/core";
+
+/** The text of a file and how many bytes it held. */
+export interface TextFile {
+  readonly content: string;
+  readonly bytesRead: number;
+}
+
+/**
+ * Reads a whole file as text, after the guard (and, for a pending path, the person) allowed it: opens
+ * exactly the checked canonical path (regular files only), refuses it when `fstat` says it is over
+ * `limit` bytes, reads at most `limit` bytes plus one (a file that grew is refused too), and accepts
+ * only valid UTF-8 without any NUL byte. Failures use core's codes (`BINARY`, `INVALID_UTF8`, ...).
+ */
+export function readTextFile(target: ResolvedPath, options: { readonly allowOutside: boolean; readonly limit: number }): Result<TextFile> {
+  const opened = openFile(target, { allowOutside: options.allowOutside });
+  if (!opened.ok) return opened;
+  const file = opened.value;
+  try {
+    const size = checkSize(file, options.limit);
+    if (!size.ok) return size;
+    const head = readHead(file, options.limit);
+    if (!head.ok) return head;
+    if (head.value.truncated) {
+      return fail(coreFailure("TOO_LARGE", `The file '${target.input}' grew past ${options.limit} bytes while it was read.`, target.input, { limit: options.limit, grew: true }));
+    }
+    const bytes = head.value.bytes;
+    const nul = bytes.indexOf(0);
+    if (nul !== -1) return fail(coreFailure("BINARY", `The file '${target.input}' contains a NUL byte.`, target.input, { offset: nul }));
+    if (!isUtf8(bytes)) return fail(coreFailure("INVALID_UTF8", `The file '${target.input}' is not valid UTF-8.`, target.input));
+    return ok({ content: bytes.toString("utf8"), bytesRead: bytes.length });
+  } finally {
+    closeFile(file);
+  }
+}

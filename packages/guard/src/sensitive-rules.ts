@@ -1,0 +1,93 @@
+/**
+ * A rule that marks a file as sensitive: it is denied wherever it lies, inside the root or outside it,
+ * and the person is never asked about it.
+ */
+export interface SensitiveRule {
+  /** A stable identifier, reported as the decision's `rule`. */
+  readonly id: string;
+  /** What the rule protects, in words a person reads in a denial message. */
+  readonly description: string;
+  /**
+   * Whether the path is sensitive. `names` are the names of an absolute path, NFC-normalised,
+   * lower-cased, trailing dots and spaces stripped (see `normalizeSegments`). A rule that throws denies.
+   */
+  matches(names: readonly string[]): boolean;
+}
+
+const ENV_EXCEPTIONS = new Set([".env.example", ".env.sample", ".env.template"]);
+
+/**
+ * The default sensitive list. Every name is compared after normalisation and case-insensitively, on the
+ * path as asked and on its resolved target.
+ */
+export const DEFAULT_SENSITIVE_RULES: readonly SensitiveRule[] = [
+  {
+    id: "env-file",
+    description: "an environment file (.env, .env.*)",
+    matches: (names) => {
+      const name = names.at(-1) ?? "";
+      return name === ".env" || (name.startsWith(".env.") && !ENV_EXCEPTIONS.has(name));
+    },
+  },
+  named("ssh-private-key", "an SSH private key", ["id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk", "id_ed25519_sk"]),
+  {
+    id: "key-file",
+    description: "a private key or certificate store (*.pem, *.key, *.p12, *.pfx, *.ppk, *.jks, *.keystore)",
+    matches: (names) => [".pem", ".key", ".p12", ".pfx", ".ppk", ".jks", ".keystore"].some((ext) => (names.at(-1) ?? "").endsWith(ext)),
+  },
+  within("ssh-directory", "the SSH directory (.ssh/)", [".ssh"]),
+  within("gnupg-directory", "the GnuPG directory (.gnupg/)", [".gnupg"]),
+  within("git-internals", "git internals (.git/)", [".git"]),
+  endsWith("aws-credentials", "AWS credentials (.aws/credentials)", [".aws", "credentials"]),
+  within("azure-directory", "Azure CLI credentials (.azure/)", [".azure"]),
+  within("gcloud-directory", "Google Cloud credentials (.config/gcloud/)", [".config", "gcloud"]),
+  named("gcloud-adc", "Google Cloud application default credentials", ["application_default_credentials.json"]),
+  endsWith("docker-config", "Docker registry credentials (.docker/config.json)", [".docker", "config.json"]),
+  endsWith("kube-config", "Kubernetes credentials (.kube/config)", [".kube", "config"]),
+  named("package-manager-credentials", "package manager credentials (.npmrc, .pypirc)", [".npmrc", ".pypirc"]),
+  endsWith("cargo-credentials", "Cargo credentials (.cargo/credentials)", [".cargo", "credentials"]),
+  endsWith("cargo-credentials-toml", "Cargo credentials (.cargo/credentials.toml)", [".cargo", "credentials.toml"]),
+  endsWith("gem-credentials", "RubyGems credentials (.gem/credentials)", [".gem", "credentials"]),
+  endsWith("gh-hosts", "GitHub CLI tokens (.config/gh/hosts.yml)", [".config", "gh", "hosts.yml"]),
+  endsWith("terraform-credentials", "Terraform credentials (.terraform.d/credentials.tfrc.json)", [".terraform.d", "credentials.tfrc.json"]),
+  named("login-credentials", "login credentials (.netrc, _netrc, .git-credentials, .pgpass, .htpasswd)", [
+    ".netrc",
+    "_netrc",
+    ".git-credentials",
+    ".pgpass",
+    ".htpasswd",
+  ]),
+];
+
+/** The first rule that matches one of the name lists, or `undefined`. Throws when a rule throws. */
+export function findSensitiveRule(rules: readonly SensitiveRule[], nameLists: readonly (readonly string[])[]): SensitiveRule | undefined {
+  for (const names of nameLists) {
+    const lower = names.map((name) => name.toLowerCase());
+    const found = rules.find((rule) => rule.matches(lower));
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function named(id: string, description: string, fileNames: readonly string[]): SensitiveRule {
+  return { id, description, matches: (names) => fileNames.includes(names.at(-1) ?? "") };
+}
+
+// The path ends with these names: `.aws/credentials` protects that file wherever the home directory is.
+function endsWith(id: string, description: string, tail: readonly string[]): SensitiveRule {
+  return { id, description, matches: (names) => names.length >= tail.length && tail.every((name, index) => names[names.length - tail.length + index] === name) };
+}
+
+// The path is this directory or lies anywhere under it.
+function within(id: string, description: string, directory: readonly string[]): SensitiveRule {
+  return {
+    id,
+    description,
+    matches: (names) => {
+      for (let start = 0; start + directory.length <= names.length; start++) {
+        if (directory.every((name, index) => names[start + index] === name)) return true;
+      }
+      return false;
+    },
+  };
+}
