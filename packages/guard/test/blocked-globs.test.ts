@@ -1,0 +1,118 @@
+import { describe, expect, test } from "vitest";
+import { blockedGlobProblem, createGuard, createTool, GuardConfigError } from "../src/index.js";
+import { recordingRequester, scratch } from "./support/scratch.js";
+
+describe("blocked globs", () => {
+  test("GUARD-9.20-blocked GUARD-6.2: a blocked path is denied by policy, naming the pattern", async () => {
+    const s = scratch();
+    s.write("ws/secrets/token.txt", "t\n");
+    expect(await createTool({ root: s.root, blocked: ["secrets/**"] }).call({ path: "secrets/token.txt" })).toEqual({
+      error: "Permission denied by policy: 'secrets/token.txt' is blocked by the pattern 'secrets/**'. Reading it is not allowed; do not retry this path.",
+      code: "DENIED_BY_POLICY",
+    });
+    expect(createGuard({ root: s.root, blocked: ["secrets/**"] }).checkPath("secrets/token.txt", "read")).toEqual({
+      decision: "denied",
+      reason: "blocked",
+      rule: "secrets/**",
+      resolved: `${s.root}/secrets/token.txt`,
+      inside: true,
+      message: "'secrets/token.txt' is blocked by the pattern 'secrets/**'.",
+      target: { input: "secrets/token.txt", absolute: `${s.root}/secrets/token.txt`, relative: "secrets/token.txt", inside: true },
+    });
+  });
+
+  test("pattern scopes: relative patterns match inside the root, name patterns any name, absolute patterns absolute paths", () => {
+    const s = scratch();
+    const guard = createGuard({ root: s.root, blocked: ["private/*.md", "*.bak", "vendor", `${s.outside}/blocked/**`] });
+    const cases: Record<string, string> = {
+      "private/plan.md": "blocked",
+      "private/sub/plan.md": "granted",
+      "notes.bak": "blocked",
+      "deep/er/notes.bak": "blocked",
+      "../outside/notes.bak": "blocked",
+      "vendor/lib/x.js": "blocked",
+      "src/vendor/x.js": "blocked",
+      "../outside/vendor/x.js": "blocked",
+      "../outside/blocked/x.txt": "blocked",
+      "../outside/private/plan.md": "pending",
+      "src/main.ts": "granted",
+    };
+    for (const [path, expected] of Object.entries(cases)) {
+      const decision = guard.checkPath(path, "read");
+      expect({ path, got: decision.reason ?? decision.decision }).toEqual({ path, got: expected });
+    }
+  });
+
+  test("the root's own ancestors never match a name pattern", () => {
+    const s = scratch();
+    const guard = createGuard({ root: s.root, blocked: ["ws", "tmp"] });
+    expect(guard.checkPath("a.txt", "read").decision).toBe("granted");
+  });
+
+  test("GUARD-5.2: patterns match case-insensitively, NFC-normalised, without trailing dots or spaces", () => {
+    const s = scratch();
+    const guard = createGuard({ root: s.root, blocked: ["Donn\u00e9es/**", "*.SECRET"] });
+    for (const path of ["donn\u00e9es/a.txt", "Donne\u0301es/a.txt", "DONN\u00c9ES/a.txt", "x.secret", "x.secret.", "x.secret ", "Donn\u00e9es./a.txt"]) {
+      expect({ path, reason: guard.checkPath(path, "read").reason }).toEqual({ path, reason: "blocked" });
+    }
+  });
+
+  test("GUARD-5.2: patterns apply to the path as asked and to its resolved target", () => {
+    const s = scratch();
+    s.write("ws/secrets/key.txt", "k\n");
+    s.write("ws/public/readme.txt", "r\n");
+    s.symlink("ws/shortcut.txt", "secrets/key.txt");
+    s.symlink("ws/secrets/readme-link.txt", "../public/readme.txt");
+    const guard = createGuard({ root: s.root, blocked: ["secrets/**"] });
+    expect(guard.checkPath("shortcut.txt", "read")).toMatchObject({ decision: "denied", reason: "blocked", resolved: `${s.root}/secrets/key.txt` });
+    expect(guard.checkPath("secrets/readme-link.txt", "read")).toMatchObject({ decision: "denied", reason: "blocked", resolved: `${s.root}/public/readme.txt` });
+    expect(guard.checkPath("public/readme.txt", "read").decision).toBe("granted");
+  });
+
+  test("GUARD-5.2: a blocked path outside the root is denied, never asked about", async () => {
+    const s = scratch();
+    s.write("outside/db/dump.sql", "x\n");
+    const { requests, requester } = recordingRequester("allow");
+    const tool = createTool({ root: s.root, requester, blocked: ["*.sql"] });
+    expect(await tool.call({ path: "../outside/db/dump.sql" })).toMatchObject({ code: "DENIED_BY_POLICY" });
+    expect(requests).toEqual([]);
+  });
+
+  test("deny beats ask beats allow: blocked is reported before sensitive and gitignored", () => {
+    const s = scratch();
+    s.write("ws/.gitignore", ".env\n");
+    s.write("ws/.env", "A=1\n");
+    expect(createGuard({ root: s.root, blocked: [".env"] }).checkPath(".env", "read").reason).toBe("blocked");
+    expect(createGuard({ root: s.root }).checkPath(".env", "read").reason).toBe("sensitive");
+  });
+
+  test("a pattern that can never match is an error at load, listing every problem", () => {
+    const s = scratch();
+    const bad = ["", " secrets/**", "!keep.txt", "build/", "../outside/**", "a//b", "a/./b", "[unclosed", "a\u0000b", "{a,b"];
+    const expected = [
+      "A blocked pattern must be a non-empty string.",
+      "The blocked pattern ' secrets/**' starts or ends with whitespace, so it can never match a normalised path.",
+      "The blocked pattern '!keep.txt' starts with '!': negated patterns are not supported (a blocked pattern only adds denials).",
+      "The blocked pattern 'build/' ends with '/', which no file path does; write 'build/**' to block a directory and everything in it.",
+      "The blocked pattern '../outside/**' has an empty, '.' or '..' segment; paths are matched after they are resolved, so it can never match.",
+      "The blocked pattern 'a//b' has an empty, '.' or '..' segment; paths are matched after they are resolved, so it can never match.",
+      "The blocked pattern 'a/./b' has an empty, '.' or '..' segment; paths are matched after they are resolved, so it can never match.",
+      "The blocked pattern '[unclosed' is not a valid glob: Missing closing: \"]\" - use \"\\\\]\" to match literal characters.",
+      "The blocked pattern 'a\\x00b' contains a control character.",
+      "The blocked pattern '{a,b' is not a valid glob: Missing closing: \"}\" - use \"\\\\}\" to match literal characters.",
+    ];
+    expect(bad.map(blockedGlobProblem)).toEqual(expected);
+    let thrown: unknown;
+    try {
+      createGuard({ root: s.root, blocked: ["ok/**", ...bad] });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(GuardConfigError);
+    expect((thrown as GuardConfigError).problems).toEqual(expected);
+  });
+
+  test("usable patterns load: absolute, ./-prefixed, globstar, braces, escapes", () => {
+    for (const glob of ["/etc/**", "./local/**", "**/*.pem", "*.{crt,csr}", "a\\*b", "x"]) expect({ glob, problem: blockedGlobProblem(glob) }).toEqual({ glob, problem: undefined });
+  });
+});
