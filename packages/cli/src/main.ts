@@ -3,6 +3,7 @@ import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { PermissionRequester, ProfileModule, ReadTool } from "@read/core";
 import { loadConfig } from "./load-config.js";
+import { mcpCommand } from "./mcp-command.js";
 import { DEFAULT_PROFILE, PROFILES } from "./profiles.js";
 import { readForPeople } from "./read-for-people.js";
 import { UsageError } from "./usage-error.js";
@@ -18,6 +19,7 @@ export interface CliIo {
 export const USAGE = `usage:
   read-tool call [--profile NAME] [--tool NAME] [--root DIR] [--config FILE] [--permission allow|deny] [JSON|-]
   read-tool schema [--profile NAME] [--root DIR] [--config FILE]
+  read-tool mcp [--profile NAME] [--root DIR] [--config FILE]
   read-tool PATH [--root DIR] [--start N] [--lines N | --tail N]
 profiles: ${[...PROFILES.keys()].join(", ")} (default ${DEFAULT_PROFILE}, or \`profile = "NAME"\` in read.config.toml)`;
 
@@ -46,6 +48,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await callCommand(rest, io);
       case "schema":
         return schemaCommand(rest, io);
+      case "mcp":
+        return await mcpCommand(rest, io);
       default:
         if (command.startsWith("-")) throw new UsageError(`unknown option '${command}' before a command`);
         return readCommand(argv, io);

@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { serveStdio } from "@read/mcp";
+import { loadConfig } from "./load-config.js";
+import { DEFAULT_PROFILE, PROFILES } from "./profiles.js";
+import { UsageError } from "./usage-error.js";
+
+/** The streams and directory `read-tool mcp` serves with. */
+export interface McpIo {
+  readonly stdin: NodeJS.ReadableStream;
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WritableStream;
+  readonly cwd: string;
+}
+
+const MCP_USAGE = `usage: read-tool mcp [--profile NAME] [--root DIR] [--config FILE]
+Serves the profile's read tool over MCP (stdio) until stdin ends. See docs/mcp.md for client setup.`;
+
+/**
+ * `read-tool mcp [--profile NAME] [--root DIR] [--config FILE]`: serves the selected profile's tool over
+ * MCP on stdin/stdout (profile and options chosen as for `call`: flag, then `read.config.toml`, then the
+ * default) until stdin ends, then resolves to 0. Pending guard reads are asked through the client's
+ * elicitation, or denied when the client cannot ask.
+ */
+export async function mcpCommand(args: readonly string[], io: McpIo): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...args],
+      options: { profile: { type: "string" }, root: { type: "string" }, config: { type: "string" }, help: { type: "boolean", short: "h" } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message.split("\n")[0] ?? "bad arguments");
+  }
+  if (values.help) {
+    io.stdout.write(`${MCP_USAGE}\n`);
+    return 0;
+  }
+  const root = path.resolve(io.cwd, values.root ?? ".");
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`--root ${values.root ?? root} is not an existing directory`);
+  const config = loadConfig(PROFILES, root, values.config === undefined ? undefined : path.resolve(io.cwd, values.config));
+  const name = values.profile ?? config.profile ?? DEFAULT_PROFILE;
+  const module = PROFILES.get(name);
+  if (module === undefined) throw new UsageError(`unknown profile '${name}' (known: ${[...PROFILES.keys()].join(", ")})`);
+  await serveStdio({ module, root, options: config.options.get(name) ?? {}, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
+  return 0;
+}

@@ -1,0 +1,88 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import fs from "node:fs";
+import type { PermissionRequester, ProfileModule } from "@read/core";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { argumentChecker } from "./argument-checker.js";
+import { elicitationRequester, type ElicitationCall } from "./elicitation-requester.js";
+import { ProtocolError } from "./protocol-error.js";
+
+/** What {@link createReadServer} serves: one profile's tool over one workspace. */
+export interface ReadServerOptions<Options extends object = object> {
+  /** The profile whose tool is served (its `profile` export). */
+  readonly module: ProfileModule<Options>;
+  /** The workspace directory. */
+  readonly root: string;
+  /** The profile's options: the keys of its config table, as `read.config.toml` gives them. */
+  readonly options?: Partial<Options>;
+  /**
+   * Decides pending reads instead of asking the person through the client. Without it, a pending read
+   * is put to the person with an elicitation request, or denied when the client cannot ask.
+   */
+  readonly requester?: PermissionRequester;
+}
+
+const VERSION = (JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+
+/**
+ * An MCP server (the SDK's low-level `Server`, not yet connected) exposing the profile's tool:
+ *
+ * - `tools/list` gives one tool under the profile's tool name, with its input schema, an `outputSchema`
+ *   covering every output (errors included) and the annotations `readOnlyHint: true`,
+ *   `openWorldHint: false`.
+ * - `tools/call` (under the name or one of the profile's aliases) answers with `structuredContent`
+ *   holding exactly the profile's output, a `text` block with its rendering, and `isError` when the
+ *   output is a tool-level error. A read the policy leaves pending is decided by `requester`, else by the
+ *   person through the client's elicitation; a note says why a read was denied without asking.
+ * - An unknown tool, arguments over 1 MiB or arguments failing the input schema are JSON-RPC errors
+ *   (`InvalidParams`, -32602); the server keeps serving.
+ *
+ * The low-level `Server` is used because the profile's schemas are JSON Schema, not zod, and because the
+ * high-level `McpServer` turns an unknown tool into a tool result rather than a protocol error.
+ */
+export function createReadServer<Options extends object>(options: ReadServerOptions<Options>): Server {
+  const calls = new AsyncLocalStorage<ElicitationCall>();
+  const fixed = options.requester;
+  const server: Server = new Server(
+    { name: "read-mcp", title: `read (${options.module.name} profile)`, version: VERSION },
+    { capabilities: { tools: { listChanged: false } } },
+  );
+  const asked = elicitationRequester(server, () => calls.getStore());
+  const settings: Partial<Options> = options.options ?? {};
+  const tool = options.module.createTool(Object.assign({}, settings, { root: options.root, requester: fixed ?? asked }));
+  const names = new Set([tool.name, ...tool.aliases]);
+  const checkArguments = argumentChecker(tool.name, tool.definition.parameters);
+  const listed: Tool = {
+    name: tool.name,
+    description: tool.definition.description,
+    inputSchema: { ...tool.definition.parameters, type: "object" },
+    outputSchema: { ...tool.outputSchema, type: "object" },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [listed] }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const { name } = request.params;
+    if (!names.has(name)) {
+      throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${name} (this server has ${tool.name})`);
+    }
+    const args = request.params.arguments ?? {};
+    checkArguments(args);
+    const notes: string[] = [];
+    const call: ElicitationCall = { requestId: extra.requestId, signal: extra.signal, note: (text) => notes.push(text) };
+    const output = await calls.run(call, () => tool.call(args));
+    if (!isJsonObject(output)) {
+      throw new ProtocolError(ErrorCode.InternalError, `the ${options.module.name} profile returned a non-object output`);
+    }
+    return {
+      content: [tool.render(output), ...notes].map((text) => ({ type: "text", text })),
+      structuredContent: output,
+      isError: tool.isError(output),
+    };
+  });
+  return server;
+}
+
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { DEFAULT_PROFILE, PROFILES } from "./profiles.js";
+import { serveStdio } from "./serve-stdio.js";
+
+/** The streams and directory `read-mcp` runs with. */
+export interface ReadMcpIo {
+  readonly stdin: NodeJS.ReadableStream;
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WritableStream;
+  readonly cwd: string;
+}
+
+export const READ_MCP_USAGE = `usage: read-mcp [--profile NAME] [--root DIR]
+Serves the profile's read tool over MCP (stdio) for the workspace DIR (default: the current directory).
+profiles: ${[...PROFILES.keys()].join(", ")} (default ${DEFAULT_PROFILE})
+For a read.config.toml with profile options, run \`read-tool mcp --config FILE\` from @read/cli.`;
+
+/**
+ * Runs `read-mcp` with `argv` (without `node` and the script): serves until stdin ends and resolves
+ * to 0, or to 2 after one line on stderr for a usage error.
+ */
+export async function runReadMcp(argv: readonly string[], io: ReadMcpIo): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: { profile: { type: "string" }, root: { type: "string" }, help: { type: "boolean", short: "h" } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    return usageError(io, (error as Error).message.split("\n")[0] ?? "bad arguments");
+  }
+  if (values.help) {
+    io.stdout.write(`${READ_MCP_USAGE}\n`);
+    return 0;
+  }
+  const name = values.profile ?? DEFAULT_PROFILE;
+  const module = PROFILES.get(name);
+  if (module === undefined) return usageError(io, `unknown profile '${name}' (known: ${[...PROFILES.keys()].join(", ")})`);
+  const root = path.resolve(io.cwd, values.root ?? ".");
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) return usageError(io, `--root ${values.root ?? root} is not an existing directory`);
+  await serveStdio({ module, root, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
+  return 0;
+}
+
+function usageError(io: ReadMcpIo, message: string): number {
+  io.stderr.write(`read-mcp: ${message}\n`);
+  return 2;
+}

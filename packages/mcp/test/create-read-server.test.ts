@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { ElicitRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { PermissionRequest, ProfileModule } from "@read/core";
+import { profile as guard } from "@read/guard";
+import { z } from "zod";
+import { describe, expect, test } from "vitest";
+import { createReadServer, type ReadServerOptions } from "../src/create-read-server.js";
+import { makeWorkspace } from "./support.js";
+
+async function inProcess<Options extends object>(options: ReadServerOptions<Options>, elicit?: () => never | { action: "accept"; content: { decision: string } }) {
+  const server = createReadServer(options);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "test", version: "1" }, { capabilities: elicit === undefined ? {} : { elicitation: {} } });
+  if (elicit !== undefined) client.setRequestHandler(ElicitRequestSchema, elicit);
+  await client.connect(clientSide);
+  return client;
+}
+
+describe("createReadServer", () => {
+  test("a requester passed in decides pending reads; the client is never asked", async () => {
+    const base = makeWorkspace({ "ws/.keep": "", "outside.txt": "out\n" });
+    const outside = path.join(base, "outside.txt");
+    const asked: PermissionRequest[] = [];
+    const client = await inProcess(
+      {
+        module: guard,
+        root: path.join(base, "ws"),
+        requester: async (request) => {
+          asked.push(request);
+          return "allow";
+        },
+      },
+      () => {
+        throw new Error("the client must not be asked");
+      },
+    );
+    const result = await client.callTool({ name: "read_file", arguments: { path: outside } });
+    expect(result.structuredContent).toEqual({ path: fs.realpathSync(outside), content: "out\n", bytes_read: 4 });
+    expect(asked).toEqual([{ tool: "read_file", requestedPath: outside, resolvedPath: fs.realpathSync(outside), operation: "read" }]);
+    await client.close();
+  });
+
+  test("an elicitation request that fails denies the read, with a note saying why", async () => {
+    const base = makeWorkspace({ "ws/.keep": "", "outside.txt": "out\n" });
+    const outside = path.join(base, "outside.txt");
+    const client = await inProcess({ module: guard, root: path.join(base, "ws") }, () => {
+      throw new Error("the dialog crashed");
+    });
+    const result = await client.callTool({ name: "read_file", arguments: { path: outside } });
+    expect(result.isError).toBe(true);
+    expect(result.content).toEqual([
+      { type: "text", text: expect.any(String) },
+      { type: "text", text: `Asking for permission to read ${fs.realpathSync(outside)} failed (MCP error -32603: the dialog crashed), so it was denied.` },
+    ]);
+    await client.close();
+  });
+
+  test("a profile whose output is not a JSON object is an internal error, never a malformed result", async () => {
+    const listing: ProfileModule = {
+      name: "listing",
+      configTable: ["listing"],
+      configSchema: z.strictObject({}),
+      createTool: () => ({
+        name: "list",
+        aliases: [],
+        definition: { name: "list", description: "Lists.", parameters: { type: "object", properties: {} } },
+        outputSchema: { type: "array" },
+        call: async () => ["a", "b"],
+        isError: () => false,
+        render: (output) => JSON.stringify(output),
+      }),
+    };
+    const client = await inProcess({ module: listing, root: makeWorkspace({}) });
+    const error = await client.callTool({ name: "list", arguments: {} }).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(McpError);
+    expect(error).toMatchObject({ code: -32603, message: "MCP error -32603: the listing profile returned a non-object output" });
+    await client.close();
+  });
+});

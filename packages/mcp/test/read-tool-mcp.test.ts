@@ -1,0 +1,222 @@
+import fs from "node:fs";
+import path from "node:path";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { afterEach, describe, expect, test } from "vitest";
+import { PROFILES } from "../src/profiles.js";
+import { connect, maskTime, makeWorkspace, readToolCall, READ_TOOL, type Connection, type Elicit } from "./support.js";
+
+const open: Connection[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((connection) => connection.close()));
+});
+
+async function readToolMcp(args: readonly string[], elicit?: Elicit): Promise<Connection> {
+  const connection = await connect([READ_TOOL, "mcp", ...args], elicit);
+  open.push(connection);
+  return connection;
+}
+
+describe("read-tool mcp serves each profile's tool over stdio", () => {
+  for (const module of PROFILES.values()) {
+    test(`--profile ${module.name}: tools/list gives the tool with its schemas and read-only annotations`, async () => {
+      const root = makeWorkspace({ "src/a.txt": "alpha\nbeta\n" });
+      const tool = module.createTool({ root });
+      const { client } = await readToolMcp(["--profile", module.name, "--root", root]);
+      const { tools } = await client.listTools();
+      expect(tools).toEqual([
+        {
+          name: tool.name,
+          description: tool.definition.description,
+          inputSchema: { ...tool.definition.parameters, type: "object" },
+          outputSchema: { ...tool.outputSchema, type: "object" },
+          annotations: { readOnlyHint: true, openWorldHint: false },
+        },
+      ]);
+    });
+
+    test(`--profile ${module.name}: structuredContent is exactly what read-tool call prints, with the rendering as text`, async () => {
+      const root = makeWorkspace({ "src/a.txt": "alpha\nbeta\n" });
+      const tool = module.createTool({ root });
+      const { client } = await readToolMcp(["--profile", module.name, "--root", root]);
+      for (const input of [{ path: "src/a.txt" }, { path: "missing.txt" }]) {
+        const expected = readToolCall(["--profile", module.name, "--root", root], input);
+        const result = await client.callTool({ name: tool.name, arguments: input });
+        expect(maskTime(result.structuredContent), input.path).toEqual(maskTime(expected));
+        expect(result.isError, input.path).toBe(tool.isError(expected));
+        expect(maskTime(result.content), input.path).toEqual(maskTime([{ type: "text", text: tool.render(expected) }]));
+      }
+      expect(tool.isError(readToolCall(["--profile", module.name, "--root", root], { path: "missing.txt" }))).toBe(true);
+    });
+
+    test(`--profile ${module.name}: the tool answers under its name and each alias, and no other name`, async () => {
+      const root = makeWorkspace({ "a.txt": "x\n" });
+      const tool = module.createTool({ root });
+      const { client } = await readToolMcp(["--profile", module.name, "--root", root]);
+      const expected = maskTime((await client.callTool({ name: tool.name, arguments: { path: "a.txt" } })).structuredContent);
+      expect(expected).toEqual(maskTime(readToolCall(["--profile", module.name, "--root", root], { path: "a.txt" })));
+      for (const alias of tool.aliases) {
+        expect(maskTime((await client.callTool({ name: alias, arguments: { path: "a.txt" } })).structuredContent), alias).toEqual(expected);
+      }
+      const other = `${tool.name}2`;
+      await expect(client.callTool({ name: other, arguments: { path: "a.txt" } })).rejects.toMatchObject({
+        code: -32602,
+        message: `MCP error -32602: Unknown tool: ${other} (this server has ${tool.name})`,
+      });
+    });
+  }
+
+  test("--config picks the profile and its options, as for read-tool call", async () => {
+    const root = makeWorkspace({ "a.txt": "one\ntwo\n" });
+    const config = path.join(root, "other.toml");
+    fs.writeFileSync(config, 'profile = "forge"\n\n[tools.read_file]\nshow_line_numbers = false\n');
+    const { client } = await readToolMcp(["--root", root, "--config", config]);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(["Read"]);
+    const result = await client.callTool({ name: "Read", arguments: { path: "a.txt" } });
+    expect(result.structuredContent).toEqual(readToolCall(["--root", root, "--config", config], { path: "a.txt" }));
+    expect(result.structuredContent).toMatchObject({ content: "one\ntwo\n" });
+  });
+});
+
+describe("read-tool mcp --profile guard asks the person through elicitation", () => {
+  const setup = () => {
+    const base = makeWorkspace({ "ws/inside.txt": "inside\n", "outside.txt": "from outside\n" });
+    const root = path.join(base, "ws");
+    const outside = path.join(base, "outside.txt");
+    return { root, outside, args: ["--profile", "guard", "--root", root] };
+  };
+
+  test("GUARD-4.2 GUARD-4.8: the prompt carries the title, the tool, the path asked and the resolved path, with Allow and Deny", async () => {
+    const { outside, args } = setup();
+    const asked: unknown[] = [];
+    const { client } = await readToolMcp(args, (request) => {
+      asked.push(request);
+      return { action: "accept", content: { decision: "Allow" } };
+    });
+    await client.callTool({ name: "read_file", arguments: { path: outside } });
+    expect(asked).toEqual([
+      {
+        mode: "form",
+        message: `Allow ReadFile?\nTool: read_file\nPath: ${outside}\nResolved: ${fs.realpathSync(outside)}`,
+        requestedSchema: {
+          type: "object",
+          properties: {
+            decision: {
+              type: "string",
+              title: "Allow ReadFile?",
+              description: `Allow read_file to read ${fs.realpathSync(outside)}?`,
+              enum: ["Allow", "Deny"],
+            },
+          },
+          required: ["decision"],
+        },
+      },
+    ]);
+  });
+
+  test("GUARD-9.20-pending-allow GUARD-4.4: Allow reads the file, exactly as read-tool call --permission allow", async () => {
+    const { outside, args } = setup();
+    const { client } = await readToolMcp(args, () => ({ action: "accept", content: { decision: "Allow" } }));
+    const result = await client.callTool({ name: "read_file", arguments: { path: outside } });
+    const expected = readToolCall([...args, "--permission", "allow"], { path: outside });
+    expect(expected).toEqual({ path: fs.realpathSync(outside), content: "from outside\n", bytes_read: 13 });
+    expect(result.structuredContent).toEqual(expected);
+    expect(result.isError).toBe(false);
+  });
+
+  test("GUARD-9.20-pending-deny GUARD-4.4: Deny refuses, exactly as read-tool call --permission deny", async () => {
+    const { outside, args } = setup();
+    const { client } = await readToolMcp(args, () => ({ action: "accept", content: { decision: "Deny" } }));
+    const result = await client.callTool({ name: "read_file", arguments: { path: outside } });
+    const expected = readToolCall([...args, "--permission", "deny"], { path: outside });
+    expect(result.structuredContent).toEqual(expected);
+    expect(result.isError).toBe(true);
+    expect(result.content).toHaveLength(1);
+  });
+
+  test("GUARD-4.7: a declined or cancelled prompt is a Deny", async () => {
+    const { outside, args } = setup();
+    const answers: ElicitAction[] = ["decline", "cancel"];
+    const { client } = await readToolMcp(args, () => ({ action: answers.shift() ?? "cancel" }));
+    const expected = readToolCall([...args, "--permission", "deny"], { path: outside });
+    for (const action of ["decline", "cancel"]) {
+      const result = await client.callTool({ name: "read_file", arguments: { path: outside } });
+      expect(result.structuredContent, action).toEqual(expected);
+      expect(result.isError, action).toBe(true);
+    }
+  });
+
+  test("GUARD-4.5: every pending call asks again; granted reads never ask", async () => {
+    const { outside, args } = setup();
+    let prompts = 0;
+    const { client } = await readToolMcp(args, () => {
+      prompts += 1;
+      return { action: "accept", content: { decision: "Allow" } };
+    });
+    await client.callTool({ name: "read_file", arguments: { path: outside } });
+    await client.callTool({ name: "read_file", arguments: { path: outside } });
+    expect(prompts).toBe(2);
+    const inside = await client.callTool({ name: "read_file", arguments: { path: "inside.txt" } });
+    expect(inside.structuredContent).toMatchObject({ content: "inside\n" });
+    expect(prompts).toBe(2);
+  });
+
+  test("a client without elicitation gets the denial, and a note saying why", async () => {
+    const { root, outside, args } = setup();
+    const { client } = await readToolMcp(args);
+    const result = await client.callTool({ name: "read_file", arguments: { path: outside } });
+    const expected = readToolCall([...args, "--permission", "deny"], { path: outside });
+    const tool = PROFILES.get("guard")?.createTool({ root });
+    expect(result.structuredContent).toEqual(expected);
+    expect(result.isError).toBe(true);
+    expect(result.content).toEqual([
+      { type: "text", text: tool?.render(expected) },
+      {
+        type: "text",
+        text:
+          `The read of ${fs.realpathSync(outside)} needs a person's permission, and this MCP client cannot ask ` +
+          "(it did not declare the elicitation capability), so it was denied. Read a path the workspace " +
+          "policy grants, or use a client that supports elicitation.",
+      },
+    ]);
+  });
+});
+
+type ElicitAction = "accept" | "decline" | "cancel";
+
+describe("read-tool mcp refuses bad requests with protocol errors and keeps serving", () => {
+  const protocolError = async (promise: Promise<unknown>): Promise<{ code: number; message: string }> => {
+    const error = await promise.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(McpError);
+    const { code, message } = error as McpError;
+    return { code, message };
+  };
+
+  test("unknown tool, wrong types, a missing argument, 2 MB and 10 MB arguments", async () => {
+    const root = makeWorkspace({ "a.txt": "x\n" });
+    const { client } = await readToolMcp(["--profile", "workspace-jp", "--root", root]);
+    const good = async () => {
+      const result = await client.callTool({ name: "read_file", arguments: { path: "a.txt" } });
+      expect(result.structuredContent).toMatchObject({ path: "a.txt", content: "x\n" });
+    };
+    const cases: Array<[string, string, unknown, number, string]> = [
+      ["unknown tool", "write_file", { path: "a.txt" }, -32602, "MCP error -32602: Unknown tool: write_file (this server has read_file)"],
+      ["wrong type", "read_file", { path: 42 }, -32602, "MCP error -32602: Invalid params: the arguments of read_file do not match its input schema: arguments/path must be string"],
+      ["wrong types", "read_file", { path: "a.txt", max_lines: "ten", start_line: [] }, -32602, "MCP error -32602: Invalid params: the arguments of read_file do not match its input schema: arguments/start_line must be number, arguments/max_lines must be number"],
+      ["missing argument", "read_file", {}, -32602, "MCP error -32602: Invalid params: the arguments of read_file do not match its input schema: arguments must have required property 'path'"],
+      ["2 MB argument", "read_file", { path: "a".repeat(2_000_000) }, -32602, "MCP error -32602: Invalid params: the arguments of read_file are 2000011 bytes of JSON; the limit is 1048576"],
+    ];
+    for (const [name, tool, args, code, message] of cases) {
+      expect(await protocolError(client.callTool({ name: tool, arguments: args as Record<string, unknown> })), name).toEqual({ code, message });
+      await good();
+    }
+    const huge = await protocolError(client.callTool({ name: "read_file", arguments: { path: "a".repeat(10 * 1024 * 1024) } }));
+    expect(huge.code).toBe(-32600);
+    expect(huge.message).toMatch(/^MCP error -32600: Request too large: more than 4194304 bytes \(1048\d{4} received\)$/);
+    await good();
+    expect((await client.listTools()).tools).toHaveLength(1);
+  });
+});
