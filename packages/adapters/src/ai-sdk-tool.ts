@@ -1,0 +1,29 @@
+import type { BaseToolOptions, ProfileModule, ReadTool } from "@read/core";
+import { jsonSchema, tool, type JSONSchema7, type Tool } from "ai";
+
+/**
+ * The profile's tool as a Vercel AI SDK tool (`ai` 5 or 6): the definition's description, its JSON
+ * Schema as `inputSchema` (not validated by the SDK, so the profile answers bad arguments with its own
+ * spec error), and `execute` resolving to the profile's exact output, which the SDK hands to the model
+ * as JSON. `options` are the profile's `createTool` options; a `requester` decides pending guard reads.
+ */
+export function aiSdkTool<Options extends object>(module: ProfileModule<Options>, options: BaseToolOptions & Partial<Options>): Tool {
+  return fromReadTool(module.createTool(options));
+}
+
+/** The same, keyed by the tool's name: ready for `generateText({ tools })`. */
+export function aiSdkToolSet<Options extends object>(
+  module: ProfileModule<Options>,
+  options: BaseToolOptions & Partial<Options>,
+): Record<string, Tool> {
+  const readTool = module.createTool(options);
+  return { [readTool.name]: fromReadTool(readTool) };
+}
+
+function fromReadTool(readTool: ReadTool): Tool {
+  return tool({
+    description: readTool.definition.description,
+    inputSchema: jsonSchema(readTool.definition.parameters as JSONSchema7),
+    execute: (input: unknown) => readTool.call(input),
+  });
+}

@@ -1,0 +1,1 @@
+export { aiSdkTool, aiSdkToolSet } from "./ai-sdk-tool.js";
