@@ -1,6 +1,7 @@
 import { isUtf8 } from "node:buffer";
 import { coreFailure } from "./core-failure.js";
 import { CHUNK_SIZE, readChunk } from "./chunk-buffer.js";
+import { lineIndexOf, type LineIndex } from "./line-index.js";
 import type { OpenFile } from "./open-file.js";
 import { fail, ok, type Result } from "./result.js";
 import { fromOsError } from "./workspace.js";
@@ -142,11 +143,14 @@ function stopAt(file: OpenFile, options: ReadLinesOptions, position: number, bud
 function readForward(file: OpenFile, options: ReadLinesOptions, window: { startLine: number; maxLines: number | null }): Result<LineWindow> {
   const budget = budgetOf(options);
   const scan: Scan = { newlines: 0, position: 0, lastByte: -1 };
-  const sought = seekLine(file, options, scan, window.startLine - 1, budget);
+  const index = window.startLine > 1 || options.countTotal ? lineIndexOf(file) : undefined;
+  if (window.startLine > 1) index?.seekNewlines(scan, window.startLine - 1, budget);
+  const sought = seekLine(file, options, scan, window.startLine - 1, budget, index);
   if (sought === "too-large") return fail(tooLargeWhileRead(file, options));
   if (sought === "scan-limit") return fail(scanLimit(file, options, budget, `Line ${window.startLine} of '${file.path.input}' lies`, window.startLine));
   const bom = readBomFlag(file);
   if (sought === "eof") {
+    index?.complete(scan);
     return ok({ lines: [], firstLine: null, totalLines: linesOf(scan), hasMore: false, replaced: false, bom, bytesScanned: scan.position });
   }
   const maxWindow = options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES;
@@ -189,7 +193,7 @@ function readForward(file: OpenFile, options: ReadLinesOptions, window: { startL
   if (bytes.length > 0) scan.lastByte = bytes[bytes.length - 1] ?? -1;
   let hasMore = false;
   if (!reachedEnd && options.countTotal) {
-    const stop = countToEnd(file, options, scan, budget);
+    const stop = countToEnd(file, options, scan, budget, index);
     if (stop === "too-large") return fail(tooLargeWhileRead(file, options));
     reachedEnd = stop === "eof";
     hasMore = !reachedEnd || scan.position > endOffset;
@@ -197,6 +201,7 @@ function readForward(file: OpenFile, options: ReadLinesOptions, window: { startL
     reachedEnd = atEnd(file, endOffset);
     hasMore = !reachedEnd;
   }
+  if (reachedEnd) index?.complete(scan);
   return ok({
     ...decoded.value,
     firstLine: decoded.value.lines.length > 0 ? window.startLine : null,
@@ -209,7 +214,7 @@ function readForward(file: OpenFile, options: ReadLinesOptions, window: { startL
 
 // Advances `scan` to the start of line `skip + 1`, counting newlines without keeping bytes: "found" (at
 // `scan.position`), "eof" when the file has fewer lines, or the limit that stopped it first.
-function seekLine(file: OpenFile, options: ReadLinesOptions, scan: Scan, skip: number, budget: number): "found" | Stop {
+function seekLine(file: OpenFile, options: ReadLinesOptions, scan: Scan, skip: number, budget: number, index: LineIndex | undefined): "found" | Stop {
   if (skip === 0) return "found";
   for (;;) {
     const { buffer, bytes } = readWithin(file, scan.position, budget);
@@ -228,17 +233,25 @@ function seekLine(file: OpenFile, options: ReadLinesOptions, scan: Scan, skip: n
     }
     scan.lastByte = buffer[bytes - 1] ?? -1;
     scan.position += bytes;
+    index?.note(scan);
   }
 }
 
-// Counts the rest of the file into `scan`, until its end or a limit.
-function countToEnd(file: OpenFile, options: ReadLinesOptions, scan: Scan, budget: number): Stop {
+// Counts the rest of the file into `scan`, until its end or a limit. An indexed count of the whole file
+// stands in for the scan when that scan would have reached the end within the budget.
+function countToEnd(file: OpenFile, options: ReadLinesOptions, scan: Scan, budget: number, index: LineIndex | undefined): Stop {
+  const end = index?.end;
+  if (end !== undefined && end.position < budget && end.position >= scan.position) {
+    Object.assign(scan, end);
+    return "eof";
+  }
   for (;;) {
     const { buffer, bytes } = readWithin(file, scan.position, budget);
     if (bytes === 0) return stopAt(file, options, scan.position, budget);
     scan.newlines += countNewlines(buffer.subarray(0, bytes));
     scan.lastByte = buffer[bytes - 1] ?? -1;
     scan.position += bytes;
+    index?.note(scan);
   }
 }
 
@@ -263,7 +276,9 @@ function readTail(file: OpenFile, options: ReadLinesOptions, count: number): Res
   // A tail that reaches the start of the file is numbered for free; otherwise only by counting up to it.
   const numbered = start === 0 || (options.countTotal && end <= budgetOf(options));
   const before: Scan = { newlines: 0, position: 0, lastByte: -1 };
-  if (numbered && !countRange(file, before, start)) return fail(shrankWhileRead(file));
+  const index = numbered ? lineIndexOf(file) : undefined;
+  index?.seekPosition(before, start);
+  if (numbered && !countRange(file, before, start, index)) return fail(shrankWhileRead(file));
   const firstNumber = numbered ? linesOf(before) + 1 : null;
   const decoded = decodeLines(file, bytes, firstNumber, options.decode);
   if (!decoded.ok) return decoded;
@@ -316,13 +331,14 @@ function tailBytes(file: OpenFile, end: number, count: number, maxWindow: number
 }
 
 // Counts [0, end) into `scan`; false when the file ended first (it shrank while it was read).
-function countRange(file: OpenFile, scan: Scan, end: number): boolean {
+function countRange(file: OpenFile, scan: Scan, end: number, index: LineIndex | undefined): boolean {
   while (scan.position < end) {
     const { buffer, bytes } = readChunk(file.fd, scan.position, Math.min(CHUNK_SIZE, end - scan.position));
     if (bytes === 0) return false;
     scan.newlines += countNewlines(buffer.subarray(0, bytes));
     scan.lastByte = buffer[bytes - 1] ?? -1;
     scan.position += bytes;
+    index?.note(scan);
   }
   return true;
 }

@@ -1,0 +1,136 @@
+import fs from "node:fs";
+import type { OpenFile } from "./open-file.js";
+
+/** Where a scan of a file stands: the newlines in [0, position) and the byte before `position` (-1 at 0). */
+export interface ScanPoint {
+  newlines: number;
+  position: number;
+  lastByte: number;
+}
+
+/** Most checkpoints kept for one file: a file's index never holds more, whatever its size. */
+export const MAX_CHECKPOINTS = 4096;
+/** Least distance in bytes between two checkpoints (one read chunk). */
+export const MIN_CHECKPOINT_STRIDE = 64 * 1024;
+/** How many files' indexes are kept, least recently used dropped first. */
+export const INDEXED_FILES = 32;
+/**
+ * A file changed (mtime or ctime) less than this long (ms) before it is read is never indexed: a rewrite
+ * within the file system's timestamp granularity could keep its identity.
+ */
+export const SETTLE_MS = 2000;
+
+const LF = 0x0a;
+
+/**
+ * What earlier reads learnt about the lines of one file identity: sparse checkpoints (a byte offset and
+ * the newlines before it, at most {@link MAX_CHECKPOINTS}, recorded while scans pass them) and, once a
+ * scan reached the end, the whole count. Moving a scan to a checkpoint is exact, so a read that uses the
+ * index returns what a full scan would, while paging through a large file costs one stride per page.
+ */
+export interface LineIndex {
+  /**
+   * Moves `scan` (at the start of the file) to the last checkpoint with fewer than `newlines` newlines
+   * before it that lies below `budget`: a scan for the start of line `newlines + 1` passes it anyway.
+   */
+  seekNewlines(scan: ScanPoint, newlines: number, budget: number): void;
+  /** Moves `scan` (at the start of the file) to the last checkpoint at or before `position`. */
+  seekPosition(scan: ScanPoint, position: number): void;
+  /** Records `scan` as a checkpoint when it lies a stride past the last one and within the file. */
+  note(scan: ScanPoint): void;
+  /** Records the whole file's count, when `scan` stands at the end of the file. */
+  complete(scan: ScanPoint): void;
+  /** The scan at the end of the file, once one reached it. */
+  readonly end: Readonly<ScanPoint> | undefined;
+  /** How many checkpoints are kept (at most {@link MAX_CHECKPOINTS}). */
+  readonly checkpoints: number;
+}
+
+class FileLineIndex implements LineIndex {
+  private readonly positions: number[] = [];
+  private readonly newlines: number[] = [];
+  private readonly lastBytes: number[] = [];
+  private readonly stride: number;
+  end: Readonly<ScanPoint> | undefined;
+
+  get checkpoints(): number {
+    return this.positions.length;
+  }
+
+  constructor(private readonly size: number) {
+    this.stride = Math.max(MIN_CHECKPOINT_STRIDE, Math.ceil(size / MAX_CHECKPOINTS));
+  }
+
+  seekNewlines(scan: ScanPoint, newlines: number, budget: number): void {
+    this.moveTo(scan, this.lastWhere((i) => (this.newlines[i] ?? Infinity) < newlines && (this.positions[i] ?? Infinity) < budget));
+  }
+
+  seekPosition(scan: ScanPoint, position: number): void {
+    this.moveTo(scan, this.lastWhere((i) => (this.positions[i] ?? Infinity) <= position));
+  }
+
+  note(scan: ScanPoint): void {
+    const last = this.positions[this.positions.length - 1] ?? 0;
+    if (scan.position - last < this.stride || scan.position > this.size || this.positions.length >= MAX_CHECKPOINTS) return;
+    this.positions.push(scan.position);
+    this.newlines.push(scan.newlines);
+    this.lastBytes.push(scan.lastByte);
+  }
+
+  complete(scan: ScanPoint): void {
+    if (scan.position === this.size) this.end = { ...scan };
+  }
+
+  // Index of the last checkpoint for which `holds` is true; `holds` is true for a prefix of them.
+  private lastWhere(holds: (i: number) => boolean): number {
+    let low = -1;
+    let high = this.positions.length - 1;
+    while (low < high) {
+      const middle = Math.ceil((low + high + 1) / 2);
+      if (holds(middle)) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+
+  private moveTo(scan: ScanPoint, i: number): void {
+    const position = this.positions[i];
+    if (position === undefined || position <= scan.position) return;
+    scan.position = position;
+    scan.newlines = this.newlines[i] ?? 0;
+    scan.lastByte = this.lastBytes[i] ?? LF;
+  }
+}
+
+const indexes = new Map<string, FileLineIndex>();
+
+/**
+ * The line index of `file`'s identity, created empty on first use and kept for the {@link INDEXED_FILES}
+ * most recently read files; `undefined` for an empty file or one changed within the last
+ * {@link SETTLE_MS} ms. The identity is the device, inode, size, mtime and ctime of the open descriptor:
+ * ctime, which no caller can set, tells apart a rewrite that restored the mtime and a new file that
+ * reused an inode. Reads are synchronous, so no two use one index at once.
+ */
+export function lineIndexOf(file: OpenFile, now: number = Date.now()): LineIndex | undefined {
+  if (file.stat.size === 0) return undefined;
+  const { dev, ino, size, mtimeMs, ctimeMs } = fs.fstatSync(file.fd);
+  if (size !== file.stat.size || Math.max(mtimeMs, ctimeMs) > now - SETTLE_MS) return undefined;
+  const key = `${dev}:${ino}:${size}:${mtimeMs}:${ctimeMs}`;
+  let index = indexes.get(key);
+  if (index === undefined) {
+    index = new FileLineIndex(size);
+    if (indexes.size >= INDEXED_FILES) {
+      const oldest = indexes.keys().next().value;
+      if (oldest !== undefined) indexes.delete(oldest);
+    }
+  } else {
+    indexes.delete(key);
+  }
+  indexes.set(key, index);
+  return index;
+}
+
+/** Forgets every file's line index. */
+export function clearLineIndexes(): void {
+  indexes.clear();
+}
