@@ -167,13 +167,50 @@ const SEGMENTS = [
 ] as const;
 
 /**
- * Path strings built from a grammar of `..`, `.`, separators, link names and look-alikes, relative or
- * absolute (from the scratch directory, the root or `file://`); `${DIR}` and `${ROOT}` are replaced by
- * the workspace's paths when the property runs. Sometimes any string at all.
+ * Ways out a careless implementation takes: traversal (plain, doubled slashes, through a subdirectory),
+ * absolute paths to the outside and to a sibling sharing the root's name as a prefix, file and directory
+ * symlinks out (relative and absolute), `..` applied after a symlink (the kernel's `..`, not a lexical
+ * one), and spellings a decoder might turn into one of these.
+ */
+export const KNOWN_ESCAPES = [
+  "../outside/data.txt",
+  "../data.txt",
+  "./../outside/data.txt",
+  "sub/../../outside/data.txt",
+  "..//outside//data.txt",
+  "../ws_evil/data.txt",
+  "${DIR}/outside/data.txt",
+  "${DIR}/data.txt",
+  "${DIR}/ws_evil/data.txt",
+  "${ROOT}/../outside/data.txt",
+  "${ROOT}_evil/data.txt",
+  "link-out",
+  "link-out-abs",
+  "dir-out/data.txt",
+  "dir-out/deep/deep.txt",
+  "sub-up/deep.txt",
+  "sub-up/../data.txt",
+  "dir-out/../data.txt",
+  "sub/back-in/../../outside/data.txt",
+  "file://${DIR}/outside/data.txt",
+  "%2e%2e/outside/data.txt",
+  "..\\outside\\data.txt",
+  "~/../outside/data.txt",
+] as const;
+
+/**
+ * Path strings: the known escapes (some with a `./` or a trailing `/` added), a grammar of `..`, `.`,
+ * separators, link names and look-alikes, relative or absolute (from the scratch directory, the root or
+ * `file://`), and sometimes any string at all. `${DIR}` and `${ROOT}` are replaced by the workspace's
+ * paths when the property runs.
  */
 export const hostilePath: fc.Arbitrary<string> = fc.oneof(
   {
-    weight: 8,
+    weight: 4,
+    arbitrary: fc.tuple(fc.constantFrom(...KNOWN_ESCAPES), fc.constantFrom("", "", "", "/", "/.")).map(([escape, suffix]) => `${escape}${suffix}`),
+  },
+  {
+    weight: 5,
     arbitrary: fc
       .tuple(
         fc.constantFrom("", "", "/", "${DIR}/", "${ROOT}/", "${ROOT}/../", "file://${DIR}/", "./"),

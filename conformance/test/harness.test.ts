@@ -1,0 +1,241 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildReport } from "../src/build-report.js";
+import type { ConformanceCheck } from "../src/conformance-check.js";
+import { judgeResults } from "../src/expected-failures.js";
+import { goldenCaseSchema, goldenCheck } from "../src/golden-case.js";
+import { createInProcessAdapter } from "../src/in-process-adapter.js";
+import { loadOracles } from "../src/load-oracles.js";
+import { loadRequirements } from "../src/load-requirements.js";
+import type { Oracle } from "../src/oracle.js";
+import { outputField, withOutputField } from "../src/output-field.js";
+import { referenceLines, renderWindow } from "../src/reference-lines.js";
+import { CI_SEED, DEFAULT_RUNS, resolveRunSettings } from "../src/run-settings.js";
+import { runSuite, type CheckResult } from "../src/run-suite.js";
+import { createSubprocessAdapter } from "../src/subprocess-adapter.js";
+import { toToml } from "../src/to-toml.js";
+import type { CallRequest, ToolAdapter } from "../src/tool-adapter.js";
+import { UNIVERSAL_CHECKS } from "../src/universal-checks.js";
+
+const oracles = new Map(loadOracles().map((oracle) => [oracle.profile, oracle]));
+const oracleOf = (profile: string): Oracle => oracles.get(profile) ?? fail(`no oracle for ${profile}`);
+const checkOf = (id: string): ConformanceCheck => UNIVERSAL_CHECKS.find((check) => check.id === id) ?? fail(`no check ${id}`);
+const properties = { seed: 7, numRuns: 15, endOnFailure: true };
+
+/** A real profile's adapter with its outputs rewritten: a deliberately broken implementation. */
+async function mutant(profile: string, rewrite: (output: unknown, request: CallRequest) => unknown): Promise<ToolAdapter> {
+  const inner = await createInProcessAdapter(oracleOf(profile));
+  return { kind: "mutant", call: async (request) => rewrite(await inner.call(request), request) };
+}
+
+async function runOne(profile: string, check: ConformanceCheck, adapter: ToolAdapter): Promise<CheckResult> {
+  const [result] = await runSuite({ oracle: oracleOf(profile), adapter, checks: [check], properties });
+  return result ?? fail("no result");
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+const content = (update: (text: string) => string) => (output: unknown) =>
+  withOutputField(output, "content", (value) => (typeof value === "string" ? update(value) : value));
+
+describe("the suite catches broken implementations (each mutant fails the check that should catch it)", () => {
+  const mutants: readonly (readonly [string, string, (output: unknown, request: CallRequest) => unknown, string])[] = [
+    ["paging", "the last line of every page dropped", content((text) => text.replace(/[^\n]*\n?$/u, "")), "exactly"],
+    ["paging", "a next page that skips a line", (output) => withOutputField(output, "next_start_line", (next) => (typeof next === "number" ? next + 1 : next)), "the next page starts at line"],
+    ["determinism", "a counter in every output", (() => { let calls = 0; return (output: unknown) => ({ ...(output as object), calls: ++calls }); })(), "the same call gives the same output twice"],
+    ["line-endings", "CRLF returned as CRLF", content((text) => text.replaceAll("\n", "\r\n")), "no CRLF survives"],
+    ["empty-file", "an empty file as one empty line", content((text) => (text === "" ? "\n" : text)), "empty content"],
+    ["start-boundary", "a start past the end as an error", (output, request) => (((request.input as { start_line?: number }).start_line ?? 0) > 40 ? { error: { code: "INVALID_ARGUMENT", message: "past" } } : output), "expected no error"],
+    ["invalid-utf8", "U+FFFD written as '?'", content((text) => text.replaceAll("\uFFFD", "?")), "replaced by U+FFFD"],
+    ["binary-sniff", "binary files under another code", (output) => withOutputField(output, "error.code", (code) => (code === "BINARY_NOT_SUPPORTED" ? "NOT_FILE" : code)), "BINARY_NOT_SUPPORTED"],
+    ["special-files", "FIFOs under another code", (output) => withOutputField(output, "error.code", (code) => (code === "NOT_FILE" ? "INTERNAL" : code)), "NOT_FILE"],
+    ["not-found", "missing files under another code", (output) => withOutputField(output, "error.code", (code) => (code === "NOT_FOUND" ? "INTERNAL" : code)), "NOT_FOUND"],
+    ["outside-root", "outside paths under another code", (output) => withOutputField(output, "error.code", (code) => (code === "OUTSIDE_WORKSPACE" ? "NOT_FOUND" : code)), "OUTSIDE_WORKSPACE"],
+    ["size-limit", "no size limit", (output) => withOutputField(output, "error.code", (code) => (code === "SIZE_LIMIT_EXCEEDED" ? "INTERNAL" : code)), "SIZE_LIMIT_EXCEEDED"],
+    ["path-echo", "an absolute path echoed", (output, request) => withOutputField(output, "path", (echo) => `${request.root}/${String(echo)}`), "'path' is \"sub/echo.txt\""],
+    ["default-window", "a default window of 199 lines", content((text) => text.split("\n").slice(0, 199).join("\n")), "the default window holds lines"],
+    ["count-range", "max_lines clamped instead of refused", (output, request) => ((request.input as { max_lines?: number }).max_lines === 501 ? { path: "many.txt", content: "", truncated: false, next_start_line: null, meta: {} } : output), "expected an error"],
+  ];
+  for (const [check, what, rewrite, message] of mutants) {
+    it(`${check}: ${what}`, async () => {
+      const result = await runOne("workspace-jp", checkOf(check), await mutant("workspace-jp", rewrite));
+      expect(result.status).toBe("fail");
+      expect(result.message).toContain(message);
+    });
+  }
+
+  it("containment: a tool that resolves paths lexically and reads what it finds leaks outside content, with the seed in the report", async () => {
+    const naive: ToolAdapter = {
+      kind: "naive",
+      async call(request) {
+        const target = path.resolve(request.root, String((request.input as { path?: unknown }).path));
+        try {
+          return { content: fs.statSync(target).isFile() ? fs.readFileSync(target, "utf8") : "", next_start_line: null };
+        } catch {
+          return { error: { code: "NOT_FOUND", message: "missing" } };
+        }
+      },
+    };
+    const result = await runOne("workspace-jp", checkOf("containment"), naive);
+    expect(result.status).toBe("fail");
+    expect(result.message).toContain("no content from outside the root");
+    expect(result.message).toContain("seed: 7");
+  });
+
+  it("tool-names: an alias the tool does not know fails the call", async () => {
+    const oracle = { ...oracleOf("envelope"), aliases: ["read_file"] };
+    const [result] = await runSuite({ oracle, adapter: await createInProcessAdapter(oracle), checks: [checkOf("tool-names")], properties });
+    expect(result?.status).toBe("fail");
+    expect(result?.message).toContain("unknown tool 'read_file'");
+  });
+
+  it("a golden case whose output differs fails with both JSON documents", async () => {
+    const golden = goldenCaseSchema.parse({
+      description: "A wrong expectation",
+      source: "this test",
+      requirements: ["JP-3.1.1"],
+      files: { "a.txt": { text: "one\n" } },
+      input: { path: "a.txt" },
+      expected: { path: "a.txt", content: "two\n", truncated: false, next_start_line: null, meta: { byte_length: 4, line_count: 1, returned_line_count: 1, mtime_ms: 1735212345000 } },
+    });
+    const result = await runOne("workspace-jp", goldenCheck({ file: "golden/workspace-jp/wrong.json", profile: "workspace-jp", name: "wrong", case: golden }), await createInProcessAdapter(oracleOf("workspace-jp")));
+    expect(result.status).toBe("fail");
+    expect(result.message).toContain('expected: {"path":"a.txt","content":"two\\n"');
+    expect(result.message).toContain('actual:   {"path":"a.txt","content":"one\\n"');
+  });
+
+  it("a golden case writes ${ROOT} for the workspace root, in inputs and outputs", async () => {
+    const golden = goldenCaseSchema.parse({
+      description: "An absolute path",
+      source: "this test",
+      requirements: ["GUARD-5.1"],
+      files: { "a.txt": { text: "one\n" } },
+      input: { path: "${ROOT}/a.txt" },
+      expected: { path: "${ROOT}/a.txt", content: "one\n", bytes_read: 4 },
+    });
+    const result = await runOne("guard", goldenCheck({ file: "golden/guard/absolute.json", profile: "guard", name: "absolute", case: golden }), await createInProcessAdapter(oracleOf("guard")));
+    expect(result).toMatchObject({ status: "pass" });
+  });
+});
+
+describe("the reference line model", () => {
+  it("splits at LF and CRLF, keeps a lone CR, adds no phantom last line, and replaces invalid UTF-8", () => {
+    expect(referenceLines(Buffer.from(""))).toEqual([]);
+    expect(referenceLines(Buffer.from("\n"))).toEqual([{ text: "", terminator: "\n" }]);
+    expect(referenceLines(Buffer.from("a\r\nb\rc\nd"))).toEqual([
+      { text: "a", terminator: "\r\n" },
+      { text: "b\rc", terminator: "\n" },
+      { text: "d", terminator: "" },
+    ]);
+    expect(referenceLines(Uint8Array.from([0x61, 0xc0, 0x80, 0x0a, 0xe6, 0x97]))).toEqual([
+      { text: "a\uFFFD\uFFFD", terminator: "\n" },
+      { text: "\uFFFD", terminator: "" },
+    ]);
+  });
+
+  it("renders windows as each oracle declares: fixed and widest numbers, folded or kept terminators", () => {
+    const lines = referenceLines(Buffer.from("x\r\ny"));
+    expect(renderWindow(oracleOf("envelope"), lines, 9)).toBe("   9 | x\n  10 | y\n");
+    expect(renderWindow(oracleOf("forge"), lines, 9)).toBe(" 9| x\n10| y");
+    expect(renderWindow(oracleOf("workspace-jp"), lines, 1)).toBe("x\ny");
+    expect(renderWindow(oracleOf("guard"), lines, 1)).toBe("x\r\ny");
+  });
+});
+
+describe("expected failures: the list can only shrink", () => {
+  const result = (check: string, status: CheckResult["status"], adapter = "in-process"): CheckResult => ({ profile: "envelope", adapter, check, title: check, requirements: ["ENV-5.1"], status, durationMs: 0 });
+  const entry = (check: string, adapter?: string) => ({ profile: "envelope", check, reason: "a known bug, tracked", ...(adapter === undefined ? {} : { adapter }) });
+
+  it("a listed failure is xfail, a listed pass is xpass, an entry matching no check is stale", () => {
+    const judged = judgeResults([result("a", "fail"), result("b", "pass"), result("c", "fail")], [entry("a"), entry("b"), entry("missing")]);
+    expect(judged.results.map((item) => item.status)).toEqual(["xfail", "xpass", "fail"]);
+    expect(judged.stale.map((item) => [item.check, item.why])).toEqual([
+      ["b", "the check no longer fails: remove the entry"],
+      ["missing", "no such check ran for this profile"],
+    ]);
+  });
+
+  it("an entry for one adapter does not cover the other; entries for profiles or adapters that did not run are not stale", () => {
+    const judged = judgeResults([result("a", "fail", "in-process"), result("a", "fail", "subprocess")], [entry("a", "subprocess"), { ...entry("a"), profile: "forge" }]);
+    expect(judged.results.map((item) => item.status)).toEqual(["fail", "xfail"]);
+    expect(judged.stale).toEqual([]);
+  });
+
+  it("the report is red on an xpass or a stale entry, and marks the requirement xfail for an expected failure", () => {
+    const requirements = loadRequirements();
+    const build = (results: readonly CheckResult[], failures: Parameters<typeof judgeResults>[1]) => {
+      const judged = judgeResults(results, failures);
+      return buildReport({ seed: 1, runs: { "in-process": 1 }, adapters: ["in-process"], oracles: [oracleOf("envelope")], requirements, results: judged.results, stale: judged.stale, packageTests: new Map(requirements.map((requirement) => [requirement.id, ["x.test.ts:1"]])) });
+    };
+    const xfail = build([result("a", "fail")], [entry("a")]);
+    expect(xfail.ok).toBe(true);
+    expect(xfail.profiles[0]?.requirements.find((cell) => cell.id === "ENV-5.1")?.status).toBe("xfail");
+    expect(xfail.profiles[0]?.requirements.find((cell) => cell.id === "ENV-5.2")?.status).toBe("package");
+    expect(build([result("a", "pass")], [entry("a")]).ok).toBe(false);
+    expect(build([result("a", "fail")], []).ok).toBe(false);
+  });
+
+  it("a requirement nothing names is untested, and that is red", () => {
+    const requirements = loadRequirements();
+    const report = buildReport({ seed: 1, runs: {}, adapters: ["in-process"], oracles: [oracleOf("envelope")], requirements, results: [], stale: [], packageTests: new Map() });
+    expect(report.ok).toBe(false);
+    expect(report.profiles[0]?.requirements.every((cell) => cell.status === "untested")).toBe(true);
+  });
+});
+
+describe("the subprocess adapter", () => {
+  const oracle = oracleOf("envelope");
+  const script = (body: string) => [process.execPath, "-e", body, "--"];
+
+  it("passes the root, the options as TOML, the permission, the tool name and the input on stdin", async () => {
+    const echo = script(
+      'let input="";process.stdin.on("data",c=>input+=c).on("end",()=>{const a=process.argv.slice(1);const i=a.indexOf("--config");' +
+        'process.stdout.write(JSON.stringify({args:a,config:i<0?null:require("fs").readFileSync(a[i+1],"utf8"),input:JSON.parse(input)}))})',
+    );
+    const adapter = createSubprocessAdapter({ ...oracle, configTable: ["tools", "read_file"] }, { command: [...echo, "call"] });
+    try {
+      const output = (await adapter.call({ root: "/r", input: { path: "a b" }, options: { max_scan_bytes: 5, show: true, names: ["x\"y"] }, permission: "deny", tool: "Read" })) as { args: string[]; config: string; input: unknown };
+      expect(output.args.filter((arg) => !arg.endsWith(".toml"))).toEqual(["call", "--root", "/r", "--config", "--permission", "deny", "--tool", "Read", "-"]);
+      expect(output.config).toBe('[tools.read_file]\nmax_scan_bytes = 5\nshow = true\nnames = ["x\\"y"]\n');
+      expect(output.input).toEqual({ path: "a b" });
+    } finally {
+      await adapter.close?.();
+    }
+  });
+
+  it("rejects a usage error (exit 2) with its stderr, output that is not JSON, and a command that hangs", async () => {
+    const usage = createSubprocessAdapter(oracle, { command: script('process.stderr.write("read-tool: unknown profile\\n");process.exit(2)') });
+    await expect(usage.call({ root: "/", input: {} })).rejects.toThrow(/exit 2: read-tool: unknown profile/);
+    const garbage = createSubprocessAdapter(oracle, { command: script('process.stdout.write("not json")') });
+    await expect(garbage.call({ root: "/", input: {} })).rejects.toThrow(/stdout is not one JSON document: not json/);
+    const hang = createSubprocessAdapter(oracle, { command: script("setInterval(() => {}, 1000)"), timeoutMs: 500 });
+    await expect(hang.call({ root: "/", input: {} })).rejects.toThrow(/no answer within 500 ms \(killed\)/);
+  });
+});
+
+describe("small parts", () => {
+  it("toToml writes a nested table and refuses what TOML cannot hold", () => {
+    expect(toToml(["guard"], { blocked: ["a/**", "b"], respect_gitignore: false })).toBe('[guard]\nblocked = ["a/**", "b"]\nrespect_gitignore = false\n');
+    expect(() => toToml(["x"], { bad: null })).toThrow(/cannot be written as TOML/);
+  });
+
+  it("outputField and withOutputField follow dotted paths and leave missing fields alone", () => {
+    const output = { data: { content: "x" }, list: [1] };
+    expect(outputField(output, "data.content")).toBe("x");
+    expect(outputField(output, "data.missing")).toBeUndefined();
+    expect(outputField(output, "list.0")).toBeUndefined();
+    expect(withOutputField(output, "data.content", () => "y")).toEqual({ data: { content: "y" }, list: [1] });
+    expect(withOutputField(output, "nope.deep", () => "y")).toBe(output);
+  });
+
+  it("the seed is pinned in CI, taken from READ_CONFORMANCE_SEED or --seed, and runs are modest unless raised", () => {
+    expect(resolveRunSettings({}, { CI: "true" })).toEqual({ seed: CI_SEED, runs: DEFAULT_RUNS, subprocessRuns: 2 });
+    expect(resolveRunSettings({}, { CI: "true", READ_CONFORMANCE_SEED: "42", READ_CONFORMANCE_RUNS: "100" })).toEqual({ seed: 42, runs: 100, subprocessRuns: 10 });
+    expect(resolveRunSettings({ seed: "5", runs: "3", subprocessRuns: "1" }, { READ_CONFORMANCE_SEED: "42" })).toEqual({ seed: 5, runs: 3, subprocessRuns: 1 });
+    expect(() => resolveRunSettings({ runs: "many" }, {})).toThrow("the runs must be an integer from 1 to 1000000, got 'many'");
+    expect(Number.isInteger(resolveRunSettings({}, {}).seed)).toBe(true);
+  });
+});

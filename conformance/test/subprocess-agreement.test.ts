@@ -1,0 +1,80 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+import { judgeResults, loadExpectedFailures } from "../src/expected-failures.js";
+import { loadGoldenCases } from "../src/golden-case.js";
+import { interpretOutput } from "../src/interpret-output.js";
+import { loadOracles } from "../src/load-oracles.js";
+import type { Oracle } from "../src/oracle.js";
+import { recordCalls, type RecordedCall } from "../src/recording-adapter.js";
+import { FIXTURES_DIR, REPO_ROOT } from "../src/repo-paths.js";
+import { checksFor, createAdapter, type AdapterKind } from "../src/run-conformance.js";
+import { resolveRunSettings } from "../src/run-settings.js";
+import { runSuite, type CheckResult } from "../src/run-suite.js";
+import { readToolCommand } from "../src/subprocess-adapter.js";
+
+// The whole suite, for every profile, through `read-tool call` in a subprocess and in-process, with the
+// same seed: every check must end the same way, and every call must get the same output (time masked,
+// scratch paths as ${ROOT}) whichever way the tool is reached. Each call through the CLI starts a Node
+// process, so the properties run `subprocessRuns` times (READ_CONFORMANCE_SUBPROCESS_RUNS).
+const settings = resolveRunSettings();
+const goldenCases = loadGoldenCases(FIXTURES_DIR);
+const expectedFailures = loadExpectedFailures();
+
+beforeAll(() => {
+  // The CLI runs from dist/: build it and everything it references (incremental, quick when up to date),
+  // so the subprocess never runs stale code.
+  const tsc = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
+  try {
+    execFileSync(process.execPath, [tsc, "-b", path.join("packages", "cli", "tsconfig.build.json")], { cwd: REPO_ROOT, stdio: "pipe" });
+  } catch (error) {
+    const output = error as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`building packages/cli for the subprocess adapter failed (tsc -b packages/cli/tsconfig.build.json):\n${String(output.stdout ?? "")}${String(output.stderr ?? "")}`);
+  }
+}, 600_000);
+
+async function record(oracle: Oracle, kind: AdapterKind) {
+  const adapter = recordCalls(await createAdapter(kind, oracle, (target) => readToolCommand(REPO_ROOT, target.profile)), interpretOutput(oracle));
+  try {
+    const results = await runSuite({
+      oracle,
+      adapter,
+      checks: checksFor(oracle, goldenCases),
+      properties: { seed: settings.seed, numRuns: settings.subprocessRuns, endOnFailure: true },
+      onResult: (result) => adapter.mark(result.check),
+    });
+    return { results, transcript: adapter.transcript };
+  } finally {
+    await adapter.close?.();
+  }
+}
+
+function firstDifference(left: readonly RecordedCall[], right: readonly RecordedCall[]): string | undefined {
+  const length = Math.max(left.length, right.length);
+  for (let index = 0; index < length; index++) {
+    if (!isDeepStrictEqual(left[index], right[index])) {
+      return `call ${index + 1} of ${left.length} in-process / ${right.length} subprocess:\n  in-process: ${JSON.stringify(left[index])}\n  subprocess: ${JSON.stringify(right[index])}`;
+    }
+  }
+  return undefined;
+}
+
+const statusOf = (results: readonly CheckResult[]) => Object.fromEntries(results.map((result) => [result.check, result.status]));
+
+describe(`read-tool call agrees with the in-process run (seed ${settings.seed}, ${settings.subprocessRuns} runs per property)`, () => {
+  for (const oracle of loadOracles()) {
+    it.concurrent(`${oracle.profile}: every check passes through read-tool call, with the same outputs call for call as in-process`, async () => {
+      const [inProcess, subprocess] = await Promise.all([record(oracle, "in-process"), record(oracle, "subprocess")]);
+      const judged = judgeResults(subprocess.results, expectedFailures).results;
+      expect(judged.filter((result) => result.status === "fail" || result.status === "xpass").map((result) => `${result.check}: ${result.status}\n${result.message ?? ""}`)).toEqual([]);
+      expect(statusOf(subprocess.results)).toEqual(statusOf(inProcess.results));
+      const differences = [...inProcess.transcript].flatMap(([check, calls]) => {
+        const difference = firstDifference(calls, subprocess.transcript.get(check) ?? []);
+        return difference === undefined ? [] : [`${check}: ${difference}`];
+      });
+      expect(differences).toEqual([]);
+      expect([...subprocess.transcript.values()].reduce((sum, calls) => sum + calls.length, 0)).toBeGreaterThan(checksFor(oracle, goldenCases).length);
+    }, 900_000);
+  }
+});
