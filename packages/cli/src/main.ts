@@ -1,11 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import type { PermissionRequester, ProfileModule, ReadTool } from "@read/core";
-import { loadConfig } from "./load-config.js";
-import { mcpCommand } from "./mcp-command.js";
+import type { PermissionRequester, ReadTool } from "@read/core";
 import { DEFAULT_PROFILE, PROFILES } from "./profiles.js";
 import { readForPeople } from "./read-for-people.js";
+import { selectProfile } from "./select-profile.js";
 import { UsageError } from "./usage-error.js";
 
 /** The streams and directory `read-tool` runs with (the real process, or a test's). */
@@ -49,7 +47,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       case "schema":
         return schemaCommand(rest, io);
       case "mcp":
-        return await mcpCommand(rest, io);
+        return await (await import("./mcp-command.js")).mcpCommand(rest, io);
       default:
         if (command.startsWith("-")) throw new UsageError(`unknown option '${command}' before a command`);
         return readCommand(argv, io);
@@ -76,22 +74,6 @@ function parse<T extends NonNullable<ParseArgsConfig["options"]>>(args: readonly
   return parsed;
 }
 
-interface Selected {
-  readonly module: ProfileModule;
-  readonly root: string;
-  readonly options: object;
-}
-
-function selectProfile(values: { profile?: string | undefined; root?: string | undefined; config?: string | undefined }, io: CliIo): Selected {
-  const root = path.resolve(io.cwd, values.root ?? ".");
-  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`--root ${values.root ?? root} is not an existing directory`);
-  const config = loadConfig(PROFILES, root, values.config === undefined ? undefined : path.resolve(io.cwd, values.config));
-  const name = values.profile ?? config.profile ?? DEFAULT_PROFILE;
-  const module = PROFILES.get(name);
-  if (module === undefined) throw new UsageError(`unknown profile '${name}' (known: ${[...PROFILES.keys()].join(", ")})`);
-  return { module, root, options: config.options.get(name) ?? {} };
-}
-
 function pickTool(tool: ReadTool, requested: string | undefined): void {
   if (requested === undefined || requested === tool.name || tool.aliases.includes(requested)) return;
   const names = [tool.name, ...tool.aliases].join(", ");
@@ -108,7 +90,7 @@ async function callCommand(args: readonly string[], io: CliIo): Promise<number> 
     io.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const selected = selectProfile(values, io);
+  const selected = selectProfile(values, io.cwd);
   const requester = permissionRequester(values.permission);
   const source = positionals[0] ?? "-";
   const text = source === "-" ? await readAll(io.stdin) : source;
@@ -133,7 +115,7 @@ function permissionRequester(flag: string | undefined): PermissionRequester {
 
 function schemaCommand(args: readonly string[], io: CliIo): number {
   const { values } = parse(args, COMMON, 0);
-  const selected = selectProfile(values, io);
+  const selected = selectProfile(values, io.cwd);
   const tool = selected.module.createTool({ root: selected.root, ...selected.options });
   const { name, description, parameters } = tool.definition;
   io.stdout.write(`${JSON.stringify({ name, description, parameters, ...(tool.aliases.length > 0 ? { aliases: tool.aliases } : {}) }, null, 2)}\n`);

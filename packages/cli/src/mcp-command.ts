@@ -1,9 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { serveStdio } from "@read/mcp";
-import { loadConfig } from "./load-config.js";
-import { DEFAULT_PROFILE, PROFILES } from "./profiles.js";
+import { selectProfile } from "./select-profile.js";
 import { UsageError } from "./usage-error.js";
 
 /** The streams and directory `read-tool mcp` serves with. */
@@ -39,12 +36,7 @@ export async function mcpCommand(args: readonly string[], io: McpIo): Promise<nu
     io.stdout.write(`${MCP_USAGE}\n`);
     return 0;
   }
-  const root = path.resolve(io.cwd, values.root ?? ".");
-  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`--root ${values.root ?? root} is not an existing directory`);
-  const config = loadConfig(PROFILES, root, values.config === undefined ? undefined : path.resolve(io.cwd, values.config));
-  const name = values.profile ?? config.profile ?? DEFAULT_PROFILE;
-  const module = PROFILES.get(name);
-  if (module === undefined) throw new UsageError(`unknown profile '${name}' (known: ${[...PROFILES.keys()].join(", ")})`);
-  await serveStdio({ module, root, options: config.options.get(name) ?? {}, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
+  const { module, root, options } = selectProfile(values, io.cwd);
+  await serveStdio({ module, root, options, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
   return 0;
 }

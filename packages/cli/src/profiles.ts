@@ -1,13 +1,1 @@
-import type { ProfileModule } from "@read/core";
-import { profile as envelope } from "@read/profile-envelope";
-import { profile as forge } from "@read/profile-forge";
-import { profile as workspaceJp } from "@read/profile-workspace-jp";
-import { profile as guard } from "@read/guard";
-
-/** Every profile `read-tool` can run, by name. The CLI finds profiles only through this table. */
-export const PROFILES: ReadonlyMap<string, ProfileModule> = new Map(
-  ([envelope, workspaceJp, forge, guard] as ProfileModule[]).map((module) => [module.name, module]),
-);
-
-/** The profile used when neither `--profile` nor the config file names one. */
-export const DEFAULT_PROFILE = "envelope";
+export { DEFAULT_PROFILE, PROFILES } from "@read/mcp/profiles";
