@@ -1,11 +1,15 @@
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { ConformanceReport } from "../src/build-report.js";
 import { judgeResults, loadExpectedFailures } from "../src/expected-failures.js";
 import { loadGoldenCases } from "../src/golden-case.js";
 import { interpretOutput } from "../src/interpret-output.js";
-import { loadOracles } from "../src/load-oracles.js";
+import { loadOracles, PROFILES_DIR } from "../src/load-oracles.js";
+import { main } from "../src/main.js";
 import type { Oracle } from "../src/oracle.js";
 import { recordCalls, type RecordedCall } from "../src/recording-adapter.js";
 import { FIXTURES_DIR, REPO_ROOT } from "../src/repo-paths.js";
@@ -77,4 +81,32 @@ describe(`read-tool call agrees with the in-process run (seed ${settings.seed}, 
       expect([...subprocess.transcript.values()].reduce((sum, calls) => sum + calls.length, 0)).toBeGreaterThan(checksFor(oracle, goldenCases).length);
     }, 900_000);
   }
+});
+
+describe("an outside implementation", () => {
+  it("is checked with nothing but an oracle file (no module) and a command line, and gets the matrix of its profile", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "read-conformance-outside-"));
+    try {
+      const { module: _module, ...oracle } = JSON.parse(fs.readFileSync(path.join(PROFILES_DIR, "workspace-jp.json"), "utf8")) as Record<string, unknown>;
+      const oracleFile = path.join(dir, "oracle.json");
+      fs.writeFileSync(oracleFile, JSON.stringify(oracle));
+      const report = path.join(dir, "report.json");
+      const command = `${process.execPath} ${path.join(REPO_ROOT, "packages", "cli", "bin", "read-tool.js")} call --profile workspace-jp`;
+      const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+      let code: number;
+      try {
+        code = await main(["--oracle", oracleFile, "--command", command, "--subprocess-runs", "1", "--seed", String(settings.seed), "--report-json", report]);
+      } finally {
+        out.mockRestore();
+      }
+      const written = JSON.parse(fs.readFileSync(report, "utf8")) as ConformanceReport;
+      const failures = written.profiles.flatMap((profile) => profile.checks.filter((row) => row.results["subprocess"]?.status !== "pass").map((row) => `${row.check}: ${row.results["subprocess"]?.message ?? ""}`));
+      expect(failures).toEqual([]);
+      expect(written).toMatchObject({ adapters: ["subprocess"], runs: { subprocess: 1 }, ok: true });
+      expect(written.profiles.map((profile) => profile.profile)).toEqual(["workspace-jp"]);
+      expect(code).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 900_000);
 });

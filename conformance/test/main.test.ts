@@ -1,0 +1,72 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ConformanceReport } from "../src/build-report.js";
+import { main } from "../src/main.js";
+
+/** Runs `read-conformance` in this process and captures what it prints. */
+async function runMain(args: readonly string[]): Promise<{ readonly code: number; readonly stdout: string; readonly stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+    stdout += String(chunk);
+    return true;
+  });
+  const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+    stderr += String(chunk);
+    return true;
+  });
+  try {
+    return { code: await main(args), stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+describe("read-conformance", () => {
+  const made: string[] = [];
+  afterEach(() => {
+    for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("exits 2 with a reason for usage errors", async () => {
+    expect(await runMain(["--adapter", "sideways"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--adapter must be in-process, subprocess or both, got 'sideways'") });
+    expect(await runMain(["--profile", "nope", "--adapter", "in-process"])).toMatchObject({ code: 2, stderr: expect.stringContaining("unknown profile nope (known: envelope, forge, guard, workspace-jp)") });
+    expect(await runMain(["--command", "x call"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--command needs --oracle") });
+    expect(await runMain(["--bogus"])).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--bogus'") });
+  });
+
+  it("runs one profile in-process, prints the seed, each check and the matrix, writes the reports asked for, and exits 0 when green", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "read-conformance-main-"));
+    made.push(dir);
+    const json = path.join(dir, "report.json");
+    const md = path.join(dir, "report.md");
+    const result = await runMain(["--profile", "envelope", "--adapter", "in-process", "--runs", "3", "--seed", "99", "--report-json", json, "--report-md", md]);
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toContain("read-conformance: envelope through in-process; seed 99 (replay: READ_CONFORMANCE_SEED=99); runs per property: 3 in-process");
+    expect(result.stdout).toMatch(/ {2}pass {2}envelope {6}in-process {2}paging \(\d+ ms\)/);
+    expect(result.stdout).toMatch(/^ALL-paging +pass$/m);
+    expect(result.stdout).toContain("conformance: green (seed 99)");
+    expect(result.code).toBe(0);
+    const report = JSON.parse(fs.readFileSync(json, "utf8")) as ConformanceReport;
+    expect(report).toMatchObject({ seed: 99, runs: { "in-process": 3 }, adapters: ["in-process"], ok: true, stale: [] });
+    expect(report.profiles.map((profile) => profile.profile)).toEqual(["envelope"]);
+    expect(report.profiles[0]?.requirements.find((cell) => cell.id === "ENV-5.4")).toMatchObject({ status: "pass", checks: expect.arrayContaining(["binary-sniff"]) });
+    const markdown = fs.readFileSync(md, "utf8");
+    expect(markdown).toContain("| `ALL-paging` | MUST | pass |");
+    expect(markdown).toContain("## Running the suite against your own implementation");
+  });
+
+  it("turns red, with exit 1, when a listed expected failure passes", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "read-conformance-main-"));
+    made.push(dir);
+    const list = path.join(dir, "xfail.json");
+    fs.writeFileSync(list, JSON.stringify({ failures: [{ profile: "envelope", check: "empty-file", reason: "listed although it passes" }] }));
+    const result = await runMain(["--profile", "envelope", "--adapter", "in-process", "--runs", "1", "--expected-failures", list, "--no-write"]);
+    expect(result.stdout).toContain("XPASS envelope empty-file (in-process) passes but is listed as an expected failure: remove the entry");
+    expect(result.stdout).toContain("STALE expected failure envelope empty-file: the check no longer fails: remove the entry");
+    expect(result.code).toBe(1);
+  });
+});
