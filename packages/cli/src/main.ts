@@ -3,6 +3,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { PermissionRequester, ReadTool } from "@read/core";
 import { DEFAULT_PROFILE, PROFILES } from "./profiles.js";
 import { readForPeople } from "./read-for-people.js";
+import { promptBlocker } from "./repl/prompt-blocker.js";
 import { selectProfile } from "./select-profile.js";
 import { UsageError } from "./usage-error.js";
 
@@ -18,6 +19,7 @@ export const USAGE = `usage:
   read-tool call [--profile NAME] [--tool NAME] [--root DIR] [--config FILE] [--permission allow|deny] [JSON|-]
   read-tool schema [--profile NAME] [--root DIR] [--config FILE]
   read-tool mcp [--profile NAME] [--root DIR] [--config FILE]
+  read-tool repl [--root DIR] [--config FILE]
   read-tool PATH [--root DIR] [--start N] [--lines N | --tail N]
 profiles: ${[...PROFILES.keys()].join(", ")} (default ${DEFAULT_PROFILE}, or \`profile = "NAME"\` in read.config.toml)`;
 
@@ -48,6 +50,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return schemaCommand(rest, io);
       case "mcp":
         return await (await import("./mcp-command.js")).mcpCommand(rest, io);
+      case "repl":
+        return await (await import("./repl/repl-command.js")).replCommand(rest, io);
       default:
         if (command.startsWith("-")) throw new UsageError(`unknown option '${command}' before a command`);
         return readCommand(argv, io);
@@ -91,8 +95,8 @@ async function callCommand(args: readonly string[], io: CliIo): Promise<number> 
     return 0;
   }
   const selected = selectProfile(values, io.cwd);
-  const requester = permissionRequester(values.permission);
   const source = positionals[0] ?? "-";
+  const requester = permissionRequester(values.permission, source === "-" ? undefined : io);
   const text = source === "-" ? await readAll(io.stdin) : source;
   let input: unknown;
   try {
@@ -107,8 +111,15 @@ async function callCommand(args: readonly string[], io: CliIo): Promise<number> 
   return 0;
 }
 
-function permissionRequester(flag: string | undefined): PermissionRequester {
+/**
+ * `--permission` decides every pending read. Without it, a person at a terminal (stdin and stderr both
+ * TTYs, stdin not holding the JSON, not a CI run) is asked with the REPL's selector; anyone else is denied.
+ */
+function permissionRequester(flag: string | undefined, terminal: CliIo | undefined): PermissionRequester {
   if (flag !== undefined && flag !== "allow" && flag !== "deny") throw new UsageError(`--permission must be 'allow' or 'deny', got '${flag}'`);
+  if (flag === undefined && terminal !== undefined && promptBlocker(terminal.stdin, terminal.stderr) === undefined) {
+    return async (request) => (await import("./repl/ask-on-terminal.js")).askOnTerminal(request, terminal);
+  }
   const answer = flag ?? "deny";
   return async () => answer;
 }

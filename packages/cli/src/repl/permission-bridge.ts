@@ -1,0 +1,29 @@
+import type { PermissionRequest, PermissionRequester } from "@read/core";
+
+/** Shows one permission request to the person and resolves to their answer. */
+export type PermissionAsker = (request: PermissionRequest) => Promise<"allow" | "deny">;
+
+/**
+ * Connects the tool, created before the UI exists, to the UI that asks the person. The tool holds
+ * `requester`; the UI attaches an asker while it is mounted. A request that arrives while no asker is
+ * attached is denied: no one could be asked.
+ */
+export interface PermissionBridge {
+  readonly requester: PermissionRequester;
+  /** Routes requests to `asker` until the returned function is called. */
+  attach(asker: PermissionAsker): () => void;
+}
+
+/** Creates a {@link PermissionBridge} with no asker attached. */
+export function createPermissionBridge(): PermissionBridge {
+  let current: PermissionAsker | undefined;
+  return {
+    requester: (request) => (current === undefined ? Promise.resolve("deny") : current(request)),
+    attach(asker) {
+      current = asker;
+      return () => {
+        if (current === asker) current = undefined;
+      };
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { useRef, useState } from "react";
+import { Box, Text, useInput } from "ink";
+import type { PermissionRequest } from "@read/core";
+import { escapePath } from "@read/guard";
+import { terminalText } from "./terminal-text.js";
+
+/** The person's answer to one permission request. */
+export type PermissionDecision = "allow" | "deny";
+
+const OPTIONS = [
+  { decision: "allow", label: "Allow" },
+  { decision: "deny", label: "Deny" },
+] as const satisfies readonly { decision: PermissionDecision; label: string }[];
+
+/** Where the cursor starts: on Deny, so an Enter pressed by habit does not open a file outside the root. */
+const DEFAULT_FOCUS = 1;
+
+/** Props of {@link PermissionSelector}. */
+export interface PermissionSelectorProps {
+  readonly request: PermissionRequest;
+  /** Called once, with the confirmed option (Enter) or `"deny"` (Esc). */
+  readonly onDecide: (decision: PermissionDecision) => void;
+}
+
+/**
+ * The permission prompt of spec 003 §4: title `Allow ReadFile?`, the tool, the path as asked and as
+ * resolved (escaped, so a file name cannot forge lines), the key hint, and the options Allow and Deny
+ * with a cursor (`❯`) on the focused one, Deny at first. ↑/↓ and j/k move the cursor (wrapping, so with
+ * two options each move toggles), Enter confirms, Esc denies; every other key is ignored. It takes the
+ * keyboard while it is mounted: the caller pauses its own input meanwhile.
+ */
+export function PermissionSelector({ request, onDecide }: PermissionSelectorProps) {
+  const [focus, setFocus] = useState<number>(DEFAULT_FOCUS);
+  // Refs, not state, because several keys can arrive in one chunk before React renders again.
+  const focusRef = useRef<number>(DEFAULT_FOCUS);
+  const decided = useRef(false);
+
+  const decide = (decision: PermissionDecision) => {
+    if (decided.current) return;
+    decided.current = true;
+    onDecide(decision);
+  };
+  const move = (step: number) => {
+    focusRef.current = (focusRef.current + step + OPTIONS.length) % OPTIONS.length;
+    setFocus(focusRef.current);
+  };
+
+  useInput((input, key) => {
+    if (key.escape) return decide("deny");
+    if (key.ctrl || key.meta) return;
+    if (key.upArrow || input === "k") return move(-1);
+    if (key.downArrow || input === "j") return move(1);
+    if (key.return) decide(OPTIONS[focusRef.current]?.decision ?? "deny");
+  });
+
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
+      <Text bold>Allow ReadFile?</Text>
+      <Text>Tool: {terminalText(request.tool)}</Text>
+      <Text>Path: {escapePath(request.requestedPath)}</Text>
+      <Text>Resolved: {escapePath(request.resolvedPath)}</Text>
+      <Text dimColor>[↑/↓ to navigate, Enter to confirm]</Text>
+      {OPTIONS.map((option, index) => (
+        <Text key={option.decision} {...(index === focus ? { color: "cyan", bold: true } : {})}>
+          {index === focus ? "❯ " : "  "}
+          {option.label}
+        </Text>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import { parseArgs } from "node:util";
+import { render } from "ink";
+import { createTool, GuardConfigError, profile } from "@read/guard";
+import type { CliIo } from "../main.js";
+import { selectProfile } from "../select-profile.js";
+import { UsageError } from "../usage-error.js";
+import { createPermissionBridge } from "./permission-bridge.js";
+import { promptBlocker } from "./prompt-blocker.js";
+import { ReplApp } from "./repl-app.js";
+
+const REPL_USAGE = `usage: read-tool repl [--root DIR] [--config FILE]
+An interactive session with the guard profile's read_file (spec 003): type a path, or a tool call as JSON
+({"path": "..."}); reads outside the root ask Allow/Deny first. exit, Ctrl+C or Ctrl+D quits.`;
+
+/**
+ * `read-tool repl [--root DIR] [--config FILE]`: runs {@link ReplApp} on the terminal with the guard
+ * profile's `read_file`, configured by the `[guard]` table of the config (a `profile = ...` line is
+ * ignored: the REPL exists for the guard's prompts). Resolves to 0 when the person quits. Needs a terminal
+ * on stdin and stdout; otherwise it is a usage error that points to `read-tool call`.
+ */
+export async function replCommand(args: readonly string[], io: CliIo): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...args],
+      options: { root: { type: "string" }, config: { type: "string" }, help: { type: "boolean", short: "h" } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message.split("\n")[0] ?? "bad arguments");
+  }
+  if (values.help) {
+    io.stdout.write(`${REPL_USAGE}\n`);
+    return 0;
+  }
+  const { root, options } = selectProfile({ ...values, profile: profile.name }, io.cwd);
+  const blocker = promptBlocker(io.stdin, io.stdout);
+  if (blocker !== undefined) {
+    throw new UsageError(`repl needs a person at a terminal, but ${blocker}; scripts use \`read-tool call --profile guard --permission allow|deny\``);
+  }
+  const bridge = createPermissionBridge();
+  let tool;
+  try {
+    tool = createTool({ root, ...options, requester: bridge.requester });
+  } catch (error) {
+    if (error instanceof GuardConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+  const app = render(<ReplApp tool={tool} bridge={bridge} root={fs.realpathSync(root)} />, {
+    stdin: io.stdin as NodeJS.ReadStream,
+    stdout: io.stdout as NodeJS.WriteStream,
+    stderr: io.stderr as NodeJS.WriteStream,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
+  await app.waitUntilExit();
+  return 0;
+}
