@@ -5,6 +5,7 @@ import { assertDefaultWindow } from "./assertions/assert-default-window.js";
 import { assertDeterminism } from "./assertions/assert-determinism.js";
 import { assertEmptyFile } from "./assertions/assert-empty-file.js";
 import { assertInvalidUtf8 } from "./assertions/assert-invalid-utf8.js";
+import { assertLargeFiles } from "./assertions/assert-large-files.js";
 import { assertLineEndings } from "./assertions/assert-line-endings.js";
 import { assertNotFound } from "./assertions/assert-not-found.js";
 import { assertOutsideRoot } from "./assertions/assert-outside-root.js";
@@ -25,6 +26,12 @@ export const UNIVERSAL_CHECKS: readonly ConformanceCheck[] = [
   universalCheck({ id: "determinism", title: "The same call gives the same output (time masked)", universal: ["ALL-determinism"], run: assertDeterminism }),
   universalCheck({ id: "containment", title: "No content from outside the root, whatever the path string", universal: ["ALL-containment"], run: assertContainment }),
   universalCheck({ id: "line-endings", title: "LF, CRLF and mixed endings, with and without a final newline", universal: ["ALL-crlf"], run: assertLineEndings }),
+  universalCheck({
+    id: "large-files",
+    title: "Settled large files, CRLF and characters straddling 64 KiB boundaries, read again and again, then rewritten",
+    universal: ["ALL-paging", "ALL-crlf"],
+    run: assertLargeFiles,
+  }),
   universalCheck({ id: "empty-file", title: "An empty file", universal: ["ALL-empty"], run: assertEmptyFile }),
   universalCheck({
     id: "start-boundary",

@@ -85,6 +85,22 @@ describe("the suite catches broken implementations (each mutant fails the check 
     expect(result.message).toContain("seed: 7");
   });
 
+  it("large-files: a tool that caches outputs by path serves the old lines after an in-place rewrite", async () => {
+    const inner = await createInProcessAdapter(oracleOf("workspace-jp"));
+    const cache = new Map<string, unknown>();
+    const caching: ToolAdapter = {
+      kind: "caching",
+      async call(request) {
+        const key = `${request.root}\0${JSON.stringify(request.input)}`;
+        if (!cache.has(key)) cache.set(key, await inner.call(request));
+        return cache.get(key);
+      },
+    };
+    const result = await runOne("workspace-jp", checkOf("large-files"), caching);
+    expect(result.status).toBe("fail");
+    expect(result.message).toContain("after big-1.txt was rewritten in place (same size, same mtime), the same read returns the new lines");
+  });
+
   it("tool-names: an alias the tool does not know fails the call", async () => {
     const oracle = { ...oracleOf("envelope"), aliases: ["read_file"] };
     const [result] = await runSuite({ oracle, adapter: await createInProcessAdapter(oracle), checks: [checkOf("tool-names")], properties });
