@@ -6,9 +6,10 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { buildCases, PROFILE_NAMES, profileBuilt, QUICK_WORKLOADS, REPORTED_PACKAGES, type BenchCase, type ProfileName } from "./cases.js";
 import type { ConcurrencyResult, ConcurrencySpec } from "./concurrency.js";
-import { measure, type MeasureOptions } from "./measure.js";
+import { prepareSampler, type Sampler } from "./measure.js";
 import type { ProbeResult, ProbeSpec } from "./probe.js";
 import { renderMarkdown } from "./report.js";
+import { summarize } from "./stats.js";
 import type { BenchResults, CaseResult } from "./results.js";
 import { measureScans } from "./scans.js";
 import { checkTargets } from "./targets.js";
@@ -62,12 +63,18 @@ for (const name of profiles) {
 const cacheDir = defaultCacheDir();
 log(`workloads in ${cacheDir}${quick ? "" : " (the 1 GiB log is generated once, then reused)"}`);
 const workloads = prepareWorkloads(cacheDir, { withLog: !quick, manyCount: quick ? 2_000 : 10_000 });
+// Core never indexes a file changed in the last 2 s (its SETTLE_MS): let freshly written files settle so
+// repeated calls measure the steady state.
+const settle = workloads.writtenAt + 2_500 - Date.now();
+if (settle > 0) await new Promise((resolve) => setTimeout(resolve, settle));
 const only = args.only === undefined ? undefined : new RegExp(args.only);
 const cases = buildCases(workloads, profiles).filter((c) => (!quick || QUICK_WORKLOADS.includes(c.workload)) && (only === undefined || only.test(c.id)));
 
 const results: CaseResult[] = [];
 let unexpected = 0;
-for (const c of cases) results.push(await runCase(c));
+for (const workload of [...new Set(cases.map((c) => c.workload))]) results.push(...(await runWorkload(cases.filter((c) => c.workload === workload))));
+// Results follow the cases' order (the RSS probes below pair them by index).
+results.sort((a, b) => cases.findIndex((c) => c.id === a.id) - cases.findIndex((c) => c.id === b.id));
 
 const scans = await measureScans(workloads, { quick, log });
 
@@ -133,7 +140,16 @@ if (unexpected > 0) {
   process.exitCode = 1;
 }
 
-async function runCase(c: BenchCase): Promise<CaseResult> {
+interface Prepared {
+  readonly result: CaseResult;
+  readonly sampler?: Sampler;
+  readonly samples: number;
+}
+
+// Loads a case, checks its outcome once and warms it up; a call slower than 100 ms gets 5 samples like the
+// 1 GiB scans, and one slower than 2 s (a peer that is quadratic on the workload) is timed once, so that
+// no pathological call can stall the run.
+async function prepareCase(c: BenchCase): Promise<Prepared> {
   const base = {
     id: c.id,
     workload: c.workload,
@@ -144,24 +160,53 @@ async function runCase(c: BenchCase): Promise<CaseResult> {
     expect: c.expect,
     ...(c.floor === undefined ? {} : { floor: c.floor }),
   };
-  if (!c.timed) return { ...base, outcome: "ok", unexpected: false };
-  (globalThis as { gc?: () => void }).gc?.();
+  if (!c.timed) return { result: { ...base, outcome: "ok", unexpected: false }, samples: 0 };
   const runner = await c.load();
   if (runner.before !== undefined) await runner.before();
+  const probeStart = process.hrtime.bigint();
   const error = runner.errorOf(await runner.run());
+  const probeNs = Number(process.hrtime.bigint() - probeStart);
   const outcome = error === undefined ? "ok" : "error";
   const wrong = (c.expect === "ok") !== (outcome === "ok");
-  if (wrong) unexpected++;
-  const options: MeasureOptions = {
-    warmup: c.heavy ? 1 : quick ? 3 : 20,
-    samples: c.heavy ? 5 : quick ? 7 : 25,
+  if (wrong) {
+    unexpected++;
+    log(`UNEXPECTED ${c.id}: ${error ?? "a read, where an error was expected"}`);
+  }
+  const result: CaseResult = { ...base, outcome, unexpected: wrong, ...(error === undefined ? {} : { error }) };
+  if (probeNs > 2_000_000_000) return { result: { ...result, timeNs: summarize([probeNs]), batch: 1 }, samples: 0 };
+  const slow = c.heavy || probeNs > 100_000_000;
+  const sampler = await prepareSampler(runner.run, {
+    warmup: slow ? 1 : quick ? 3 : 20,
     minSampleNs: quick ? 500_000 : 2_000_000,
     maxBatch: quick ? 50 : 200,
     ...(runner.before === undefined ? {} : { before: runner.before }),
-  };
-  const measured = await measure(runner.run, options);
-  log(`time ${c.id}: ${(measured.perCallNs.median / 1000).toFixed(1)} µs${error === undefined ? "" : ` (${error.slice(0, 80)})`}${wrong ? " UNEXPECTED" : ""}`);
-  return { ...base, outcome, unexpected: wrong, ...(error === undefined ? {} : { error }), timeNs: measured.perCallNs, batch: measured.batch };
+  });
+  return { result: { ...result, batch: sampler.batch }, sampler, samples: slow ? 5 : quick ? 7 : 25 };
+}
+
+/**
+ * Times the cases of one workload side by side: every case is warmed up, then the samples are taken in
+ * rounds, one sample of each case per round, so that a burst of load on the machine weighs on all of
+ * them alike instead of on whichever case ran at that moment.
+ */
+async function runWorkload(group: readonly BenchCase[]): Promise<CaseResult[]> {
+  const prepared: Prepared[] = [];
+  for (const c of group) prepared.push(await prepareCase(c));
+  const samples = prepared.map((): number[] => []);
+  const rounds = Math.max(0, ...prepared.map((p) => p.samples));
+  for (let round = 0; round < rounds; round++) {
+    (globalThis as { gc?: () => void }).gc?.();
+    for (let i = 0; i < prepared.length; i++) {
+      const entry = prepared[i];
+      if (entry?.sampler !== undefined && round < entry.samples) samples[i]?.push(await entry.sampler.sample());
+    }
+  }
+  return prepared.map((entry, i) => {
+    const taken = samples[i] ?? [];
+    const result = taken.length > 0 ? { ...entry.result, timeNs: summarize(taken) } : entry.result;
+    if (result.timeNs !== undefined) log(`time ${result.id}: ${(result.timeNs.median / 1000).toFixed(1)} µs (n=${result.timeNs.n})`);
+    return result;
+  });
 }
 
 function probe(spec: ProbeSpec): ProbeResult {

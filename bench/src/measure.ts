@@ -11,10 +11,7 @@ export interface MeasureOptions {
    */
   readonly minSampleNs: number;
   readonly maxBatch: number;
-  /**
-   * Run untimed before every timed call (a batch is then one call): for "first call on a file" cases,
-   * which bump the file's mtime so the tool has not seen that identity.
-   */
+  /** Run untimed before every timed call (a batch is then one call): first-call and next-page cases. */
   readonly before?: () => unknown;
 }
 
@@ -25,14 +22,19 @@ export interface Measurement {
   readonly samples: readonly number[];
 }
 
+/** A warmed-up case that takes one sample (the per-call nanoseconds of one batch) at a time. */
+export interface Sampler {
+  readonly batch: number;
+  sample(): Promise<number>;
+}
+
 type Op = () => unknown;
 
 /**
- * Samples `op` (sync or async: a returned promise is awaited, as a caller would) after a warm-up.
- * Every sample's per-call time is kept, so medians and spread come from the same run.
+ * Warms `op` up (sync or async: a returned promise is awaited, as a caller would) and sizes its batch;
+ * the samples are then taken one by one, so that cases can be interleaved.
  */
-export async function measure(op: Op, options: MeasureOptions): Promise<Measurement> {
-  const gc = (globalThis as { gc?: () => void }).gc;
+export async function prepareSampler(op: Op, options: Omit<MeasureOptions, "samples">): Promise<Sampler> {
   const isAsync = await probe(op, options.before);
   for (let i = 0; i < options.warmup; i++) {
     if (options.before !== undefined) await options.before();
@@ -43,13 +45,22 @@ export async function measure(op: Op, options: MeasureOptions): Promise<Measurem
     const once = await runBatch(op, 1, isAsync);
     batch = Math.max(1, Math.min(options.maxBatch, Math.ceil(options.minSampleNs / Math.max(once, 1))));
   }
-  gc?.();
+  return {
+    batch,
+    async sample() {
+      if (options.before !== undefined) await options.before();
+      return (await runBatch(op, batch, isAsync)) / batch;
+    },
+  };
+}
+
+/** Samples `op` alone: warm-up, then every sample in a row. */
+export async function measure(op: Op, options: MeasureOptions): Promise<Measurement> {
+  const sampler = await prepareSampler(op, options);
+  (globalThis as { gc?: () => void }).gc?.();
   const samples: number[] = [];
-  for (let i = 0; i < options.samples; i++) {
-    if (options.before !== undefined) await options.before();
-    samples.push((await runBatch(op, batch, isAsync)) / batch);
-  }
-  return { perCallNs: summarize(samples), batch, samples };
+  for (let i = 0; i < options.samples; i++) samples.push(await sampler.sample());
+  return { perCallNs: summarize(samples), batch: sampler.batch, samples };
 }
 
 // Whether `op` returns a promise (then every timed call awaits it, as a caller would).

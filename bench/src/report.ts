@@ -15,7 +15,7 @@ export function renderMarkdown(r: BenchResults): string {
   );
   out.push("");
   out.push(
-    "Every number below comes from one run of the bench, in one process, on one machine: medians of several samples after a warm-up, with the 10th-90th percentile spread. Fast calls are timed in batches (the per-call time of a batch is one sample). The page cache is warm: these are the costs of a tool that reads files an agent just touched, not of a cold disk.",
+    "Every number below comes from one run of the bench, in one process, on one machine: medians of several samples after a warm-up, with the 10th-90th percentile spread. The cases of one table are sampled in rounds (one sample of each per round), so that load on the machine weighs on them alike. Fast calls are timed in batches (the per-call time of a batch is one sample); calls slower than 100 ms get 5 samples, and a call slower than 2 s is timed once (its spread reads as one value). The page cache is warm: these are the costs of a tool that reads files an agent just touched, not of a cold disk.",
   );
   out.push("");
   out.push("## Machine");
@@ -48,8 +48,8 @@ export function renderMarkdown(r: BenchResults): string {
   out.push("");
   out.push(
     [
-      "- **floor**: the least I/O the call's spec obliges, done as cheaply as Node allows: synchronous `open` + `fstat` + `pread` of exactly the window's bytes + `close`, plus a `Buffer.indexOf` newline count of the bytes before the window when finding it takes a scan, and of the whole file when the spec reports a total line count (envelope, workspace-jp). Each profile row is compared with the floor of its own window.",
-      "- **first call**: the file's mtime is bumped before each sample, so the call sees a file identity (device, inode, size, mtime) no cache has seen; **repeat**: the same call again; **next page**: the page after a first call (timed alone).",
+      "- **floor**: the least I/O the call's spec obliges, done as cheaply as Node allows: synchronous `open` + `fstat` + `pread` of exactly the window's bytes + `close`, plus a newline count (64 KiB `pread`s, counted with core's WebAssembly SIMD `countNewlines`, the fastest counter at hand) of the bytes before the window when finding it takes a scan, and of the whole file when the call reports a total line count (envelope and workspace-jp always; forge within its `max_scan_bytes`, 2 MiB by default, since it returns `total_lines` then). It is the cost of a file no cache has seen. Each profile row is compared with the floor of its own window.",
+      "- **first call**: core's line indexes are forgotten (`clearLineIndexes()`) before each sample, so the call scans as on a file it has never seen (the page cache stays warm); **repeat**: the same call again; **next page**: the page after a first call (timed alone).",
       "- **x floor**: median / the floor's median. **MCP fs / this** and **gemini / this**: the fastest successful MCP fs call (resp. gemini-cli's `processSingleFileContent`) of the same workload divided by this row's median: how many times faster this row is.",
       "- **peak RSS**: `process.resourceUsage().maxRSS` of a fresh Node process that imports what the call needs and makes that one call.",
       "- Peers: `@modelcontextprotocol/server-filesystem`'s `validatePath` + `readFileContent` / `headFile` / `tailFile` (what its `read_text_file` tool runs, loaded from `dist/lib.js` without starting the server); `@google/gemini-cli-core`'s `processSingleFileContent(path, root, undefined)` (loaded from `dist/src/utils/fileUtils.js`: the function needs no config object in this version); **naive**: `fs.promises.readFile` + `split` + a number prefix on every line.",
@@ -113,7 +113,7 @@ export function renderMarkdown(r: BenchResults): string {
     out.push("## Concurrent small reads");
     out.push("");
     out.push(
-      `${first?.reads.toLocaleString("en-US")} reads of distinct 4 KiB files, ${first?.inFlight} calls in flight, in a child started as \`bash -c 'ulimit -n 1024; exec node ...'\` (the limit the child saw is in the table). Median of ${first?.runs} run(s) by throughput, after 200 warm-up reads. Open descriptors are counted in \`/proc/self/fd\` before, every 50 completions, and after.`,
+      `${first?.reads.toLocaleString("en-US")} reads of distinct 4 KiB files, ${first?.inFlight} calls in flight, in a child started as \`bash -c 'ulimit -n 1024 && node ...'\` (the limit the child saw is in the table). Median of ${first?.runs} run(s) by throughput, after 200 warm-up reads. Open descriptors are counted in \`/proc/self/fd\` before, every 50 completions, and after.`,
     );
     out.push("");
     out.push("| subject | descriptor limit | wall time | reads/s | errors | fds before / peak / after | peak RSS |");
@@ -136,7 +136,8 @@ function workloadFacts(r: BenchResults, workload: WorkloadId) {
 function resultText(c: CaseResult): string {
   const unexpected = c.unexpected ? " (**unexpected**)" : "";
   if (c.outcome === "ok") return `ok${unexpected}`;
-  const code = /\b[A-Z][A-Z0-9_]{3,}\b/.exec(c.error ?? "")?.[0] ?? "error";
+  const error = c.error ?? "";
+  const code = /\b[A-Z][A-Z0-9_]{3,}\b/.exec(error)?.[0] ?? (error.split(/: \/|\(/)[0]?.trim().slice(0, 48) || "error");
   const word = c.expect === "failure" ? "fails" : "refused";
   return `${word}: ${code}${unexpected}`;
 }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { fastestCounter } from "./cases.js";
 import { countNewlines } from "./floor.js";
 import { measure } from "./measure.js";
 import type { ScanResult } from "./results.js";
@@ -25,8 +26,10 @@ export async function measureScans(w: Workloads, options: { quick: boolean; log:
     scans.push({ id, label, bytes, timeNs: measured.perCallNs, bytesPerSecond });
   };
 
+  const simd = await fastestCounter();
   const source = fs.readFileSync(path.join(w.root, w.small["1m"]));
   await add("indexof-source", "`Buffer.indexOf` newline count, 1 MiB source file in memory", source.length, () => countNewlines(source), false);
+  await add("core-source", "core `countNewlines` (WebAssembly SIMD), 1 MiB source file in memory", source.length, () => simd(source), false);
 
   if (!options.quick && w.logFacts.bytes > 0) {
     const logFile = path.join(w.root, w.log);
@@ -38,15 +41,17 @@ export async function measureScans(w: Workloads, options: { quick: boolean; log:
       fs.closeSync(fd);
     }
     await add("indexof-log", "`Buffer.indexOf` newline count, 64 MiB of the log in memory", head.length, () => countNewlines(head), false);
+    await add("core-log", "core `countNewlines` (WebAssembly SIMD), 64 MiB of the log in memory", head.length, () => simd(head), false);
     const chunk = Buffer.allocUnsafe(CHUNK);
-    const sweep = (count: boolean) => () => {
+    const sweep = (count: "none" | "indexOf" | "simd") => () => {
       const file = fs.openSync(logFile, "r");
       let newlines = 0;
       try {
         for (let position = 0; ; ) {
           const bytes = fs.readSync(file, chunk, 0, CHUNK, position);
           if (bytes === 0) break;
-          if (count) newlines += countNewlines(chunk, bytes);
+          if (count === "indexOf") newlines += countNewlines(chunk, bytes);
+          else if (count === "simd") newlines += simd(chunk.subarray(0, bytes));
           position += bytes;
         }
       } finally {
@@ -54,8 +59,9 @@ export async function measureScans(w: Workloads, options: { quick: boolean; log:
       }
       return newlines;
     };
-    await add("pread-log", "64 KiB `pread`s of the whole 1 GiB log, no count", w.logFacts.bytes, sweep(false), true);
-    await add("pread-count-log", "64 KiB `pread`s of the whole 1 GiB log + `Buffer.indexOf` count", w.logFacts.bytes, sweep(true), true);
+    await add("pread-log", "64 KiB `pread`s of the whole 1 GiB log, no count", w.logFacts.bytes, sweep("none"), true);
+    await add("pread-indexof-log", "64 KiB `pread`s of the whole 1 GiB log + `Buffer.indexOf` count", w.logFacts.bytes, sweep("indexOf"), true);
+    await add("pread-simd-log", "64 KiB `pread`s of the whole 1 GiB log + core `countNewlines` (SIMD)", w.logFacts.bytes, sweep("simd"), true);
   }
   return scans;
 }

@@ -31,6 +31,8 @@ export interface Workloads {
   readonly singleLine: string;
   /** 4 KiB files for the concurrency scenario. */
   readonly many: readonly string[];
+  /** When this run last wrote a workload file (epoch ms), or 0 when every file came from the cache. */
+  readonly writtenAt: number;
 }
 
 /** Lines of the log whose starts are recorded (window at 5,000,000 and its next page). */
@@ -44,6 +46,7 @@ export const LOG_TAIL_LINES = 100;
 export function prepareWorkloads(cacheDir: string, options: { withLog: boolean; manyCount: number }): Workloads {
   fs.mkdirSync(cacheDir, { recursive: true });
   const stampPath = path.join(cacheDir, "manifest.json");
+  let writtenAt = 0;
   const stamp = readStamp(stampPath);
   const small = {
     "4k": "src/small-4k.ts",
@@ -54,12 +57,16 @@ export function prepareWorkloads(cacheDir: string, options: { withLog: boolean; 
   fs.mkdirSync(path.join(cacheDir, "src"), { recursive: true });
   for (const key of ["4k", "100k", "1m"] as const) {
     const file = path.join(cacheDir, small[key]);
-    if (stamp.version !== GENERATOR_VERSION || !hasSize(file, sizes[key])) fs.writeFileSync(file, sourceText(sizes[key], key.length * 7919));
+    if (stamp.version !== GENERATOR_VERSION || !hasSize(file, sizes[key])) {
+      fs.writeFileSync(file, sourceText(sizes[key], key.length * 7919));
+      writtenAt = Date.now();
+    }
   }
   const singleLine = "dist/bundle.min.js";
   fs.mkdirSync(path.join(cacheDir, "dist"), { recursive: true });
   if (stamp.version !== GENERATOR_VERSION || !hasSize(path.join(cacheDir, singleLine), 5 * MiB)) {
     fs.writeFileSync(path.join(cacheDir, singleLine), minifiedText(5 * MiB));
+    writtenAt = Date.now();
   }
   const many: string[] = [];
   for (let i = 0; i < options.manyCount; i++) {
@@ -69,6 +76,7 @@ export function prepareWorkloads(cacheDir: string, options: { withLog: boolean; 
     if (stamp.version !== GENERATOR_VERSION || !hasSize(file, 4 * KiB)) {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, sourceText(4 * KiB, 100_003 + i));
+      writtenAt = Date.now();
     }
   }
   const log = "logs/app.log";
@@ -76,9 +84,10 @@ export function prepareWorkloads(cacheDir: string, options: { withLog: boolean; 
   if (options.withLog && (stamp.version !== GENERATOR_VERSION || logFacts === undefined || !hasSize(path.join(cacheDir, log), GiB))) {
     fs.mkdirSync(path.join(cacheDir, "logs"), { recursive: true });
     logFacts = writeLog(path.join(cacheDir, log), GiB);
+    writtenAt = Date.now();
   }
   fs.writeFileSync(stampPath, JSON.stringify({ version: GENERATOR_VERSION, log: logFacts }, null, 2));
-  return { root: cacheDir, small, log, logFacts: logFacts ?? { bytes: 0, lines: 0, lineStarts: {} }, singleLine, many };
+  return { root: cacheDir, small, log, logFacts: logFacts ?? { bytes: 0, lines: 0, lineStarts: {} }, singleLine, many, writtenAt };
 }
 
 function readStamp(file: string): { version?: number; log?: LogFacts } {
