@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import type { ProfileModule, ReadTool } from "@read/core";
+import type { ProfileModule, ReadTool, TextWindowOptions, Workspace } from "@read/core";
 import { countNewlines, floorOp, lineStart, type FloorSpec, type NewlineCounter } from "./floor.js";
 import type { ProbeSpec } from "./probe.js";
 import { LOG_TAIL_LINES, LOG_WINDOW_LINE, type Workloads } from "./workloads.js";
@@ -38,7 +38,8 @@ export interface Runner {
 export interface BenchCase {
   readonly id: string;
   readonly workload: WorkloadId;
-  readonly kind: "floor" | "limit" | "profile" | "peer";
+  /** `core`: `readTextWindow` with the options a profile passes, to tell core's cost from the profile's. */
+  readonly kind: "floor" | "limit" | "core" | "profile" | "peer";
   readonly subject: string;
   readonly call: string;
   /** `first`: on a file identity the tool has not seen; `next-page`: the page after a first call. */
@@ -244,6 +245,35 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[]): Benc
     });
   };
 
+  const coreCase = (workload: WorkloadId, like: string, rel: string, options: TextWindowOptions, extra: { floor: string; mode?: "repeat" | "first"; heavy?: boolean }) => {
+    const mode = extra.mode ?? "repeat";
+    const shown = options.window.from === "end" ? `tail ${options.window.lines}` : `line ${options.window.startLine.toLocaleString("en-US")}, ${options.window.maxLines ?? "all"} lines`;
+    cases.push({
+      id: `${workload}:core:${like}:${mode}`,
+      workload,
+      kind: "core",
+      subject: "core",
+      call: `readTextWindow as ${like} calls it (${shown}${options.countTotal ? ", count" : ""})`,
+      mode,
+      floor: extra.floor,
+      expect: "ok",
+      heavy: extra.heavy ?? false,
+      timed: true,
+      load: async () => {
+        const core = (await import(CORE)) as { createWorkspace(root: string): { ok: true; value: Workspace } | { ok: false }; readTextWindow(w: Workspace, input: unknown, o: TextWindowOptions): { ok: boolean; failure?: { code: string } } };
+        const workspace = core.createWorkspace(w.root);
+        if (!workspace.ok) throw new Error(`core refused the workspace ${w.root}`);
+        const run = () => core.readTextWindow(workspace.value, rel, options);
+        const errorOf = (result: unknown) => {
+          const read = result as { ok: boolean; failure?: { code: string } };
+          return read.ok ? undefined : (read.failure?.code ?? "failure");
+        };
+        return mode === "first" ? { run, before: await forgetIndexes(), errorOf } : { run, errorOf };
+      },
+    });
+  };
+  const envelopeLike = (window: TextWindowOptions["window"]): TextWindowOptions => ({ window, countTotal: true, decode: "replace", sniffBytes: 8192 });
+
   const mcp = async (): Promise<McpLib> => {
     const lib = (await import(MCP_LIB)) as McpLib;
     lib.setAllowedDirectories([fs.realpathSync(w.root)]);
@@ -279,6 +309,10 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[]): Benc
     const f200 = floor(workload, "200", "200 lines", { file, from: 0, to: to(200), countTo: 0 });
     const fAll = floor(workload, "all", "whole file", { file, from: 0, to: size, countTo: 0 });
     const singleLine = workload === "single-line";
+    if (!singleLine) {
+      coreCase(workload, "envelope", rel, envelopeLike({ from: "start", startLine: 1, maxLines: 500 }), { floor: f500c, mode: "first" });
+      coreCase(workload, "envelope", rel, envelopeLike({ from: "start", startLine: 1, maxLines: 500 }), { floor: f500c });
+    }
     profileCase(workload, "envelope", { path: rel }, { floor: f500c, mode: "first" });
     profileCase(workload, "envelope", { path: rel }, { floor: f500c });
     profileCase(workload, "workspace-jp", { path: rel }, { floor: f200c, mode: "first", expect: singleLine ? "refusal" : "ok" });
@@ -348,6 +382,8 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[]): Benc
     const wKnown200 = floor("log-window", "200", "200 lines at a known offset", { file, from: start(at + 200), to: start(at + 400), countTo: 0 });
     const forgeScan = { max_scan_bytes: 4 * 1024 * 1024 * 1024 };
     const range = (from: number) => ({ path: rel, start_line: from, end_line: from + 199 });
+    coreCase("log-window", "envelope", rel, envelopeLike({ from: "start", startLine: at, maxLines: 500 }), { floor: wScanCount, mode: "first", heavy: true });
+    coreCase("log-window", "envelope", rel, envelopeLike({ from: "start", startLine: at, maxLines: 500 }), { floor: wScanCount, heavy: true });
     profileCase("log-window", "envelope", { path: rel, start_line: at }, { floor: wScanCount, mode: "first", heavy: true });
     profileCase("log-window", "envelope", { path: rel, start_line: at }, { floor: wScanCount, heavy: true });
     profileCase("log-window", "envelope", { path: rel, start_line: at }, { floor: wKnown500, mode: "next-page", heavy: true, nextPage: { path: rel, start_line: at + 500 } });
@@ -363,6 +399,7 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[]): Benc
     const oneMiB = abs(w.small["1m"]);
     const oneMiBBytes = fs.readFileSync(oneMiB);
     const oneMiBTail = floor("log-tail", "1m-100c", "last 100 lines of the 1 MiB file + count", { file: oneMiB, from: tailStart(oneMiBBytes, LOG_TAIL_LINES), to: oneMiBBytes.length, countTo: oneMiBBytes.length });
+    coreCase("log-tail", "forge", rel, { window: { from: "end", lines: LOG_TAIL_LINES }, countTotal: true, decode: "replace", sniffBytes: 8192, maxScanBytes: FORGE_MAX_SCAN_BYTES }, { floor: t100 });
     profileCase("log-tail", "forge", { path: rel, tail: LOG_TAIL_LINES }, { floor: t100, mode: "first" });
     profileCase("log-tail", "forge", { path: rel, tail: LOG_TAIL_LINES }, { floor: t100 });
     profileCase("log-tail", "forge", { path: w.small["1m"], tail: LOG_TAIL_LINES }, { floor: oneMiBTail, label: "forge on the 1 MiB file" });

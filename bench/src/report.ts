@@ -1,7 +1,7 @@
 import { WORKLOAD_TITLES, type WorkloadId } from "./cases.js";
 import type { BenchResults, CaseResult } from "./results.js";
 
-const ORDER: Readonly<Record<CaseResult["kind"], number>> = { floor: 0, limit: 1, profile: 2, peer: 3 };
+const ORDER: Readonly<Record<CaseResult["kind"], number>> = { floor: 0, limit: 1, core: 2, profile: 3, peer: 4 };
 const MODE: Readonly<Record<CaseResult["mode"], string>> = { repeat: "repeat", first: "first call", "next-page": "next page" };
 
 /** Renders `docs/benchmarks.md` from one run's results (never edited by hand). */
@@ -50,6 +50,7 @@ export function renderMarkdown(r: BenchResults): string {
     [
       "- **floor**: the least I/O the call's spec obliges, done as cheaply as Node allows: synchronous `open` + `fstat` + `pread` of exactly the window's bytes + `close`, plus a newline count (64 KiB `pread`s, counted with core's WebAssembly SIMD `countNewlines`, the fastest counter at hand) of the bytes before the window when finding it takes a scan, and of the whole file when the call reports a total line count (envelope and workspace-jp always; forge within its `max_scan_bytes`, 2 MiB by default, since it returns `total_lines` then). It is the cost of a file no cache has seen. Each profile row is compared with the floor of its own window.",
       "- **first call**: core's line indexes are forgotten (`clearLineIndexes()`) before each sample, so the call scans as on a file it has never seen (the page cache stays warm); **repeat**: the same call again; **next page**: the page after a first call (timed alone).",
+      "- **core**: `readTextWindow` of `@read/core` alone, with the options the named profile passes (validation, resolution, open checks, sniff, read, decode; no profile code): what is left between it and the profile row is the profile's own cost.",
       "- **x floor**: median / the floor's median. **MCP fs / this** and **gemini / this**: the fastest successful MCP fs call (resp. gemini-cli's `processSingleFileContent`) of the same workload divided by this row's median: how many times faster this row is.",
       "- **peak RSS**: `process.resourceUsage().maxRSS` of a fresh Node process that imports what the call needs and makes that one call.",
       "- Peers: `@modelcontextprotocol/server-filesystem`'s `validatePath` + `readFileContent` / `headFile` / `tailFile` (what its `read_text_file` tool runs, loaded from `dist/lib.js` without starting the server); `@google/gemini-cli-core`'s `processSingleFileContent(path, root, undefined)` (loaded from `dist/src/utils/fileUtils.js`: the function needs no config object in this version); **naive**: `fs.promises.readFile` + `split` + a number prefix on every line.",

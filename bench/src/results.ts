@@ -6,7 +6,7 @@ import type { Summary } from "./stats.js";
 export interface CaseResult {
   readonly id: string;
   readonly workload: WorkloadId;
-  readonly kind: "floor" | "limit" | "profile" | "peer";
+  readonly kind: "floor" | "limit" | "core" | "profile" | "peer";
   readonly subject: string;
   readonly call: string;
   readonly mode: "repeat" | "first" | "next-page";
