@@ -178,6 +178,8 @@ export interface TerminalSession {
   readonly screen: TerminalScreen;
   /** Resolves to the exit code once the process has exited. */
   readonly exited: Promise<number>;
+  /** The exit code, waiting at most `timeoutMs`; fails with the screen in the message. */
+  exitCode(timeoutMs?: number): Promise<number>;
   /** Sends keys, as typing them would. */
   type(keys: string): void;
   /** Polls the screen until `check` holds (or `text` appears), failing after `timeoutMs` with the screen in the message. */
@@ -210,6 +212,17 @@ export function startInTerminal(args: readonly string[], options: { cwd?: string
     screen,
     exited,
     type: (keys) => pty.write(keys),
+    async exitCode(timeoutMs = 10_000) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the process did not exit within ${timeoutMs} ms; the screen:\n${screen.text()}`)), timeoutMs);
+      });
+      try {
+        return await Promise.race([exited, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     async waitFor(check, timeoutMs = 10_000) {
       const holds = typeof check === "string" ? (text: string) => text.includes(check) : check;
       const deadline = Date.now() + timeoutMs;

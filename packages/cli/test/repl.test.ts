@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { KEYS, startInTerminal, type TerminalSession } from "./repl-terminal.js";
+import { runCli } from "./run-cli.js";
 
 // The REPL as a person uses it: the built `read-tool repl` in a pseudo-terminal, keys typed, the screen
 // read back. Every wait is bounded (10 s); every session is killed after its test.
@@ -55,6 +56,16 @@ function focused(screen: string): string | undefined {
   return selector(screen)?.find((line) => line.startsWith("❯"));
 }
 
+/** Whether the whole selector box is on screen, cursor included (frames arrive in pieces). */
+function selectorShown(screen: string): boolean {
+  return focused(screen) !== undefined;
+}
+
+/** Waits until `marker` is on screen and the input line is back (the call has ended). */
+function waitForEnd(session: TerminalSession, marker = "tool_end"): Promise<string> {
+  return session.waitFor((screen) => screen.includes(marker) && screen.endsWith("\n>"));
+}
+
 /** Types `line` at the prompt, waits until the input line shows it, then presses Enter. */
 async function ask(session: TerminalSession, line: string): Promise<void> {
   session.type(line);
@@ -68,7 +79,7 @@ describe("read-tool repl", () => {
   it("GUARD-4.8 GUARD-10.3: a read outside the root shows the selector: title, tool, path as typed, resolved path, hint, options, cursor on Deny", async () => {
     const session = await startRepl();
     await ask(session, "../outside/plan.txt");
-    const screen = await session.waitFor("Allow ReadFile?");
+    const screen = await session.waitFor(selectorShown);
     expect(selector(screen)).toEqual([
       "Allow ReadFile?",
       "Tool: read_file",
@@ -85,11 +96,11 @@ describe("read-tool repl", () => {
   it("GUARD-4.3 GUARD-4.4: ↑ then Enter allows, and the file outside the root is read and shown", async () => {
     const session = await startRepl();
     await ask(session, "../outside/plan.txt");
-    await session.waitFor("Allow ReadFile?");
+    await session.waitFor(selectorShown);
     session.type(KEYS.up);
     await session.waitFor((screen) => focused(screen) === "❯ Allow");
     session.type(KEYS.enter);
-    const screen = await session.waitFor("tool_end");
+    const screen = await waitForEnd(session);
     expect(selector(screen)).toBeUndefined();
     const lines = screen.split("\n");
     const end = lines.findIndex((line) => line.startsWith("tool_end"));
@@ -107,7 +118,7 @@ describe("read-tool repl", () => {
     await ask(session, "../outside/plan.txt");
     await session.waitFor((screen) => focused(screen) === "❯ Deny");
     session.type(KEYS.enter);
-    const screen = await session.waitFor("tool_end");
+    const screen = await waitForEnd(session);
     expect(screen).toContain(`permission read_file '../outside/plan.txt' resolved to '${PLAN()}': denied`);
     expect(screen).toContain(
       `tool_end read_file error DENIED_BY_USER: Permission denied by the user: reading '../outside/plan.txt' (resolved to '${PLAN()}', outside the working directory) was not allowed. Do not retry it unless the user asks you to.`,
@@ -136,7 +147,7 @@ describe("read-tool repl", () => {
       );
     }
     session.type(KEYS.enter);
-    const screen = await session.waitFor("tool_end");
+    const screen = await waitForEnd(session);
     expect(screen).toContain(`tool_end read_file '${PLAN()}' (20 bytes)`);
     expect(screen).toContain("outside secret plan");
   });
@@ -144,11 +155,11 @@ describe("read-tool repl", () => {
   it("GUARD-4.7: Esc denies, even with the cursor on Allow", async () => {
     const session = await startRepl();
     await ask(session, "../outside/plan.txt");
-    await session.waitFor("Allow ReadFile?");
+    await session.waitFor(selectorShown);
     session.type("k");
     await session.waitFor((screen) => focused(screen) === "❯ Allow");
     session.type(KEYS.escape);
-    const screen = await session.waitFor("tool_end");
+    const screen = await waitForEnd(session);
     expect(screen).toContain(`permission read_file '../outside/plan.txt' resolved to '${PLAN()}': denied`);
     expect(screen).toContain("tool_end read_file error DENIED_BY_USER: Permission denied by the user:");
     expect(screen).not.toContain("outside secret plan");
@@ -203,6 +214,22 @@ describe("read-tool repl", () => {
     expect(screen).not.toContain("permission read_file");
   });
 
+  it("shows the first 200 lines of a long file and says how much it leaves out", async () => {
+    const rows = Array.from({ length: 1000 }, (_, index) => `row ${index + 1}`);
+    const content = `${rows.join("\n")}\n`;
+    fs.writeFileSync(path.join(root, "long.txt"), content);
+    const session = await startRepl();
+    await ask(session, "long.txt");
+    const screen = await session.waitFor((text) => text.includes("not shown") && text.endsWith("\n>"));
+    const hidden = Buffer.byteLength(content) - Buffer.byteLength(rows.slice(0, 200).join("\n"));
+    expect(screen.split("\n").slice(-4)).toEqual([
+      "row 199",
+      "row 200",
+      `… ${hidden} more bytes (800 more lines) not shown; the tool's output holds the whole file`,
+      ">",
+    ]);
+  });
+
   it("takes a tool call as JSON, reports bad JSON without calling the tool, and shows tool errors", async () => {
     const session = await startRepl();
     await ask(session, '{"path": "notes.txt"}');
@@ -239,13 +266,13 @@ describe("read-tool repl", () => {
     expect(refused).toContain("tool_end read_file error INVALID_INPUT: Invalid input: The path contains a control character (U+000A).");
 
     await ask(session, "../outside/link.txt");
-    const screen = await session.waitFor("Allow ReadFile?");
+    const screen = await session.waitFor(selectorShown);
     expect(selector(screen)?.slice(1, 4)).toEqual(["Tool: read_file", "Path: '../outside/link.txt'", `Resolved: '${path.join(outside, escaped)}'`]);
     expect(screen.split("\n").filter((line) => /^(│ )?Resolved: forged/u.test(line))).toEqual([]);
     session.type("k");
     await session.waitFor((text) => focused(text) === "❯ Allow");
     session.type(KEYS.enter);
-    const after = await session.waitFor("tool_end read_file '");
+    const after = await waitForEnd(session, "tool_end read_file '");
     expect(after).toContain(`permission read_file '../outside/link.txt' resolved to '${path.join(outside, escaped)}': allowed`);
     expect(after).toContain(`tool_end read_file '${path.join(outside, escaped)}' (29 bytes)\nred\\x1b[31m text\\x1b[2J still here`);
   });
@@ -253,27 +280,44 @@ describe("read-tool repl", () => {
   it("quits on exit, on Ctrl+D, and on Ctrl+C, which denies a read the selector is asking about", async () => {
     const byWord = await startRepl();
     await ask(byWord, "exit");
-    expect(await byWord.exited).toBe(0);
+    expect(await byWord.exitCode()).toBe(0);
 
     const byCtrlD = await startRepl();
     byCtrlD.type(KEYS.ctrlD);
-    expect(await byCtrlD.exited).toBe(0);
+    expect(await byCtrlD.exitCode()).toBe(0);
 
     const byCtrlC = await startRepl();
     await ask(byCtrlC, "../outside/plan.txt");
-    await byCtrlC.waitFor("Allow ReadFile?");
+    await byCtrlC.waitFor(selectorShown);
     byCtrlC.type(KEYS.ctrlC);
-    expect(await byCtrlC.exited).toBe(0);
+    expect(await byCtrlC.exitCode()).toBe(0);
     expect(byCtrlC.screen.text()).toContain(`permission read_file '../outside/plan.txt' resolved to '${PLAN()}': denied`);
     expect(byCtrlC.screen.text()).not.toContain("outside secret plan");
   });
 
   it("refuses to start where no prompt could be seen (a CI environment), as a usage error", async () => {
     const session = start(["repl", "--root", root], { CI: "true" });
-    expect(await session.exited).toBe(2);
+    expect(await session.exitCode()).toBe(2);
     expect(session.screen.text()).toBe(
       "read-tool: repl needs a person at a terminal, but the environment sets CI, in which the terminal UI library draws no interactive prompt; scripts use `read-tool call --profile guard --permission allow|deny`",
     );
+  });
+});
+
+describe("read-tool repl without a terminal", () => {
+  it("is a usage error that points to read-tool call", () => {
+    const run = runCli(["repl", "--root", root]);
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      "read-tool: repl needs a person at a terminal, but stdin is not a terminal; scripts use `read-tool call --profile guard --permission allow|deny`\n",
+    );
+  });
+
+  it("prints its usage for --help", () => {
+    const run = runCli(["repl", "--help"]);
+    expect(run.status).toBe(0);
+    expect(run.stdout.split("\n")[0]).toBe("usage: read-tool repl [--root DIR] [--config FILE]");
   });
 });
 
@@ -293,7 +337,7 @@ describe("read-tool call --profile guard at a terminal", () => {
     session.type(KEYS.up);
     await session.waitFor((text) => focused(text) === "❯ Allow");
     session.type(KEYS.enter);
-    expect(await session.exited).toBe(0);
+    expect(await session.exitCode()).toBe(0);
     const lines = session.screen.lines();
     expect(lines.slice(-2)).toEqual([
       `read_file: allowed reading '${PLAN()}'`,
@@ -303,9 +347,9 @@ describe("read-tool call --profile guard at a terminal", () => {
 
   it("GUARD-4.7: Esc at the single prompt denies", async () => {
     const session = start(call());
-    await session.waitFor("Allow ReadFile?");
+    await session.waitFor(selectorShown);
     session.type(KEYS.escape);
-    expect(await session.exited).toBe(0);
+    expect(await session.exitCode()).toBe(0);
     const last = session.screen.lines().at(-1) ?? "";
     expect(JSON.parse(last)).toMatchObject({ code: "DENIED_BY_USER" });
     expect(session.screen.text()).toContain(`read_file: denied reading '${PLAN()}'`);
@@ -313,7 +357,7 @@ describe("read-tool call --profile guard at a terminal", () => {
 
   it("denies without asking in a CI environment, even on a terminal", async () => {
     const session = start(call(), { CI: "1" });
-    expect(await session.exited).toBe(0);
+    expect(await session.exitCode()).toBe(0);
     const screen = session.screen.text();
     expect(screen).not.toContain("Allow ReadFile?");
     expect(JSON.parse(session.screen.lines().at(-1) ?? "")).toMatchObject({ code: "DENIED_BY_USER" });

@@ -16,8 +16,11 @@ export interface TerminalIo {
  * cancels, which is a denial. The caller checks that stdin and stderr are terminals.
  */
 export async function askOnTerminal(request: PermissionRequest, io: TerminalIo): Promise<PermissionDecision> {
+  const stdin = io.stdin as NodeJS.ReadStream;
+  // Raw mode before the first frame, as in the REPL: a key typed before ink listens is kept for it.
+  stdin.setRawMode(true);
   const app = render(<SingleDecision request={request} />, {
-    stdin: io.stdin as NodeJS.ReadStream,
+    stdin,
     stdout: io.stderr as NodeJS.WriteStream,
     stderr: io.stderr as NodeJS.WriteStream,
     exitOnCtrlC: false,

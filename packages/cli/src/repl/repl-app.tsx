@@ -35,6 +35,11 @@ interface Pending {
 
 const EXIT_WORDS = new Set(["exit", "quit"]);
 
+// The transcript shows the start of a file: laying out a whole 1 MiB file takes ink many seconds, and a
+// person at a prompt wants a look, not 20,000 lines of scrollback.
+const PREVIEW_LINES = 200;
+const PREVIEW_CHARS = 16_384;
+
 /**
  * The REPL of spec 003 §4 and §7. The person types a path, or a tool call as JSON (`{"path": "..."}`);
  * each call prints `tool_start`, then, for a pending path, the {@link PermissionSelector} (the input line
@@ -190,15 +195,37 @@ function ToolEnd({ output, tool }: { readonly output: ReadFileOutput; readonly t
       </Text>
     );
   }
-  const content = output.content.endsWith("\n") ? output.content.slice(0, -1) : output.content;
+  const shown = preview(output.content);
   return (
     <Box flexDirection="column">
       <Text>
         <Text color="green">tool_end</Text> {tool} {escapePath(output.path)} ({output.bytes_read} bytes)
       </Text>
-      {output.bytes_read === 0 ? <Text dimColor>(empty file)</Text> : <Text>{terminalText(content)}</Text>}
+      {output.bytes_read === 0 ? <Text dimColor>(empty file)</Text> : <Text>{terminalText(shown.text)}</Text>}
+      {shown.hiddenBytes > 0 ? (
+        <Text dimColor>
+          … {shown.hiddenBytes} more bytes ({shown.hiddenLines} more lines) not shown; the tool's output holds the whole file
+        </Text>
+      ) : null}
     </Box>
   );
+}
+
+/**
+ * The start of a file's content as the transcript shows it: at most {@link PREVIEW_LINES} lines and
+ * {@link PREVIEW_CHARS} characters, without the final line break, and how much is left out.
+ */
+function preview(content: string): { readonly text: string; readonly hiddenBytes: number; readonly hiddenLines: number } {
+  const body = content.endsWith("\n") ? content.slice(0, -1) : content;
+  let text = body.split("\n", PREVIEW_LINES).join("\n").slice(0, PREVIEW_CHARS);
+  if (/[\ud800-\udbff]$/u.test(text)) text = text.slice(0, -1);
+  if (text === body) return { text, hiddenBytes: 0, hiddenLines: 0 };
+  const rest = body.slice(text.length).replace(/^\n/u, "");
+  return {
+    text,
+    hiddenBytes: Buffer.byteLength(content) - Buffer.byteLength(text),
+    hiddenLines: rest.split("\n").length,
+  };
 }
 
 /** The arguments as `tool_start` shows them: the escaped path for `{ path: string }`, else the JSON. */

@@ -48,8 +48,12 @@ export async function replCommand(args: readonly string[], io: CliIo): Promise<n
     if (error instanceof GuardConfigError) throw new UsageError(error.message);
     throw error;
   }
+  const stdin = io.stdin as NodeJS.ReadStream;
+  // Raw mode before the first frame: ink turns it on only after that frame is drawn, and a key typed in
+  // between would meet the line discipline (Ctrl+D would end stdin, Enter would arrive as a line feed).
+  stdin.setRawMode(true);
   const app = render(<ReplApp tool={tool} bridge={bridge} root={fs.realpathSync(root)} />, {
-    stdin: io.stdin as NodeJS.ReadStream,
+    stdin,
     stdout: io.stdout as NodeJS.WriteStream,
     stderr: io.stderr as NodeJS.WriteStream,
     exitOnCtrlC: false,
