@@ -57,7 +57,7 @@ describe("read-conformance", () => {
     const markdown = fs.readFileSync(md, "utf8");
     expect(markdown).toContain("| `ALL-paging` | MUST | pass |");
     expect(markdown).toContain("## Running the suite against your own implementation");
-  });
+  }, 600_000);
 
   it("turns red, with exit 1, when a listed expected failure passes", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "read-conformance-main-"));
@@ -68,5 +68,5 @@ describe("read-conformance", () => {
     expect(result.stdout).toContain("XPASS envelope empty-file (in-process) passes but is listed as an expected failure: remove the entry");
     expect(result.stdout).toContain("STALE expected failure envelope empty-file: the check no longer fails: remove the entry");
     expect(result.code).toBe(1);
-  });
+  }, 600_000);
 });
