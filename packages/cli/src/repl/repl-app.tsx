@@ -25,7 +25,9 @@ type Entry =
   | { readonly kind: "permission"; readonly id: number; readonly request: PermissionRequest; readonly decision: PermissionDecision }
   | { readonly kind: "tool_end"; readonly id: number; readonly output: ReadFileOutput };
 
-type NewEntry = Entry extends infer E ? (E extends Entry ? Omit<E, "id"> : never) : never;
+/** An entry before it is numbered (`Omit` applied to each member of the union). */
+type NewEntry = Unnumbered<Entry>;
+type Unnumbered<E> = E extends unknown ? Omit<E, "id"> : never;
 
 interface Pending {
   readonly id: number;
@@ -134,7 +136,13 @@ export function ReplApp({ tool, bridge, root }: ReplAppProps) {
       args = { path: text };
     }
     append({ kind: "tool_start", args });
-    const output = await tool.call(args);
+    let output: ReadFileOutput;
+    try {
+      output = await tool.call(args);
+    } catch (error) {
+      // `call` rejects only on a bug in the tool; the session stays usable and says so.
+      return append({ kind: "note", text: `${tool.name} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}` });
+    }
     if (!quitRef.current) append({ kind: "tool_end", output });
   };
 
