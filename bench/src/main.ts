@@ -177,8 +177,8 @@ async function prepareCase(c: BenchCase): Promise<Prepared> {
   const slow = c.heavy || probeNs > 100_000_000;
   const sampler = await prepareSampler(runner.run, {
     warmup: slow ? 1 : quick ? 3 : 20,
-    minSampleNs: quick ? 500_000 : 2_000_000,
-    maxBatch: quick ? 50 : 200,
+    minSampleNs: quick ? 500_000 : 10_000_000,
+    maxBatch: quick ? 50 : 1000,
     ...(runner.before === undefined ? {} : { before: runner.before }),
   });
   return { result: { ...result, batch: sampler.batch }, sampler, samples: slow ? 5 : quick ? 7 : 25 };
@@ -194,11 +194,14 @@ async function runWorkload(group: readonly BenchCase[]): Promise<CaseResult[]> {
   for (const c of group) prepared.push(await prepareCase(c));
   const samples = prepared.map((): number[] => []);
   const rounds = Math.max(0, ...prepared.map((p) => p.samples));
+  const gc = (globalThis as { gc?: () => void }).gc;
   for (let round = 0; round < rounds; round++) {
-    (globalThis as { gc?: () => void }).gc?.();
     for (let i = 0; i < prepared.length; i++) {
       const entry = prepared[i];
-      if (entry?.sampler !== undefined && round < entry.samples) samples[i]?.push(await entry.sampler.sample());
+      if (entry?.sampler === undefined || round >= entry.samples) continue;
+      // The garbage a whole-file reader leaves would otherwise be collected during the next case's sample.
+      gc?.();
+      samples[i]?.push(await entry.sampler.sample());
     }
   }
   return prepared.map((entry, i) => {
