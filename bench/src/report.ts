@@ -15,7 +15,7 @@ export function renderMarkdown(r: BenchResults): string {
   );
   out.push("");
   out.push(
-    "Every number below comes from one run of the bench, in one process, on one machine: medians of several samples after a warm-up, with the 10th-90th percentile spread. The cases of one table are sampled in rounds (one sample of each per round), so that load on the machine weighs on them alike. Fast calls are timed in batches (the per-call time of a batch is one sample); calls slower than 100 ms get 5 samples, and a call slower than 2 s is timed once (its spread reads as one value). The page cache is warm: these are the costs of a tool that reads files an agent just touched, not of a cold disk.",
+    `Every number below comes from one run of the bench, in one process, on one machine: medians of several samples after a warm-up, with the 10th-90th percentile spread. The cases of one table are sampled in rounds (one sample of each per round), so that load on the machine weighs on them alike. Each sample is a batch of calls lasting at least ${r.quick ? "0.5" : "10"} ms (its per-call time), taken after a forced garbage collection, so that one case's garbage is not collected in another's sample; calls slower than 100 ms get 5 samples, and a call slower than 2 s is timed once (its spread reads as one value). The page cache is warm: these are the costs of a tool that reads files an agent just touched, not of a cold disk.`,
   );
   out.push("");
   out.push("## Machine");
