@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import type { OpenFile } from "./open-file.js";
 
 /** Where a scan of a file stands: the newlines in [0, position) and the byte before `position` (-1 at 0). */
@@ -107,14 +106,14 @@ const indexes = new Map<string, FileLineIndex>();
 /**
  * The line index of `file`'s identity, created empty on first use and kept for the {@link INDEXED_FILES}
  * most recently read files; `undefined` for an empty file or one changed within the last
- * {@link SETTLE_MS} ms. The identity is the device, inode, size, mtime and ctime of the open descriptor:
+ * {@link SETTLE_MS} ms. The identity is the device, inode, size, mtime and ctime that `fstat` gave the open descriptor:
  * ctime, which no caller can set, tells apart a rewrite that restored the mtime and a new file that
  * reused an inode. Reads are synchronous, so no two use one index at once.
  */
 export function lineIndexOf(file: OpenFile, now: number = Date.now()): LineIndex | undefined {
   if (file.stat.size === 0) return undefined;
-  const { dev, ino, size, mtimeMs, ctimeMs } = fs.fstatSync(file.fd);
-  if (size !== file.stat.size || Math.max(mtimeMs, ctimeMs) > now - SETTLE_MS) return undefined;
+  const { dev, ino, size, mtimeMs, ctimeMs } = file.stat;
+  if (Math.max(mtimeMs, ctimeMs) > now - SETTLE_MS) return undefined;
   const key = `${dev}:${ino}:${size}:${mtimeMs}:${ctimeMs}`;
   let index = indexes.get(key);
   if (index === undefined) {

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { adoptDescriptor, releaseDescriptor } from "./chunk-buffer.js";
 import { coreFailure, type FileKind } from "./core-failure.js";
 import { fail, ok, type Result } from "./result.js";
 import { errorCode, fromOsError, type ResolvedPath, type Workspace } from "./workspace.js";
@@ -9,6 +10,8 @@ export interface FileStat {
   readonly size: number;
   /** Modification time in whole epoch milliseconds. */
   readonly mtimeMs: number;
+  /** Status change time in epoch milliseconds (fractional): no caller can set it, so it tells rewrites apart. */
+  readonly ctimeMs: number;
   readonly dev: number;
   readonly ino: number;
 }
@@ -67,7 +70,8 @@ export function openFile(resolved: ResolvedPath, options: OpenOptions = {}): Res
       fs.closeSync(fd);
       return fail(changed(input, verified));
     }
-    return ok({ fd, path: resolved, stat: { size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs), dev: stat.dev, ino: stat.ino } });
+    adoptDescriptor(fd, stat.size);
+    return ok({ fd, path: resolved, stat: { size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs), ctimeMs: stat.ctimeMs, dev: stat.dev, ino: stat.ino } });
   } catch (error) {
     fs.closeSync(fd);
     return fail(fromOsError(error, input, `The path '${input}'`));
@@ -76,6 +80,7 @@ export function openFile(resolved: ResolvedPath, options: OpenOptions = {}): Res
 
 /** Closes an {@link OpenFile}'s descriptor. */
 export function closeFile(file: OpenFile): void {
+  releaseDescriptor(file.fd);
   fs.closeSync(file.fd);
 }
 

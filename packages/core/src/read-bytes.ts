@@ -40,9 +40,10 @@ export function sniffBinary(file: OpenFile, window: number): Result<boolean> {
   let position = 0;
   try {
     while (position < window) {
-      const { buffer, bytes } = readChunk(file.fd, position, Math.min(CHUNK_SIZE, window - position));
+      // A whole chunk is read even for a smaller window: the window read that follows reuses it.
+      const { buffer, bytes } = readChunk(file.fd, position, CHUNK_SIZE);
       if (bytes === 0) return ok(false);
-      if (buffer.subarray(0, bytes).includes(0)) return ok(true);
+      if (buffer.subarray(0, Math.min(bytes, window - position)).includes(0)) return ok(true);
       position += bytes;
     }
   } catch (error) {

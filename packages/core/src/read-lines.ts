@@ -8,6 +8,7 @@ import { fail, ok, type Result } from "./result.js";
 import { fromOsError } from "./workspace.js";
 
 const LF = 0x0a;
+const CR = 0x0d;
 
 /**
  * Which lines to return: a window from a 1-based start line, or the last lines of the file. A request
@@ -149,7 +150,8 @@ function readForward(file: OpenFile, options: ReadLinesOptions, window: { startL
   const sought = seekLine(file, options, scan, window.startLine - 1, budget, index);
   if (sought === "too-large") return fail(tooLargeWhileRead(file, options));
   if (sought === "scan-limit") return fail(scanLimit(file, options, budget, `Line ${window.startLine} of '${file.path.input}' lies`, window.startLine));
-  const bom = readBomFlag(file);
+  // The whole first chunk, not just three bytes: a window at line 1 starts with the same read.
+  const bom = readBomFlag(file, Math.max(3, Math.min(CHUNK_SIZE, budget)));
   if (sought === "eof") {
     index?.complete(scan);
     return ok({ lines: [], firstLine: null, totalLines: linesOf(scan), hasMore: false, replaced: false, bom, bytesScanned: scan.position });
@@ -186,7 +188,7 @@ function readForward(file: OpenFile, options: ReadLinesOptions, window: { startL
   const endOffset = position;
   // The window's last newline may be the byte just past the file limit.
   if (fileLimitReached(options, endOffset)) return fail(tooLargeWhileRead(file, options));
-  const bytes = Buffer.concat(parts, windowBytes);
+  const bytes = parts.length === 1 && parts[0] !== undefined ? parts[0] : Buffer.concat(parts, windowBytes);
   const decoded = decodeLines(file, bytes, window.startLine, options.decode);
   if (!decoded.ok) return decoded;
   scan.newlines += countNewlines(bytes);
@@ -279,7 +281,7 @@ function atEnd(file: OpenFile, position: number): boolean {
 function readTail(file: OpenFile, options: ReadLinesOptions, count: number): Result<LineWindow> {
   const end = endOfFile(file, options.maxFileBytes);
   if (fileLimitReached(options, end)) return fail(tooLargeWhileRead(file, options));
-  const bom = readBomFlag(file);
+  const bom = readBomFlag(file, 3);
   const found = tailBytes(file, end, count, options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES);
   if (!found.ok) return found;
   const { start, bytes } = found.value;
@@ -367,9 +369,9 @@ function endOfFile(file: OpenFile, limit: number | undefined): number {
   return end;
 }
 
-function readBomFlag(file: OpenFile): boolean {
-  const { buffer, bytes } = readChunk(file.fd, 0, 3);
-  return bytes === 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
+function readBomFlag(file: OpenFile, length: number): boolean {
+  const { buffer, bytes } = readChunk(file.fd, 0, length);
+  return bytes >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
 }
 
 function decodeLines(file: OpenFile, bytes: Buffer, firstNumber: number | null, policy: "strict" | "replace"): Result<{ lines: Line[]; replaced: boolean }> {
@@ -379,20 +381,18 @@ function decodeLines(file: OpenFile, bytes: Buffer, firstNumber: number | null, 
   }
   const text = bytes.toString("utf8");
   const lines: Line[] = [];
-  if (text.length > 0) {
-    const pieces = text.split("\n");
-    const terminated = text.endsWith("\n");
-    if (terminated) pieces.pop();
-    pieces.forEach((piece, index) => {
-      const isLast = index === pieces.length - 1;
-      const hasNewline = !isLast || terminated;
-      const crlf = hasNewline && piece.endsWith("\r");
-      lines.push({
-        number: firstNumber === null ? null : firstNumber + index,
-        text: crlf ? piece.slice(0, -1) : piece,
-        terminator: hasNewline ? (crlf ? "\r\n" : "\n") : "",
-      });
-    });
+  let start = 0;
+  let number = firstNumber;
+  while (start < text.length) {
+    const nl = text.indexOf("\n", start);
+    if (nl === -1) {
+      lines.push({ number, text: text.slice(start), terminator: "" });
+      break;
+    }
+    const crlf = nl > start && text.charCodeAt(nl - 1) === CR;
+    lines.push({ number, text: text.slice(start, crlf ? nl - 1 : nl), terminator: crlf ? "\r\n" : "\n" });
+    start = nl + 1;
+    if (number !== null) number++;
   }
   return ok({ lines, replaced: !valid });
 }

@@ -4,13 +4,14 @@ import { fail, ok, type Result } from "./result.js";
 /** Longest path input accepted, in UTF-16 code units (Linux `PATH_MAX` is 4096 bytes). */
 export const MAX_PATH_INPUT_LENGTH = 4096;
 
-// C0 and C1 controls, DEL, and the bidirectional formatting characters that can disguise a path.
-const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+// C0 and C1 controls, DEL, the line and paragraph separators (a line break wherever the path is echoed),
+// and the bidirectional formatting characters that can disguise a path.
+const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 
 /**
  * Checks a path input before anything touches the filesystem: a non-empty string (not only whitespace),
- * at most {@link MAX_PATH_INPUT_LENGTH} long, with no NUL, control or bidi characters. `~` and `file:`
- * are not expanded: they are ordinary characters of a relative path name.
+ * at most {@link MAX_PATH_INPUT_LENGTH} long, with no NUL, control, line-separator or bidi characters.
+ * `~` and `file:` are not expanded: they are ordinary characters of a relative path name.
  */
 export function validatePathInput(input: unknown): Result<string> {
   if (typeof input !== "string") {

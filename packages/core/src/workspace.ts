@@ -74,6 +74,11 @@ function joinRaw(root: string, input: string): string {
 }
 
 function describe(root: string, input: string, absolute: string): ResolvedPath {
+  // Both paths are canonical, so a component prefix is inside: the common case needs no path.relative.
+  const prefix = root.endsWith(path.sep) ? root : `${root}${path.sep}`;
+  if (path.sep === "/" && absolute.length > prefix.length && absolute.startsWith(prefix)) {
+    return { input, absolute, relative: absolute.slice(prefix.length), inside: true };
+  }
   return { input, absolute, relative: toPosixRelative(root, absolute), inside: isInside(root, absolute) };
 }
 
