@@ -173,11 +173,17 @@ function readForward(file: OpenFile, options: ReadLinesOptions, window: { startL
       break;
     }
     let from = 0;
-    while (taken < wanted) {
-      const nl = buffer.indexOf(LF, from);
-      if (nl === -1 || nl >= bytes) break;
-      taken++;
-      from = nl + 1;
+    // A chunk that ends before the window's last newline is taken whole: counting beats a walk.
+    const inChunk = countNewlines(buffer.subarray(0, bytes));
+    if (taken + inChunk < wanted) {
+      taken += inChunk;
+    } else {
+      while (taken < wanted) {
+        const nl = buffer.indexOf(LF, from);
+        if (nl === -1 || nl >= bytes) break;
+        taken++;
+        from = nl + 1;
+      }
     }
     const cut = taken === wanted ? from : bytes;
     if (windowBytes + cut > maxWindow) return fail(windowTooLarge(file, maxWindow));
