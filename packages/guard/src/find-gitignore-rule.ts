@@ -23,11 +23,72 @@ const MAX_RULES_FILE_BYTES = 4 * 1024 * 1024;
  * consulted. Any failure to read a rule file throws: the caller turns it into a denial.
  */
 export function findGitignoreRule(workspace: Workspace, relative: string): GitignoreRule | undefined {
+  const sources: RulesSource[] = [];
+  if (isRealDirectory(workspace.root, ".git")) sources.push(rulesSource(workspace, ".git/info/exclude", ""));
+  sources.push(rulesSource(workspace, ".gitignore", ""));
+  const names = relative.split("/");
+  for (let depth = 1; depth < names.length; depth++) {
+    const directory = names.slice(0, depth).join("/");
+    if (!isRealDirectory(workspace.root, directory)) break;
+    sources.push(rulesSource(workspace, `${directory}/.gitignore`, directory));
+  }
+  const key = `${workspace.root}\0${sources.map((source) => `${source.source}\0${source.stamp}`).join("\0")}`;
+  let compiled = matchers.get(key);
+  if (compiled === undefined) {
+    const fresh = compile(workspace, sources);
+    if (!fresh.cacheable) return ruleOf(fresh.matcher, relative, fresh.origins);
+    compiled = fresh;
+    if (matchers.size >= CACHED_MATCHERS) {
+      const oldest = matchers.keys().next().value;
+      if (oldest !== undefined) matchers.delete(oldest);
+    }
+  } else {
+    matchers.delete(key);
+  }
+  matchers.set(key, compiled);
+  return ruleOf(compiled.matcher, relative, compiled.origins);
+}
+
+/** How many compiled rule sets are kept, least recently used dropped first. */
+const CACHED_MATCHERS = 64;
+
+interface RulesSource {
+  readonly source: string;
+  readonly scope: string;
+  /** The rule file's identity now: absent, or its lstat (device, inode, size, mtime, ctime). */
+  readonly stamp: string;
+}
+
+interface CompiledRules {
+  readonly matcher: Ignore;
+  readonly origins: ReadonlyMap<string, string>;
+}
+
+// Rule sets compiled from the rule files whose stamps make up the key: a file that changed since has a
+// new stamp (its ctime moves on any write, whatever its mtime says), so a stale set is never served.
+const matchers = new Map<string, CompiledRules>();
+
+function rulesSource(workspace: Workspace, source: string, scope: string): RulesSource {
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(path.join(workspace.root, ...source.split("/")));
+  } catch (error) {
+    if (isAbsent(error)) return { source, scope, stamp: "absent" };
+    throw error;
+  }
+  if (stat.isSymbolicLink()) return { source, scope, stamp: "symlink" };
+  return { source, scope, stamp: `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}` };
+}
+
+// Not cacheable when a rule file was replaced between its lstat and its read: its stamp is not its text's.
+function compile(workspace: Workspace, sources: readonly RulesSource[]): CompiledRules & { readonly cacheable: boolean } {
   const matcher = ignore();
   const origins = new Map<string, string>();
-  const add = (source: string, scope: string): void => {
-    const text = readRulesFile(workspace, source);
-    if (text === undefined) return;
+  let cacheable = true;
+  for (const { source, scope, stamp } of sources) {
+    if (stamp === "absent" || stamp === "symlink") continue;
+    const { text, asStamped } = readRulesFile(workspace, source, stamp);
+    cacheable &&= asStamped;
     text.split(/\r?\n/u).forEach((line, index) => {
       const pattern = scope === "" ? line : scopePattern(line, scope);
       if (pattern === undefined) return;
@@ -35,16 +96,8 @@ export function findGitignoreRule(workspace: Workspace, relative: string): Gitig
       origins.set(mark, line);
       matcher.add({ pattern, mark });
     });
-  };
-  if (isRealDirectory(workspace.root, ".git")) add(".git/info/exclude", "");
-  add(".gitignore", "");
-  const names = relative.split("/");
-  for (let depth = 1; depth < names.length; depth++) {
-    const directory = names.slice(0, depth).join("/");
-    if (!isRealDirectory(workspace.root, directory)) break;
-    add(`${directory}/.gitignore`, directory);
   }
-  return ruleOf(matcher, relative, origins);
+  return { matcher, origins, cacheable };
 }
 
 function ruleOf(matcher: Ignore, relative: string, origins: ReadonlyMap<string, string>): GitignoreRule | undefined {
@@ -85,25 +138,19 @@ function isRealDirectory(root: string, relative: string): boolean {
   }
 }
 
-// The text of a rule file, or undefined when there is none (absent, or a symlink git would not follow).
-function readRulesFile(workspace: Workspace, relative: string): string | undefined {
-  let stat: fs.Stats;
-  try {
-    stat = fs.lstatSync(path.join(workspace.root, ...relative.split("/")));
-  } catch (error) {
-    if (isAbsent(error)) return undefined;
-    throw error;
-  }
-  if (stat.isSymbolicLink()) return undefined;
+// The text of a rule file, and whether the opened file is still the one lstat saw as `stamp`.
+function readRulesFile(workspace: Workspace, relative: string, stamp: string): { text: string; asStamped: boolean } {
   const resolved = workspace.resolve(relative);
   if (!resolved.ok) throw new Error(`${relative} could not be resolved: ${resolved.failure.message}`);
   const opened = openFile(resolved.value);
   if (!opened.ok) throw new Error(`${relative} could not be opened: ${opened.failure.message}`);
   try {
+    const { dev, ino, size, ctimeMs } = opened.value.stat;
+    const [lDev, lIno, lSize, , lCtime] = stamp.split(":");
     const head = readHead(opened.value, MAX_RULES_FILE_BYTES);
     if (!head.ok) throw new Error(`${relative} could not be read: ${head.failure.message}`);
     if (head.value.truncated) throw new Error(`${relative} is larger than ${MAX_RULES_FILE_BYTES} bytes`);
-    return head.value.bytes.toString("utf8");
+    return { text: head.value.bytes.toString("utf8"), asStamped: `${dev}:${ino}:${size}:${ctimeMs}` === `${lDev}:${lIno}:${lSize}:${lCtime}` };
   } finally {
     closeFile(opened.value);
   }

@@ -153,6 +153,26 @@ describe("gitignore rules deny ignored files", () => {
     expect(decide(s.root, ["../outside/o.txt"])).toEqual({ "../outside/o.txt": "pending" });
   });
 
+  test("GUARD-6.2: rules are re-read when a rule file changes between two calls, even at the same size and mtime", () => {
+    const s = scratch();
+    const rules = s.write("ws/pkg/.gitignore", "a.txt\n");
+    s.write("ws/pkg/a.txt", "a\n");
+    s.write("ws/pkg/b.txt", "b\n");
+    const mtime = new Date("2020-01-01T00:00:00Z");
+    fs.utimesSync(rules, mtime, mtime);
+    const guard = createGuard({ root: s.root });
+    const reasons = () => ["pkg/a.txt", "pkg/b.txt"].map((p) => guard.checkPath(p, "read").reason ?? guard.checkPath(p, "read").decision);
+    expect(reasons()).toEqual(["gitignored", "granted"]);
+    expect(reasons()).toEqual(["gitignored", "granted"]);
+    fs.writeFileSync(rules, "b.txt\n");
+    fs.utimesSync(rules, mtime, mtime);
+    expect(reasons()).toEqual(["granted", "gitignored"]);
+    fs.rmSync(rules);
+    expect(reasons()).toEqual(["granted", "granted"]);
+    s.write("ws/.gitignore", "*.txt\n");
+    expect(reasons()).toEqual(["gitignored", "gitignored"]);
+  });
+
   test("a rule file that cannot be read denies (a directory named .gitignore)", () => {
     const s = scratch();
     s.mkdir("ws/sub/.gitignore");
