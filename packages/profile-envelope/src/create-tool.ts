@@ -80,7 +80,7 @@ export function createTool(options: EnvelopeToolOptions): ReadTool<EnvelopeOutpu
     const last = startLine + lines.length - 1;
     const truncated = window.hasMore;
     const data: ReadData = {
-      content: lines.map((line, index) => `${String(startLine + index).padStart(4)} | ${line.text}\n`).join(""),
+      content: numbered(lines, startLine),
       truncated,
       ...(window.replaced ? { fallback_encoding: "replace" as const } : {}),
     };
@@ -122,6 +122,13 @@ export function createTool(options: EnvelopeToolOptions): ReadTool<EnvelopeOutpu
   };
 }
 
+// Each line as `NNNN | text\n`, numbers padded to four columns.
+function numbered(lines: readonly Line[], startLine: number): string {
+  let content = "";
+  for (let index = 0; index < lines.length; index++) content += `${String(startLine + index).padStart(4)} | ${lines[index]?.text ?? ""}\n`;
+  return content;
+}
+
 /** The human-readable view of an output: the numbered lines, then `text`; for an error, its code and message. */
 function render(output: EnvelopeOutput): string {
   if (output.status === "error") return `${output.error.code}: ${output.error.message}`;
@@ -144,12 +151,16 @@ function shown(line: Line): Line {
   return line.text.endsWith("\r") ? { ...line, text: line.text.replace(/\r+$/u, "") } : line;
 }
 
+// Without the u flag, so that it sees the units of a surrogate pair.
+const HIGH_SURROGATE = /[\ud800-\udbff]/;
+
 // Unicode code points of the lines, each terminator (LF, or CRLF folded to LF) counted as one. Decoded
 // UTF-8 holds no lone surrogates, so every high surrogate starts a pair that is one code point.
 function charsOf(lines: readonly Line[]): number {
   let chars = 0;
   for (const line of lines) {
     chars += line.text.length + (line.terminator === "" ? 0 : 1);
+    if (!HIGH_SURROGATE.test(line.text)) continue;
     for (let index = 0; index < line.text.length; index++) {
       const unit = line.text.charCodeAt(index);
       if (unit >= 0xd800 && unit <= 0xdbff) chars--;
