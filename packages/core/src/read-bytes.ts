@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { coreFailure } from "./core-failure.js";
 import { CHUNK_SIZE, readChunk } from "./chunk-buffer.js";
 import type { OpenFile } from "./open-file.js";
@@ -16,21 +17,28 @@ export interface HeadBytes {
  * trusts `stat.size`: the descriptor is read until EOF or the cap.
  */
 export function readHead(file: OpenFile, cap: number): Result<HeadBytes> {
-  const parts: Buffer[] = [];
+  // Read straight into one buffer sized by fstat (grown when the file is longer): no chunk copies.
+  let buffer = Buffer.allocUnsafe(Math.min(cap + 1, file.stat.size + 1, MAX_INITIAL_HEAD));
   let total = 0;
   try {
     while (total <= cap) {
-      const { buffer, bytes } = readChunk(file.fd, total, Math.min(CHUNK_SIZE, cap + 1 - total));
+      if (total === buffer.length) {
+        const grown = Buffer.allocUnsafe(Math.min(cap + 1, buffer.length * 2));
+        buffer.copy(grown, 0, 0, total);
+        buffer = grown;
+      }
+      const bytes = fs.readSync(file.fd, buffer, total, buffer.length - total, total);
       if (bytes === 0) break;
-      parts.push(Buffer.from(buffer.subarray(0, bytes)));
       total += bytes;
     }
   } catch (error) {
     return fail(fromOsError(error, file.path.input, `The file '${file.path.input}'`));
   }
-  const all = Buffer.concat(parts, total);
-  return ok({ bytes: total > cap ? all.subarray(0, cap) : all, truncated: total > cap });
+  return ok({ bytes: buffer.subarray(0, Math.min(total, cap)), truncated: total > cap });
 }
+
+// A size from fstat is a hint: a huge one is not allocated up front.
+const MAX_INITIAL_HEAD = 64 * 1024 * 1024;
 
 /**
  * Whether a NUL byte occurs within the first `window` bytes (`Infinity`: anywhere). Scans in chunks
