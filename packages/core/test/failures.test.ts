@@ -77,6 +77,8 @@ describe("INVALID_INPUT: inputs refused before the filesystem is touched", () =>
     ["a bidi isolate", "a\u2066b", "2066"],
     ["a right-to-left mark", "a\u200fb", "200F"],
     ["the Arabic letter mark", "a\u061cb", "061C"],
+    ["a line separator", "a\u2028[forged line].txt", "2028"],
+    ["a paragraph separator", "a\u2029b", "2029"],
   ])("%s in the path is refused", (_, input, hex) => {
     expectFailure(readIn(workspace, input), "INVALID_INPUT", {
       message: `The path contains a control character (U+${hex}).`,
