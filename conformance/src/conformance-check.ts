@@ -12,6 +12,12 @@ export interface ConformanceCheck {
   notApplicable(oracle: Oracle): string | null;
   /** Resolves when the profile conforms (with notes worth reporting); throws a failure otherwise. */
   run(ctx: SuiteContext): Promise<readonly string[] | void>;
+  /**
+   * The check's calls or their outputs differ from run to run (it races the tool against concurrent
+   * changes, drives it concurrently, or reads what belongs to the process that runs it, under
+   * `/proc/self`): two runs are compared by their result only, never call for call.
+   */
+  readonly runDependent?: boolean;
 }
 
 /** What a check of the universal suite declares. */

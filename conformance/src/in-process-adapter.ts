@@ -1,11 +1,13 @@
 import type { ProfileModule, ReadTool } from "@read/core";
+import { createModuleChildAdapter } from "./adversarial/module-child-adapter.js";
 import type { Oracle } from "./oracle.js";
 import type { CallRequest, ToolAdapter } from "./tool-adapter.js";
 
 /**
  * Drives a profile through its package's `profile.createTool` in this process: a fresh tool per call
  * (options and root are per call), a requester that answers with the request's permission and fails the
- * call when a request arrives that none was expected for.
+ * call when a request arrives that none was expected for. `asUser` runs the same package in a child
+ * process as another user (its built `dist/`).
  */
 export async function createInProcessAdapter(oracle: Oracle): Promise<ToolAdapter> {
   if (oracle.module === undefined) throw new Error(`the oracle of '${oracle.profile}' names no module: use the subprocess adapter`);
@@ -37,5 +39,6 @@ export async function createInProcessAdapter(oracle: Oracle): Promise<ToolAdapte
       // What the model receives is JSON: an output that does not survive a round trip is not conformant.
       return JSON.parse(JSON.stringify(output)) as unknown;
     },
+    asUser: (user) => createModuleChildAdapter(oracle, { user }),
   };
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { z } from "zod";
+import { securityReport } from "./adversarial/write-security-report.js";
 import { buildManifest, manifestText } from "./build-manifest.js";
 import { EXPECTED_FAILURES_FILE, loadExpectedFailures } from "./expected-failures.js";
 import { loadGoldenCases } from "./golden-case.js";
@@ -22,7 +23,8 @@ const USAGE = `usage:
                    [--oracle FILE --command "CMD ARGS"] [--fixtures DIR] [--expected-failures FILE]
                    [--report-json FILE] [--report-md FILE] [--no-write]
   read-conformance manifest [--check]        write (or check) fixtures/manifest.json
-  read-conformance oracle-schema [--check]   write (or check) conformance/oracle.schema.json`;
+  read-conformance oracle-schema [--check]   write (or check) conformance/oracle.schema.json
+  read-conformance security-report [--check] run the adversarial suite against the profiles and the peers; write (or check) docs/security.md`;
 
 /** The JSON Schema of oracle files, for editors and outside implementations. */
 export const ORACLE_SCHEMA_FILE = path.join(REPO_ROOT, "conformance", "oracle.schema.json");
@@ -40,6 +42,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     const [command, ...rest] = argv;
     if (command === "manifest") return writeOrCheck(MANIFEST_FILE, manifestText(buildManifest(loadGoldenCases(FIXTURES_DIR))), rest, "pnpm --filter @read/conformance run manifest");
     if (command === "oracle-schema") return writeOrCheck(ORACLE_SCHEMA_FILE, oracleSchemaText(), rest, "read-conformance oracle-schema");
+    if (command === "security-report") return await securityReport(rest);
     if (command === "help" || command === "--help" || command === "-h") {
       process.stdout.write(`${USAGE}\n`);
       return 0;

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { z } from "zod";
+import { adversarialBehaviourSchema } from "./adversarial/adversarial-behaviour.js";
 
 const field = z
   .string()
@@ -115,6 +116,7 @@ export const oracleSchema = z
           .describe("The size limit (`null`: none)."),
       })
       .describe("The outcome of each edge case."),
+    adversarial: adversarialBehaviourSchema(outcomeSchema, field).optional(),
     proves: z
       .record(z.string(), z.array(z.string()))
       .default({})

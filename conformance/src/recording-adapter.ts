@@ -45,6 +45,8 @@ export function recordCalls(inner: ToolAdapter, read: OutputReader): RecordingAd
       pending = [];
     },
     transcript,
+    // Calls as another user run in their own process and are not recorded.
+    ...(inner.asUser === undefined ? {} : { asUser: inner.asUser.bind(inner) }),
     ...(inner.close === undefined ? {} : { close: () => inner.close?.() ?? Promise.resolve() }),
   };
 }

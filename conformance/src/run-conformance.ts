@@ -1,3 +1,4 @@
+import { ADVERSARIAL_CHECKS } from "./adversarial/adversarial-checks.js";
 import { buildReport, type ConformanceReport } from "./build-report.js";
 import type { ConformanceCheck } from "./conformance-check.js";
 import { judgeResults, type ExpectedFailure } from "./expected-failures.js";
@@ -31,9 +32,9 @@ export interface ConformanceRun {
   readonly onResult?: (result: CheckResult) => void;
 }
 
-/** The checks a profile runs: the universal suite, then the golden cases of its profile. */
+/** The checks a profile runs: the universal suite, the adversarial suite, then the golden cases of its profile. */
 export function checksFor(oracle: Oracle, goldenCases: readonly LoadedGoldenCase[]): readonly ConformanceCheck[] {
-  return [...UNIVERSAL_CHECKS, ...goldenCases.filter((loaded) => loaded.profile === oracle.profile).map(goldenCheck)];
+  return [...UNIVERSAL_CHECKS, ...ADVERSARIAL_CHECKS, ...goldenCases.filter((loaded) => loaded.profile === oracle.profile).map(goldenCheck)];
 }
 
 /** Creates an adapter of a kind for an oracle. */

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Oracle } from "./oracle.js";
 import { toToml } from "./to-toml.js";
-import type { CallRequest, ToolAdapter } from "./tool-adapter.js";
+import type { CallRequest, OsUser, ToolAdapter } from "./tool-adapter.js";
 
 /** How to reach a `read-tool call`-compatible command. */
 export interface SubprocessAdapterOptions {
@@ -19,6 +19,8 @@ export interface SubprocessAdapterOptions {
   readonly cwd?: string;
   /** A call that takes longer fails (default 15 s): a read must never hang. */
   readonly timeoutMs?: number;
+  /** Run the command as this user (its config files are made readable to it). */
+  readonly user?: OsUser;
 }
 
 /** The `read-tool call` command of this repository's CLI for a profile. */
@@ -35,6 +37,7 @@ export function createSubprocessAdapter(oracle: Oracle, options: SubprocessAdapt
   const [program, ...baseArgs] = options.command;
   if (program === undefined) throw new Error("the subprocess command is empty");
   const configDir = fs.mkdtempSync(path.join(os.tmpdir(), "read-conformance-config-"));
+  if (options.user !== undefined) fs.chmodSync(configDir, 0o755);
   let configs = 0;
   return {
     kind: "subprocess",
@@ -57,6 +60,7 @@ export function createSubprocessAdapter(oracle: Oracle, options: SubprocessAdapt
         throw new Error(`${shown}: stdout is not one JSON document: ${truncate(stdout)}`);
       }
     },
+    asUser: (user) => createSubprocessAdapter(oracle, { ...options, user }),
     async close() {
       fs.rmSync(configDir, { recursive: true, force: true });
     },
@@ -71,7 +75,7 @@ interface Completed {
 
 function run(program: string, args: readonly string[], stdin: string, options: SubprocessAdapterOptions): Promise<Completed> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { cwd: options.cwd, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(program, args, { cwd: options.cwd, stdio: ["pipe", "pipe", "pipe"], ...(options.user === undefined ? {} : { uid: options.user.uid, gid: options.user.gid }) });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     const timeoutMs = options.timeoutMs ?? 15_000;

@@ -21,6 +21,17 @@ export interface ToolAdapter {
   /** `in-process` or `subprocess`, for reports. */
   readonly kind: string;
   call(request: CallRequest): Promise<unknown>;
+  /**
+   * The same implementation run as another operating-system user (a child process started with that
+   * uid and gid), for cases that need a user the file system refuses; absent when the adapter cannot.
+   */
+  asUser?(user: OsUser): ToolAdapter;
   /** Releases what the adapter holds (nothing for most). */
   close?(): Promise<void>;
+}
+
+/** An operating-system user and group, by number. */
+export interface OsUser {
+  readonly uid: number;
+  readonly gid: number;
 }

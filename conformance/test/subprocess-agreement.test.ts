@@ -73,7 +73,10 @@ describe(`read-tool call agrees with the in-process run (seed ${settings.seed}, 
       const judged = judgeResults(subprocess.results, expectedFailures).results;
       expect(judged.filter((result) => result.status === "fail" || result.status === "xpass").map((result) => `${result.check}: ${result.status}\n${result.message ?? ""}`)).toEqual([]);
       expect(statusOf(subprocess.results)).toEqual(statusOf(inProcess.results));
+      // A check whose calls differ from run to run (races, load, /proc/self) is compared by its result only.
+      const runDependent = new Set(checksFor(oracle, goldenCases).filter((check) => check.runDependent === true).map((check) => check.id));
       const differences = [...inProcess.transcript].flatMap(([check, calls]) => {
+        if (runDependent.has(check)) return [];
         const difference = firstDifference(calls, subprocess.transcript.get(check) ?? []);
         return difference === undefined ? [] : [`${check}: ${difference}`];
       });
@@ -100,7 +103,8 @@ describe("an outside implementation", () => {
         out.mockRestore();
       }
       const written = JSON.parse(fs.readFileSync(report, "utf8")) as ConformanceReport;
-      const failures = written.profiles.flatMap((profile) => profile.checks.filter((row) => row.results["subprocess"]?.status !== "pass").map((row) => `${row.check}: ${row.results["subprocess"]?.message ?? ""}`));
+      // n/a: the checks that drive the implementation in this process (the load tests) need its module.
+      const failures = written.profiles.flatMap((profile) => profile.checks.filter((row) => row.results["subprocess"]?.status !== "pass" && row.results["subprocess"]?.status !== "n/a").map((row) => `${row.check}: ${row.results["subprocess"]?.message ?? ""}`));
       expect(failures).toEqual([]);
       expect(written).toMatchObject({ adapters: ["subprocess"], runs: { subprocess: 1 }, ok: true });
       expect(written.profiles.map((profile) => profile.profile)).toEqual(["workspace-jp"]);

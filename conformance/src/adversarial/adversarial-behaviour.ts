@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/**
+ * The oracle's `adversarial` block: the outcomes the adversarial suite needs besides `behaviour`, each an
+ * outcome of the oracle's own kind (an error code, or the file's content for a profile that reads it).
+ * Built from the oracle's outcome and field schemas (passed in, so that `oracle.ts` can embed this
+ * without an import cycle).
+ */
+export function adversarialBehaviourSchema<Outcome extends z.ZodType, Field extends z.ZodType>(outcome: Outcome, field: Field) {
+  return z
+    .strictObject({
+      invalidInput: outcome.describe("A path that is not a usable string: not a string, missing, empty, only whitespace, over-long, with NUL, control, bidi or line-separator characters."),
+      nameTooLong: outcome.describe("A path the file system refuses as too long (`ENAMETOOLONG`: a name over 255 bytes)."),
+      symlinkLoop: outcome.describe("A path that runs into a symlink loop or a chain longer than the kernel follows (`ELOOP`) inside the root."),
+      permissionDenied: outcome.describe("A file or directory inside the root that the operating system refuses to the calling user (`EACCES`)."),
+      changedDuringRead: outcome.describe("The opened file is not the checked one (swapped between check and open)."),
+      tooManyOpenFiles: outcome.describe("No file descriptor is left (`EMFILE`)."),
+      sensitive: outcome.describe(
+        "A file inside the root with a sensitive name (`.env`, `.ssh/id_rsa`, `*.pem`, `.git/config`, ...) or an equivalent spelling of one: `{ content: true }` for a profile that reads it like any file, an error for one that refuses it (a refusing profile refuses such names outside the root too, before asking anyone).",
+      ),
+      gitignored: outcome.describe("A file inside the root that the root's `.gitignore` files exclude: `{ content: true }` for a profile that does not consult them."),
+      messageFields: z
+        .array(field)
+        .min(1)
+        .describe("The fields holding free text for the model (messages, summaries): no echoed file name may forge a line or an escape sequence in them."),
+    })
+    .describe("The outcomes of the adversarial suite's cases (`adversarial/*` checks); without this block those checks do not apply.");
+}

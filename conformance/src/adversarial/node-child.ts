@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { REPO_ROOT } from "../repo-paths.js";
+import type { OsUser } from "../tool-adapter.js";
+
+/** The conformance package's directory: children run there, so `@read/*` resolve through its dependencies. */
+export const CONFORMANCE_DIR = path.join(REPO_ROOT, "conformance");
+
+/** How a Node child runs. */
+export interface NodeChildOptions {
+  /** Its arguments: `process.argv.slice(1)` inside the script. */
+  readonly args?: readonly string[];
+  readonly user?: OsUser;
+  /** No stdio at all (a child that only acts on the file system). */
+  readonly quiet?: boolean;
+}
+
+/** What a finished child printed. */
+export interface NodeChildResult {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Starts `node --input-type=module -e <script> <args...>` in the conformance package's directory (inside
+ * the script, the arguments are `process.argv.slice(1)`), as `user` when given. The scripts are short and self-contained: children race the tool, watch for
+ * hangs, drop privileges or run out of descriptors, none of which this process can do to itself.
+ */
+export function startNode(script: string, options: NodeChildOptions = {}): ChildProcess {
+  return spawn(process.execPath, ["--input-type=module", "-e", script, ...(options.args ?? [])], {
+    cwd: CONFORMANCE_DIR,
+    stdio: options.quiet === true ? "ignore" : ["pipe", "pipe", "pipe"],
+    ...(options.user === undefined ? {} : { uid: options.user.uid, gid: options.user.gid }),
+  });
+}
+
+/** Runs a script to its end with `stdin` as input; rejects when it runs longer than `timeoutMs` (it is killed). */
+export function runNode(script: string, stdin: string, timeoutMs: number, options: NodeChildOptions = {}): Promise<NodeChildResult> {
+  return new Promise((resolve, reject) => {
+    const child = startNode(script, options);
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`a Node child gave no answer within ${timeoutMs} ms (killed)`));
+    }, timeoutMs);
+    child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout: Buffer.concat(stdout).toString("utf8"), stderr: Buffer.concat(stderr).toString("utf8") });
+    });
+    child.stdin?.on("error", () => undefined);
+    child.stdin?.end(stdin);
+  });
+}
+
+/** Resolves once the child prints a line equal to `line` on stdout; rejects when it exits first or after `timeoutMs`. */
+export function waitForLine(child: ChildProcess, line: string, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const timer = setTimeout(() => done(new Error(`the child did not print '${line}' within ${timeoutMs} ms`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString("utf8");
+      if (seen.split("\n").includes(line)) done();
+    };
+    const onExit = () => done(new Error(`the child exited before printing '${line}': ${seen.slice(0, 300)}`));
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      child.stdout?.off("data", onData);
+      child.off("exit", onExit);
+      if (error === undefined) resolve();
+      else reject(error);
+    };
+    child.stdout?.on("data", onData);
+    child.on("exit", onExit);
+  });
+}
+
+/** Everything the child printed on stdout so far, collected from now on (call it right after starting it). */
+export function collectStdout(child: ChildProcess): () => string {
+  const chunks: Buffer[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
+  return () => Buffer.concat(chunks).toString("utf8");
+}
+
+/** The same for stderr. */
+export function collectStderr(child: ChildProcess): () => string {
+  const chunks: Buffer[] = [];
+  child.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk));
+  return () => Buffer.concat(chunks).toString("utf8");
+}
+
+/** Stops a child (SIGTERM, then SIGKILL after a grace period) and resolves once it has exited. */
+export function stopNode(child: ChildProcess, graceMs = 2_000): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      resolve();
+      return;
+    }
+    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    child.once("close", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}

@@ -1,0 +1,128 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Oracle } from "../oracle.js";
+import type { AdversarialBehaviour, AdversarialCase, AdversarialGroup, Expectation, Safety } from "./adversarial-case.js";
+import { pathInput } from "./adversarial-case.js";
+import { INSIDE_TEXT, PATHS_LAYOUT } from "./layouts.js";
+
+type Expect = (oracle: Oracle, adversarial: AdversarialBehaviour) => Expectation | string;
+
+/** Outcome pickers shared by the case lists. */
+export const OUTSIDE: Expect = (oracle) => ({ outcome: oracle.behaviour.outsideRoot });
+export const NOT_FOUND: Expect = (oracle) => ({ outcome: oracle.behaviour.notFound });
+export const DIRECTORY: Expect = (oracle) => ({ outcome: oracle.behaviour.directory });
+export const INVALID: Expect = (_oracle, adversarial) => ({ outcome: adversarial.invalidInput });
+export const TOO_LONG: Expect = (_oracle, adversarial) => ({ outcome: adversarial.nameTooLong });
+export const LOOP: Expect = (_oracle, adversarial) => ({ outcome: adversarial.symlinkLoop });
+
+/** The file's text, read. */
+export function reads(text: string): Expect {
+  return () => ({ outcome: { content: true }, text });
+}
+
+/**
+ * A case of one call with the path parameter set to `path` (`${ROOT}`, `${OUTSIDE}` and `${DIR}` replaced
+ * by the workspace's paths), or to a non-string value.
+ */
+export function pathCase(group: AdversarialGroup, name: string, title: string, safety: Safety, path: unknown, expect: Expect, extra: Partial<AdversarialCase> = {}): AdversarialCase {
+  return {
+    group,
+    name,
+    title,
+    safety,
+    layout: PATHS_LAYOUT,
+    input: (workspace, oracle) => pathInput(oracle, typeof path === "string" ? workspace.expand(path) : path),
+    expect,
+    ...extra,
+  };
+}
+
+const syntax = (name: string, title: string, safety: Safety, path: unknown, expect: Expect): AdversarialCase => pathCase("path-syntax", name, title, safety, path, expect);
+
+// 1,300 `../` and a name: 3,910 characters, under the 4,096 accepted, far more levels than any root has.
+const VERY_LONG_TRAVERSAL = `${"../".repeat(1300)}etc/passwd`;
+// 20 names of 80 three-byte characters: 1,619 characters but 4,859 bytes, over Linux's PATH_MAX. The
+// first 16 exist (the kernel meets the length before a missing name); a root path longer than 200 bytes
+// would need fewer.
+const LONG_NAME = "日".repeat(80);
+const PAST_PATH_MAX = Array.from({ length: 20 }, () => LONG_NAME).join("/");
+
+/**
+ * Path syntax: traversal (plain, nested, through dot segments and doubled separators, very long),
+ * absolute paths in and out, a sibling sharing the root's name as a prefix, empty and whitespace input,
+ * NUL, control, bidi and line-separator characters, percent-encoding and `file:` URLs (never decoded),
+ * `~` (never expanded: a literal name), backslashes and Windows drive, UNC and device forms (ordinary
+ * characters on POSIX), fullwidth dots, over-long inputs and names, and values that are not strings.
+ */
+export const PATH_SYNTAX_CASES: readonly AdversarialCase[] = [
+  syntax("traversal-parent", "`../outside/data.txt`", "refuse", "../outside/data.txt", OUTSIDE),
+  syntax("traversal-nested", "`sub/../../outside/data.txt`", "refuse", "sub/../../outside/data.txt", OUTSIDE),
+  syntax("traversal-deep", "`sub/deeper/../../../outside/data.txt`", "refuse", "sub/deeper/../../../outside/data.txt", OUTSIDE),
+  syntax("traversal-dot-segments", "`./sub/./../.././outside/data.txt`", "refuse", "./sub/./../.././outside/data.txt", OUTSIDE),
+  syntax("traversal-doubled-separators", "`..//outside///data.txt`", "refuse", "..//outside///data.txt", OUTSIDE),
+  syntax("traversal-to-directory", "`../outside/` (a directory outside)", "refuse", "../outside/", OUTSIDE),
+  syntax("traversal-parent-itself", "`..`", "refuse", "..", OUTSIDE),
+  syntax("traversal-to-filesystem-root", "64 × `../` then `etc/passwd`", "refuse", `${"../".repeat(64)}etc/passwd`, OUTSIDE),
+  syntax("traversal-very-long", "1,300 × `../` then `etc/passwd` (3,910 characters)", "refuse", VERY_LONG_TRAVERSAL, OUTSIDE),
+  syntax("traversal-staying-inside", "`sub/../inside.txt` (stays inside)", "read", "sub/../inside.txt", reads(INSIDE_TEXT)),
+  syntax("absolute-outside", "absolute path of a file outside the root", "refuse", "${OUTSIDE}/data.txt", OUTSIDE),
+  syntax("absolute-system-file", "`/etc/passwd`", "refuse", "/etc/passwd", OUTSIDE),
+  syntax("absolute-double-slash", "`//etc//passwd`", "refuse", "//etc//passwd", OUTSIDE),
+  syntax("absolute-root-then-parent", "`<root>/../outside/data.txt`", "refuse", "${ROOT}/../outside/data.txt", OUTSIDE),
+  syntax("absolute-inside", "absolute path of a file inside the root", "read", "${ROOT}/inside.txt", reads(INSIDE_TEXT)),
+  syntax("sibling-prefix-absolute", "`<root>_evil/data.txt` (a sibling sharing the root's name as a prefix)", "refuse", "${ROOT}_evil/data.txt", OUTSIDE),
+  syntax("sibling-prefix-relative", "`../ws_evil/data.txt`", "refuse", "../ws_evil/data.txt", OUTSIDE),
+  syntax("empty", "an empty path", "refuse", "", INVALID),
+  syntax("whitespace-only", "a path of three spaces", "refuse", "   ", INVALID),
+  syntax("whitespace-controls", "a path of a space, a tab, a newline and a space", "refuse", " \t\n ", INVALID),
+  syntax("nul-embedded", "`inside.txt\\0.png` (NUL inside)", "refuse", "inside.txt\u0000.png", INVALID),
+  syntax("nul-only", "a lone NUL", "refuse", "\u0000", INVALID),
+  syntax("control-escape", "an ANSI escape sequence in the path", "refuse", "inside\u001b[2J.txt", INVALID),
+  syntax("control-delete", "DEL (U+007F) in the path", "refuse", "inside\u007f.txt", INVALID),
+  syntax("control-c1", "NEL (U+0085, a C1 control) in the path", "refuse", "inside\u0085.txt", INVALID),
+  syntax("bidi-override", "RIGHT-TO-LEFT OVERRIDE (U+202E) in the path", "refuse", "\u202etxt.edisni", INVALID),
+  syntax("bidi-isolate", "LEFT-TO-RIGHT ISOLATE (U+2066) in the path", "refuse", "inside\u2066.txt", INVALID),
+  syntax("line-separator", "LINE SEPARATOR (U+2028) in the path", "refuse", "inside\u2028.txt", INVALID),
+  syntax("paragraph-separator", "PARAGRAPH SEPARATOR (U+2029) in the path", "refuse", "inside\u2029.txt", INVALID),
+  syntax("percent-traversal", "`%2e%2e/outside/data.txt` (not decoded)", "refuse", "%2e%2e/outside/data.txt", NOT_FOUND),
+  syntax("percent-encoded-separators", "`..%2foutside%2fdata.txt` (not decoded)", "refuse", "..%2foutside%2fdata.txt", NOT_FOUND),
+  syntax("percent-double-encoded", "`%252e%252e/outside/data.txt`", "refuse", "%252e%252e/outside/data.txt", NOT_FOUND),
+  syntax("percent-inside-name", "`inside%2etxt` (not decoded to an inside file)", "either", "inside%2etxt", NOT_FOUND),
+  syntax("file-url-outside", "`file://` URL of a file outside the root (not decoded)", "refuse", "file://${OUTSIDE}/data.txt", NOT_FOUND),
+  syntax("file-url-inside", "`file://` URL of a file inside the root (not decoded)", "either", "file://${ROOT}/inside.txt", NOT_FOUND),
+  syntax("tilde-home-file", "`~/.bashrc` (`~` is not expanded)", "refuse", "~/.bashrc", NOT_FOUND),
+  syntax("tilde-literal-directory", "`~/home.txt`, a file in a directory named `~` inside the root", "either", "~/home.txt", reads("a directory literally named ~\n")),
+  syntax("tilde-user", "`~root/.profile`", "refuse", "~root/.profile", NOT_FOUND),
+  syntax("tilde-then-parent", "`~/../outside/data.txt` (the kernel's `..` of `<root>/~`)", "refuse", "~/../outside/data.txt", NOT_FOUND),
+  syntax("backslash-traversal", "`..\\outside\\data.txt` (backslashes are name characters)", "refuse", "..\\outside\\data.txt", NOT_FOUND),
+  syntax("windows-drive", "`C:\\Windows\\win.ini`", "refuse", "C:\\Windows\\win.ini", NOT_FOUND),
+  syntax("windows-drive-forward-slashes", "`C:/Windows/win.ini`", "refuse", "C:/Windows/win.ini", NOT_FOUND),
+  syntax("windows-unc", "`\\\\server\\share\\secret.txt` (UNC)", "refuse", "\\\\server\\share\\secret.txt", NOT_FOUND),
+  syntax("windows-device-namespace", "`\\\\?\\C:\\secret.txt` and `\\\\.\\` device forms", "refuse", "\\\\?\\C:\\secret.txt", NOT_FOUND),
+  syntax("windows-reserved-name", "`CON` (a reserved device name on Windows)", "refuse", "CON", NOT_FOUND),
+  syntax("fullwidth-dots", "`．．/outside/data.txt` (FULLWIDTH FULL STOP, U+FF0E)", "refuse", "\uff0e\uff0e/outside/data.txt", NOT_FOUND),
+  syntax("two-dot-leader", "`‥/outside/data.txt` (TWO DOT LEADER, U+2025)", "refuse", "\u2025/outside/data.txt", NOT_FOUND),
+  syntax("overlong-input", "a path of 5,000 characters", "refuse", "a".repeat(5000), INVALID),
+  syntax("overlong-name", "a name of 300 bytes", "refuse", "n".repeat(300), TOO_LONG),
+  syntax("overlong-multibyte-name", "a name of 100 three-byte characters (300 bytes)", "refuse", "日".repeat(100), TOO_LONG),
+  {
+    ...syntax("past-path-max", "a path of 1,619 characters and 4,859 bytes (over PATH_MAX), its first 16 directories existing", "refuse", PAST_PATH_MAX, TOO_LONG),
+    prepare: (workspace) => {
+      fs.mkdirSync(path.join(workspace.root, ...Array.from({ length: 16 }, () => LONG_NAME)), { recursive: true });
+    },
+  },
+  syntax("not-a-string-number", "the path is the number 42", "refuse", 42, INVALID),
+  syntax("not-a-string-null", "the path is null", "refuse", null, INVALID),
+  syntax("not-a-string-array", "the path is an array holding a valid path", "refuse", ["inside.txt"], INVALID),
+  syntax("not-a-string-object", "the path is an object", "refuse", { path: "inside.txt" }, INVALID),
+  syntax("not-a-string-boolean", "the path is `true`", "refuse", true, INVALID),
+  {
+    group: "path-syntax",
+    name: "path-missing",
+    title: "no path parameter at all",
+    safety: "refuse",
+    layout: PATHS_LAYOUT,
+    input: (_workspace, oracle) => ({ ...oracle.request.fixed }),
+    expect: INVALID,
+  },
+];

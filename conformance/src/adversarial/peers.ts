@@ -1,0 +1,39 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadOracle, type Oracle } from "../oracle.js";
+import { REPO_ROOT } from "../repo-paths.js";
+import type { ToolAdapter } from "../tool-adapter.js";
+import { createMcpAdapter } from "./mcp-adapter.js";
+
+/** The peers' oracles, `conformance/peers/*.json`. */
+export const PEERS_DIR = fileURLToPath(new URL("../../peers", import.meta.url));
+
+/** A published implementation the adversarial suite is run against, side by side with the profiles. */
+export interface Peer {
+  /** The package and its version, as reports name it. */
+  readonly name: string;
+  readonly version: string;
+  readonly oracle: Oracle;
+  /** A fresh adapter (the caller closes it). */
+  createAdapter(): ToolAdapter;
+}
+
+/**
+ * `@modelcontextprotocol/server-filesystem`, installed as a dependency of `bench/`: its server started
+ * over stdio (`node dist/index.js <root>`) and its `read_text_file` tool called through the MCP SDK's
+ * client, which is loaded from the server's own dependencies.
+ */
+export function filesystemServerPeer(): Peer {
+  const packageJson = createRequire(path.join(REPO_ROOT, "bench", "package.json")).resolve("@modelcontextprotocol/server-filesystem/package.json");
+  const { name, version } = JSON.parse(fs.readFileSync(packageJson, "utf8")) as { name: string; version: string };
+  const server = path.join(path.dirname(packageJson), "dist", "index.js");
+  const oracle = loadOracle(path.join(PEERS_DIR, "server-filesystem.json"));
+  return {
+    name,
+    version,
+    oracle,
+    createAdapter: () => createMcpAdapter({ command: [process.execPath, server], tool: oracle.tool, sdkFrom: packageJson }),
+  };
+}

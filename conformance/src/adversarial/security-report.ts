@@ -1,0 +1,327 @@
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import type { ConformanceCheck } from "../conformance-check.js";
+import type { ExpectedFailure } from "../expected-failures.js";
+import type { Oracle } from "../oracle.js";
+import { REPO_ROOT } from "../repo-paths.js";
+import { createSuiteContext } from "../suite-context.js";
+import type { ToolAdapter } from "../tool-adapter.js";
+import { ADVERSARIAL_REQUIREMENTS, expectedLabel, runCase, type AdversarialCase, type AdversarialGroup } from "./adversarial-case.js";
+import { ADVERSARIAL_CASES } from "./adversarial-checks.js";
+import { FUZZ_CHECK } from "./fuzz-check.js";
+import { LOAD_CHECKS } from "./load-checks.js";
+import type { Peer } from "./peers.js";
+
+/** `docs/security.md`. */
+export const SECURITY_REPORT_FILE = path.join(REPO_ROOT, "docs", "security.md");
+
+/** How one case ended for one implementation, as the report shows it. */
+export interface SecurityCell {
+  readonly status: "pass" | "fail" | "n/a";
+  readonly observed: string;
+  /** No leak, hang, crash, forged message or content where any safe tool refuses. */
+  readonly safe: boolean;
+  /** A profile's listed expected failure (`conformance/expected-failures.json`). */
+  readonly knownFailure?: string;
+  /** Why it failed, for the findings. */
+  readonly detail?: string;
+}
+
+/** One row: a case (or a load or fuzz check) and its cell for each implementation. */
+export interface SecurityRow {
+  readonly id: string;
+  readonly group: AdversarialGroup | "load" | "fuzz";
+  readonly title: string;
+  readonly residualRisk?: string;
+  /** Why an unsafe tool's answer may vary from run to run (see {@link AdversarialCase.volatile}). */
+  readonly volatile?: string;
+  readonly cells: Readonly<Record<string, SecurityCell>>;
+}
+
+/** The report's data: the columns (profiles, then peers) and the rows. */
+export interface SecurityResults {
+  readonly profiles: readonly string[];
+  readonly peers: readonly { readonly column: string; readonly name: string; readonly version: string }[];
+  readonly seed: number;
+  readonly rows: readonly SecurityRow[];
+}
+
+const CHECK_ROWS: readonly ConformanceCheck[] = [...LOAD_CHECKS, FUZZ_CHECK];
+
+/**
+ * A profile's cells, from its oracle alone: what the suite requires of it (and verifies in
+ * `test/conformance.test.ts` and `pnpm conformance`), or its listed expected failure.
+ */
+export function profileCells(oracle: Oracle, expectedFailures: readonly ExpectedFailure[]): Map<string, SecurityCell> {
+  const known = (check: string) => expectedFailures.find((entry) => entry.profile === oracle.profile && entry.check === check && entry.adapter === undefined)?.reason;
+  const cells = new Map<string, SecurityCell>();
+  for (const adversarialCase of ADVERSARIAL_CASES) {
+    const id = caseId(adversarialCase);
+    const label = expectedLabel(adversarialCase, oracle);
+    const knownFailure = known(id);
+    cells.set(id, knownFailure !== undefined ? { status: "fail", observed: "known failure", safe: false, knownFailure } : label === null ? { status: "n/a", observed: "n/a", safe: true } : { status: "pass", observed: label, safe: true });
+  }
+  for (const check of CHECK_ROWS) {
+    const knownFailure = known(check.id);
+    const reason = check.notApplicable(oracle);
+    cells.set(check.id, knownFailure !== undefined ? { status: "fail", observed: "known failure", safe: false, knownFailure } : reason !== null ? { status: "n/a", observed: "n/a", safe: true, detail: reason } : { status: "pass", observed: "pass", safe: true });
+  }
+  return cells;
+}
+
+/** Options of {@link runCells}. */
+export interface RunCellsOptions {
+  readonly oracle: Oracle;
+  readonly adapter: ToolAdapter;
+  readonly seed: number;
+  /** Property runs (the fuzzing property makes five times as many calls). */
+  readonly numRuns: number;
+  /** Cases run at once (a peer's hangs are waited out side by side). */
+  readonly concurrency: number;
+  readonly onCell?: (id: string, cell: SecurityCell, ms: number) => void;
+}
+
+/** Runs every case, the load tests and the fuzzing property against one implementation. */
+export async function runCells(options: RunCellsOptions): Promise<Map<string, SecurityCell>> {
+  const ctx = createSuiteContext(options.oracle, options.adapter, { seed: options.seed, numRuns: options.numRuns, endOnFailure: true });
+  const cells = new Map<string, SecurityCell>();
+  const exclusive = [...ADVERSARIAL_CASES.map((adversarialCase) => adversarialCase.group === "races" || adversarialCase.calibrated === true), ...CHECK_ROWS.map(() => true)];
+  const jobs: (() => Promise<void>)[] = [
+    ...ADVERSARIAL_CASES.map((adversarialCase) => async () => {
+      const id = caseId(adversarialCase);
+      const started = performance.now();
+      let cell: SecurityCell;
+      if (expectedLabel(adversarialCase, options.oracle) === null) cell = { status: "n/a", observed: "n/a", safe: true };
+      else {
+        try {
+          const result = await runCase(ctx, adversarialCase);
+          cell = { status: result.status, observed: result.observed, safe: result.safe, ...(result.status === "fail" ? { detail: result.problems.join("\n") } : {}) };
+        } catch (error) {
+          cell = { status: "fail", observed: "crash", safe: false, detail: error instanceof Error ? error.message : String(error) };
+        }
+      }
+      cells.set(id, cell);
+      options.onCell?.(id, cell, performance.now() - started);
+    }),
+    ...CHECK_ROWS.map((check) => async () => {
+      const started = performance.now();
+      const reason = check.notApplicable(options.oracle);
+      let cell: SecurityCell;
+      if (reason !== null) cell = { status: "n/a", observed: "n/a", safe: true, detail: reason };
+      else {
+        try {
+          await check.run(ctx);
+          cell = { status: "pass", observed: "pass", safe: true };
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const gist = failureGist(message);
+          cell = { status: "fail", observed: gist, safe: !UNSAFE_GISTS.has(gist), detail: message };
+        }
+      }
+      cells.set(check.id, cell);
+      options.onCell?.(check.id, cell, performance.now() - started);
+    }),
+  ];
+  // Timing-sensitive jobs (races, tight bounds, the property) run one by one first, before the others run
+  // side by side and a peer's hung reads burn CPU in the background.
+  for (const job of jobs.filter((_, index) => exclusive[index])) await job();
+  const shared = jobs.filter((_, index) => !exclusive[index]);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < shared.length; index = next++) await shared[index]?.();
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+  return cells;
+}
+
+const UNSAFE_GISTS = new Set(["LEAK", "hang", "crash", "failed"]);
+
+// The kind of a check's failure, without its counterexample (which the findings show): a leak, a hang, a
+// call that failed, content the kernel's resolution does not name, or an error without a declared code.
+function failureGist(message: string): string {
+  if (message.includes("LEAK")) return "LEAK";
+  if (message.includes("no answer within")) return "hang";
+  if (message.includes("the call failed") || message.includes("crashed")) return "crash";
+  if (message.includes("content, but the kernel resolves the path to no regular file")) return "content the kernel's resolution does not name";
+  if (message.includes("content other than the first window")) return "other content than the resolved file's";
+  if (message.includes("none of the oracle's codes")) return "an error without a declared code";
+  return "failed";
+}
+
+/** The rows of the report: every case and check, with the profiles' cells and each peer's. */
+export function securityRows(profiles: ReadonlyMap<string, ReadonlyMap<string, SecurityCell>>, peers: ReadonlyMap<string, ReadonlyMap<string, SecurityCell>>): SecurityRow[] {
+  const columns = new Map([...profiles, ...peers]);
+  const notRun: SecurityCell = { status: "n/a", observed: "not run", safe: true };
+  const cellsOf = (id: string): Record<string, SecurityCell> => Object.fromEntries([...columns].map(([column, cells]) => [column, cells.get(id) ?? notRun]));
+  return [
+    ...ADVERSARIAL_CASES.map((adversarialCase) => ({
+      id: caseId(adversarialCase),
+      group: adversarialCase.group,
+      title: adversarialCase.title,
+      ...(adversarialCase.residualRisk === undefined ? {} : { residualRisk: adversarialCase.residualRisk }),
+      ...(adversarialCase.volatile === undefined ? {} : { volatile: adversarialCase.volatile }),
+      cells: cellsOf(caseId(adversarialCase)),
+    })),
+    ...CHECK_ROWS.map((check) => ({ id: check.id, group: check.id.includes("/fuzz/") ? ("fuzz" as const) : ("load" as const), title: check.title, cells: cellsOf(check.id) })),
+  ];
+}
+
+/** A case's check ID. */
+export function caseId(adversarialCase: AdversarialCase): string {
+  return `adversarial/${adversarialCase.group}/${adversarialCase.name}`;
+}
+
+/** The column header of a peer. */
+export function peerColumn(peer: Pick<Peer, "name" | "version">): string {
+  return `${peer.name.replace(/^@modelcontextprotocol\//u, "")} ${peer.version}`;
+}
+
+const GROUP_TITLES: Readonly<Record<SecurityRow["group"], string>> = {
+  "path-syntax": "Path syntax",
+  symlinks: "Symlinks",
+  races: "Races between check and open",
+  "special-files": "Special files",
+  "sensitive-names": "Sensitive names, equivalent spellings and gitignore",
+  "output-integrity": "Output integrity",
+  load: "Load and descriptor exhaustion",
+  fuzz: "Fuzzing",
+};
+
+/** A case row's first cell: its name, its title, and its marks. */
+function caseText(row: SecurityRow): string {
+  const name = row.id.split("/").at(-1) ?? row.id;
+  return `\`${name}\`: ${row.title.replaceAll("|", "\\|")}${row.residualRisk === undefined ? "" : " (residual risk)"}${row.volatile === undefined ? "" : " †"}`;
+}
+
+/** A cell as the table shows it: the observed outcome, `✗` when unsafe, `≠` when safe but not what its oracle declares. */
+export function cellText(cell: SecurityCell): string {
+  if (cell.status === "n/a") return "n/a";
+  if (cell.knownFailure !== undefined) return "✗ known failure";
+  const shown = cell.observed === "content" || cell.observed === "pass" || cell.observed === "n/a" || cell.observed.startsWith("error") || cell.observed.includes(" ") ? cell.observed : `\`${cell.observed}\``;
+  const escaped = shown.replaceAll("|", "\\|");
+  if (cell.status === "pass") return escaped;
+  return cell.safe ? `≠ ${escaped}` : `✗ ${escaped}`;
+}
+
+/** `docs/security.md`: the threat model, guarantees, residual risks, the side-by-side table and the findings. */
+export function renderSecurityReport(results: SecurityResults): string {
+  const columns = [...results.profiles, ...results.peers.map((peer) => peer.column)];
+  const out: string[] = [];
+  const line = (text = "") => out.push(text);
+  line("# Security");
+  line();
+  line("Generated by `pnpm --filter @read/conformance run security-report` from the adversarial suite ([`conformance/src/adversarial/`](../conformance/src/adversarial));");
+  line("do not edit by hand: `conformance/test/security-report.test.ts` fails when this file is stale.");
+  line();
+  line("## Threat model");
+  line();
+  line("A read tool is the easiest way to take a secret off a developer's machine. The attacker controls:");
+  line();
+  line("- **the path argument**: a model that was talked into it (prompt injection in a file, a web page, an issue) asks for `../../.ssh/id_rsa`, an absolute path, an encoded or Windows-shaped spelling, a path with control characters;");
+  line("- **the workspace's contents**: a cloned repository holds symlinks out of the root (and back in), loops, FIFOs, sockets, device nodes, huge sparse files, names with newlines and escape sequences, secrets under other spellings;");
+  line("- **the timing**: a process of the same user (a build script, a postinstall hook) swaps files, parent directories and symlinks while the tool reads, grows and shrinks files, and exhausts descriptors.");
+  line();
+  line("The assets are the files outside the root, the secrets inside it (for the profile that guards them), the agent's availability (a read that hangs or fills memory), and the integrity of the output the model reads.");
+  line("Out of scope: an attacker with root or another user's privileges, the kernel, and a person who approves a read outside the root (the guard asks; an approved read may leave the root).");
+  line();
+  line("## Guarantees");
+  line();
+  line("Every profile keeps these, and the suite checks each one for each profile (the requirement IDs are in [`conformance/requirements.json`](../conformance/requirements.json)):");
+  line();
+  line(`- **Containment** (\`${ADVERSARIAL_REQUIREMENTS["path-syntax"]}\`, \`${ADVERSARIAL_REQUIREMENTS.symlinks}\`, \`${ADVERSARIAL_REQUIREMENTS.fuzz}\`): the input is resolved once by the kernel (\`realpath\`, never a lexical \`..\`), containment is decided on path components against the root canonicalised at start-up, and exactly the checked canonical path is opened. No byte of a file outside the root is returned, whatever the spelling, link or encoding.`);
+  line(`- **Races** (\`${ADVERSARIAL_REQUIREMENTS.races}\`): the file is opened with \`O_NOFOLLOW\`, and the descriptor is confirmed to be the checked path (\`/proc/self/fd\` on Linux) before a byte is read; a swap between check and open is an error, never outside content.`);
+  line(`- **Regular files only, never blocking** (\`${ADVERSARIAL_REQUIREMENTS["special-files"]}\`): \`O_NONBLOCK\`, then \`fstat\` on the descriptor: FIFOs, sockets, devices and directories are refused at once, sixteen FIFOs at once starve nothing, and reads are bounded on the descriptor (\`stat.size\` is never trusted: \`/proc\` files say 0, sparse files say gigabytes).`);
+  line(`- **Input validation**: strings only, non-empty, at most 4,096 characters, no NUL, control, line-separator or bidi characters; \`~\`, \`file:\` and percent-encodings are never expanded or decoded (they are literal name characters).`);
+  line(`- **Typed errors under load** (\`${ADVERSARIAL_REQUIREMENTS.load}\`): 10,000 concurrent calls, a quarter hostile, leave no crash and no descriptor open; with no descriptor left every call is a clear error, and reads recover when descriptors come back.`);
+  line(`- **Output integrity** (\`${ADVERSARIAL_REQUIREMENTS["output-integrity"]}\`): a file name echoed in a message is escaped: no newline, carriage return, line separator or escape sequence from a name reaches a message raw, and no name can announce a next page.`);
+  line(`- **Sensitive names** (\`${ADVERSARIAL_REQUIREMENTS["sensitive-names"]}\`): the \`guard\` profile refuses secrets (\`.env\`, keys, \`.ssh/\`, \`.git/\`, credentials) and gitignored files under every spelling (case, trailing dots and spaces, stream suffixes, \`./\`, \`..\`, absolute, through symlinks, outside the root); the other profiles' specs read them like any file.`);
+  line();
+  line("## Residual risks");
+  line();
+  line("- **Hard links.** A hard link inside the root to a file outside it *is* that file: nothing on the path tells it from an inside file, and every profile reads it (`adversarial/symlinks/hard-link-out`). Do not give the tool a root in which an attacker could have created hard links to files you care about (they need write access to the root's file system and read access to the target).");
+  line("- **Platforms without `O_NOFOLLOW` or `/proc/self/fd`.** On Windows `O_NOFOLLOW` and `O_NONBLOCK` do not exist (the flags are 0): the final component may be a link opened after the check, and a special file may block. Where `/proc/self/fd` is missing (macOS), the descriptor is confirmed by a second `realpath` of the path and a device/inode comparison with the descriptor instead of the descriptor's own path.");
+  line("- **A swap undone between two checks.** That second check sees the path as it is at that moment: a parent directory swapped for a link before the open and swapped back before the comparison leaves the path naming the checked file again, and only the device/inode comparison (which a hard link defeats) stands between the descriptor and the outside file. On Linux the descriptor's own path is read instead, which no later swap changes.");
+  line("- **Content that changes while it is read.** A file rewritten during a read may yield a mix of old and new lines; sizes and windows stay bounded (`adversarial/races/file-grows-and-shrinks`).");
+  line("- **Availability.** A race can turn a read into an error (the path changed while it was opened): the suite proves no outside byte is returned, not that a read always succeeds.");
+  const known = results.rows.flatMap((row) => results.profiles.flatMap((profile) => (row.cells[profile]?.knownFailure === undefined ? [] : [{ profile, row, reason: row.cells[profile]?.knownFailure ?? "" }])));
+  if (known.length > 0) {
+    line("- **Known failures of this project's profiles** (listed in [`conformance/expected-failures.json`](../conformance/expected-failures.json), so the suite fails the moment they are fixed without the list shrinking):");
+    for (const entry of known) line(`  - \`${entry.profile}\`, \`${entry.row.id}\`: ${entry.reason}`);
+  }
+  line();
+  line("## Side by side");
+  line();
+  line(`Each case runs against the four profiles in-process and against ${results.peers.map((peer) => `\`${peer.name}\` ${peer.version} (its \`read_text_file\` tool, through its MCP server over stdio)`).join(", ")}.`);
+  line("A profile's cell is the outcome its oracle (`conformance/profiles/*.json`) declares, which the suite verifies (`test/conformance.test.ts`, `pnpm conformance`); the script re-runs every case before writing. A peer's cell is what it answered in the run that generated this file.");
+  line("Cells: an error code (or, for a peer whose errors carry no code, the gist of its message), `content` (the file's content was returned), `n/a` (the case does not apply);");
+  line("**✗** marks an unsafe answer (content from outside the root, a hang past the time bound, a crash, content where any safe tool refuses, a forged message line); **≠** a safe answer that differs from what the tool declares or the rules ask (for a peer: its own decision, such as expanding `~`).");
+  line("† An unsafe tool's answer to this case may differ from run to run (when a swap lands, how fast an endless device is read): a peer's cell shows the run that generated this file; the profiles' never vary.");
+  line(`Time bound: 5 s per case (1 s beyond a small read for the sparse files); the fuzzing property ran with seed \`${results.seed}\`.`);
+  line();
+  line("| Tool | cases | pass | ✗ unsafe | ≠ differs | n/a |");
+  line("| --- | ---: | ---: | ---: | ---: | ---: |");
+  for (const column of columns) {
+    const cells = results.rows.map((row) => row.cells[column]).filter((cell): cell is SecurityCell => cell !== undefined);
+    const count = (predicate: (cell: SecurityCell) => boolean) => cells.filter(predicate).length;
+    line(`| ${column} | ${cells.length} | ${count((cell) => cell.status === "pass")} | ${count((cell) => cell.status === "fail" && !cell.safe)} | ${count((cell) => cell.status === "fail" && cell.safe)} | ${count((cell) => cell.status === "n/a")} |`);
+  }
+  for (const group of Object.keys(GROUP_TITLES) as SecurityRow["group"][]) {
+    const rows = results.rows.filter((row) => row.group === group);
+    if (rows.length === 0) continue;
+    line();
+    line(`### ${GROUP_TITLES[group]}`);
+    line();
+    line(`| Case | ${columns.join(" | ")} |`);
+    line(`| --- | ${columns.map(() => "---").join(" | ")} |`);
+    for (const row of rows) line(`| ${caseText(row)} | ${columns.map((column) => cellText(row.cells[column] ?? { status: "n/a", observed: "not run", safe: true })).join(" | ")} |`);
+  }
+  for (const peer of results.peers) {
+    const unsafe = results.rows.filter((row) => row.cells[peer.column]?.status === "fail" && row.cells[peer.column]?.safe === false);
+    const differs = results.rows.filter((row) => row.cells[peer.column]?.status === "fail" && row.cells[peer.column]?.safe === true);
+    line();
+    line(`## Findings: ${peer.column}`);
+    line();
+    if (unsafe.length === 0) line("No unsafe answer.");
+    else {
+      line("Unsafe answers:");
+      line();
+      for (const row of unsafe) line(`- \`${row.id}\` (${row.title}): ${row.cells[peer.column]?.observed ?? ""}.`);
+    }
+    if (differs.length > 0) {
+      line();
+      line("Safe, but not what the rules ask (or what its own outcomes say):");
+      line();
+      for (const row of differs) line(`- \`${row.id}\` (${row.title}): ${row.cells[peer.column]?.observed ?? ""}.`);
+    }
+  }
+  line();
+  return `${out.join("\n")}`;
+}
+
+/** The inverse of {@link cellText}, for cells read back from a report. */
+export function parseCellText(text: string): SecurityCell {
+  if (text === "n/a") return { status: "n/a", observed: "n/a", safe: true };
+  const mark = text.startsWith("✗ ") ? "unsafe" : text.startsWith("≠ ") ? "differs" : "pass";
+  const shown = mark === "pass" ? text : text.slice(2);
+  const observed = (shown.startsWith("`") && shown.endsWith("`") ? shown.slice(1, -1) : shown).replaceAll("\\|", "|");
+  return mark === "pass" ? { status: "pass", observed, safe: true } : { status: "fail", observed, safe: mark === "differs" };
+}
+
+/**
+ * The results with each peer's cells of volatile rows taken from a report (`document`): what a fresh run
+ * must reproduce is everything else. Throws when the report lacks a row.
+ */
+export function adoptVolatileCells(results: SecurityResults, document: string): SecurityResults {
+  const columns = [...results.profiles, ...results.peers.map((peer) => peer.column)];
+  const lines = document.split("\n");
+  const rows = results.rows.map((row) => {
+    if (row.volatile === undefined) return row;
+    const prefix = `| ${caseText(row)} | `;
+    const found = lines.find((candidate) => candidate.startsWith(prefix));
+    if (found === undefined) throw new Error(`the report has no row for ${row.id}`);
+    const cells = found.slice(2, -2).split(" | ").slice(1);
+    const recorded = Object.fromEntries(results.peers.map((peer) => [peer.column, parseCellText(cells[columns.indexOf(peer.column)] ?? "")]));
+    return { ...row, cells: { ...row.cells, ...recorded } };
+  });
+  return { ...results, rows };
+}

@@ -1,0 +1,107 @@
+import type { AdversarialCase } from "./adversarial-case.js";
+import { pathInput, refuses } from "./adversarial-case.js";
+import { OUTSIDE_MARKER } from "./layouts.js";
+
+type Expect = AdversarialCase["expect"];
+
+const ENV_TEXT = "SECRET=from-dot-env\n";
+
+/**
+ * Secrets and ignored files inside the root, and their other spellings. On Linux `.ENV`, `.env.`,
+ * `.env ` and `.env:$DATA` are files of their own; on the file systems of Windows and macOS they open
+ * `.env` itself, so a profile that refuses sensitive names refuses every spelling.
+ */
+const SENSITIVE_LAYOUT = {
+  files: {
+    ".env": { text: ENV_TEXT },
+    ".env.example": { text: "EXAMPLE=1\n" },
+    ".ENV": { text: "SECRET=upper-case\n" },
+    ".env.": { text: "SECRET=trailing-dot\n" },
+    ".env ": { text: "SECRET=trailing-space\n" },
+    ".env:$DATA": { text: "SECRET=stream\n" },
+    "sub/.env.local": { text: "SECRET=nested\n" },
+    ".ssh/id_rsa": { text: "-----BEGIN OPENSSH PRIVATE KEY-----\n" },
+    "keys/server.pem": { text: "-----BEGIN PRIVATE KEY-----\n" },
+    ".git/config": { text: "[core]\n\tbare = false\n" },
+    ".npmrc": { text: "//registry.npmjs.org/:_authToken=secret\n" },
+    "innocent.txt": { symlink: ".env" },
+    dotssh: { symlink: ".ssh" },
+    ".gitignore": { text: "*.log\nbuild/\n!build/keep.txt\ncaf\u00e9.txt\n" },
+    "app.log": { text: "log line\n" },
+    "APP.LOG": { text: "LOG LINE\n" },
+    "build/keep.txt": { text: "keep\n" },
+    "build/out.js": { text: "built\n" },
+    "src/main.ts": { text: "export {};\n" },
+    "caf\u00e9.txt": { text: "NFC name\n" },
+    "cafe\u0301.txt": { text: "NFD name\n" },
+    "alias.txt": { symlink: "app.log" },
+    "sub/.gitignore": { text: "local.txt\n" },
+    "sub/local.txt": { text: "local\n" },
+  },
+  outside: { ".env": { text: `${OUTSIDE_MARKER} outside env\n` } },
+} as const;
+
+/** A sensitive file: refused by a profile that refuses them, else read (`text`). */
+function sensitive(text: string): Expect {
+  return (_oracle, adversarial) => (refuses(adversarial.sensitive) ? { outcome: adversarial.sensitive } : { outcome: { content: true }, text });
+}
+
+/** An ignored file: refused by a profile that consults `.gitignore`, else read (`text`). */
+function ignored(text: string): Expect {
+  return (_oracle, adversarial) => (refuses(adversarial.gitignored) ? { outcome: adversarial.gitignored } : { outcome: { content: true }, text });
+}
+
+const names = (name: string, title: string, target: string, expect: Expect, safety: AdversarialCase["safety"] = "either"): AdversarialCase => ({
+  group: "sensitive-names",
+  name,
+  title,
+  safety,
+  layout: SENSITIVE_LAYOUT,
+  input: (workspace, oracle) => pathInput(oracle, workspace.expand(target)),
+  expect,
+});
+
+/**
+ * Sensitive names and equivalent spellings (case, trailing dots and spaces, an NTFS stream suffix,
+ * `./`, `..`, absolute, through symlinks, outside the root) and gitignore semantics (patterns, a
+ * directory excluded with a negation under it, nested `.gitignore` files, case, NFC and NFD, symlinks).
+ * Profiles that do not refuse such files read them: the outcome is their oracle's.
+ */
+export const SENSITIVE_NAME_CASES: readonly AdversarialCase[] = [
+  names("env", "`.env`", ".env", sensitive(ENV_TEXT)),
+  names("env-example", "`.env.example` (a template, not a secret)", ".env.example", () => ({ outcome: { content: true }, text: "EXAMPLE=1\n" }), "read"),
+  names("env-upper-case", "`.ENV`", ".ENV", sensitive("SECRET=upper-case\n")),
+  names("env-trailing-dot", "`.env.` (Windows drops the trailing dot)", ".env.", sensitive("SECRET=trailing-dot\n")),
+  names("env-trailing-space", "`.env ` (Windows drops the trailing space)", ".env ", sensitive("SECRET=trailing-space\n")),
+  names("env-stream-suffix", "`.env:$DATA` (an NTFS stream of `.env`)", ".env:$DATA", sensitive("SECRET=stream\n")),
+  names("env-dot-slash", "`./.env`", "./.env", sensitive(ENV_TEXT)),
+  names("env-through-parent", "`sub/../.env`", "sub/../.env", sensitive(ENV_TEXT)),
+  names("env-absolute", "the absolute path of `.env`", "${ROOT}/.env", sensitive(ENV_TEXT)),
+  names("env-nested", "`sub/.env.local`", "sub/.env.local", sensitive("SECRET=nested\n")),
+  names("env-through-symlink", "`innocent.txt`, a link to `.env`", "innocent.txt", sensitive(ENV_TEXT)),
+  names(
+    "env-outside",
+    "`../outside/.env` (a secret outside the root)",
+    "../outside/.env",
+    (oracle, adversarial) => ({ outcome: refuses(adversarial.sensitive) ? adversarial.sensitive : oracle.behaviour.outsideRoot }),
+    "refuse",
+  ),
+  names("ssh-private-key", "`.ssh/id_rsa`", ".ssh/id_rsa", sensitive("-----BEGIN OPENSSH PRIVATE KEY-----\n")),
+  names("ssh-through-directory-link", "`dotssh/id_rsa`, `dotssh` linking to `.ssh`", "dotssh/id_rsa", sensitive("-----BEGIN OPENSSH PRIVATE KEY-----\n")),
+  names("private-key-file", "`keys/server.pem`", "keys/server.pem", sensitive("-----BEGIN PRIVATE KEY-----\n")),
+  names("git-internals", "`.git/config`", ".git/config", sensitive("[core]\n\tbare = false\n")),
+  names("npm-credentials", "`.npmrc`", ".npmrc", sensitive("//registry.npmjs.org/:_authToken=secret\n")),
+  names("gitignored", "`app.log`, ignored by `*.log`", "app.log", ignored("log line\n")),
+  names("gitignored-upper-case", "`APP.LOG` (git on case-insensitive systems ignores it too)", "APP.LOG", ignored("LOG LINE\n")),
+  names("gitignored-directory-no-reinclude", "`build/keep.txt`: `!build/keep.txt` cannot re-include under the excluded `build/`", "build/keep.txt", ignored("keep\n")),
+  names("gitignored-directory", "`build/out.js`, under the excluded `build/`", "build/out.js", ignored("built\n")),
+  names("gitignored-dot-slash", "`./app.log`", "./app.log", ignored("log line\n")),
+  names("gitignored-through-parent", "`src/../app.log`", "src/../app.log", ignored("log line\n")),
+  names("gitignored-absolute", "the absolute path of `app.log`", "${ROOT}/app.log", ignored("log line\n")),
+  names("gitignored-through-symlink", "`alias.txt`, a link to `app.log`", "alias.txt", ignored("log line\n")),
+  names("gitignored-nested-rules", "`sub/local.txt`, ignored by `sub/.gitignore`", "sub/local.txt", ignored("local\n")),
+  names("gitignored-nfc", "`café.txt` (NFC), named by an NFC pattern", "caf\u00e9.txt", ignored("NFC name\n")),
+  names("gitignored-nfd", "`café.txt` in NFD, named by an NFC pattern (one name once normalised)", "cafe\u0301.txt", ignored("NFD name\n")),
+  names("not-ignored", "`src/main.ts`, matched by no rule", "src/main.ts", () => ({ outcome: { content: true }, text: "export {};\n" }), "read"),
+  names("gitignore-file", "`.gitignore` itself", ".gitignore", () => ({ outcome: { content: true }, text: "*.log\nbuild/\n!build/keep.txt\ncaf\u00e9.txt\n" }), "read"),
+];

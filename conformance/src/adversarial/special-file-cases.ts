@@ -1,0 +1,166 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { denyIfAsked } from "../suite-context.js";
+import { failed, judgeOutput, outcomeLabel, pathInput, type AdversarialCase, type CaseResult, type CaseRun, type Expectation, type Safety } from "./adversarial-case.js";
+import { boundedCall } from "./bounded-call.js";
+import { INSIDE_TEXT } from "./layouts.js";
+import { DIRECTORY, NOT_FOUND, OUTSIDE, reads } from "./path-syntax-cases.js";
+
+type Expect = AdversarialCase["expect"];
+
+/** The text at the start of the sparse file: 10,000 short lines, then a hole up to {@link SPARSE_BYTES}. */
+export const SPARSE_TEXT = Array.from({ length: 10_000 }, (_, index) => `line ${index + 1}\n`).join("");
+
+/** 8 GiB: a sparse file this large takes no space, and says so in `stat.size`. */
+export const SPARSE_BYTES = 8 * 1024 ** 3;
+
+/**
+ * The bound of the sparse-file cases, beyond what reading a small file takes: a tool that reads a window
+ * or checks a limit answers in milliseconds, one that walks the whole file takes seconds.
+ */
+export const SPARSE_BOUND_MS = 1_000;
+
+/** FIFOs opened at once by the swarm case: more than libuv's default pool of 4 threads. */
+export const SWARM_FIFOS = 16;
+
+const SPECIAL_LAYOUT = {
+  files: {
+    "inside.txt": { text: INSIDE_TEXT },
+    "sub/nested.txt": { text: "nested\n" },
+    "secret.txt": { text: "readable by its owner only\n" },
+    "locked/inside-locked.txt": { text: "in a directory no one else may enter\n" },
+    "zero-link": { symlink: "/dev/zero" },
+    "proc-status-link": { symlink: "/proc/self/status" },
+  },
+  outside: { "data.txt": { text: "outside\n" } },
+} as const;
+
+// What varies for a tool that reads an endless device instead of refusing it.
+const ENDLESS = "a tool that reads an endless device fails when a buffer limit is hit or outlasts the bound, depending on the machine's speed";
+
+const FIFO = (oracle: Parameters<Expect>[0]): Expectation => ({ outcome: oracle.behaviour.fifo });
+const DEVICE: Expect = (oracle) => ({ outcome: oracle.behaviour.device });
+const DENIED_BY_OS: Expect = (_oracle, adversarial) => ({ outcome: adversarial.permissionDenied });
+
+function special(name: string, title: string, safety: Safety, target: string, expect: Expect, extra: Partial<AdversarialCase> = {}): AdversarialCase {
+  return { group: "special-files", name, title, safety, layout: SPECIAL_LAYOUT, input: (workspace, oracle) => pathInput(oracle, workspace.expand(target)), expect, ...extra };
+}
+
+// mknod needs CAP_MKNOD (in practice root): where it fails, the case says so instead of passing silently.
+function mknod(kind: "c" | "b", major: number, minor: number, name: string): (workspace: { root: string }) => void {
+  return (workspace) => {
+    try {
+      execFileSync("mknod", [path.join(workspace.root, name), kind, String(major), String(minor)], { stdio: "pipe" });
+    } catch (error) {
+      throw new Error(`this process cannot create device nodes (mknod needs CAP_MKNOD): ${String(error)}`);
+    }
+  };
+}
+
+function sparse(workspace: { root: string }): void {
+  const file = path.join(workspace.root, "sparse.txt");
+  fs.writeFileSync(file, SPARSE_TEXT);
+  fs.truncateSync(file, SPARSE_BYTES);
+}
+
+/** The whole-file read of the sparse file: the size limit where one applies, else the default window. */
+const SPARSE_WHOLE: Expect = (oracle) => {
+  const limit = oracle.behaviour.sizeLimit;
+  const count = oracle.window.defaultCount;
+  if (limit !== null && (!limit.wholeFileOnly || count === null)) return { outcome: limit.outcome };
+  // Without a limit, a tool that reads whole files must refuse 8 GiB somehow; a windowed one returns its window.
+  return count === null ? { outcome: { error: null } } : { window: { text: SPARSE_TEXT, start: 1, count } };
+};
+
+/** Lines 2-4 of the sparse file. */
+const SPARSE_WINDOW: Expect = (oracle) => {
+  if (oracle.request.start === null || oracle.request.count === null) return "the tool has no window parameters";
+  const limit = oracle.behaviour.sizeLimit;
+  if (limit !== null && !limit.wholeFileOnly) return { outcome: limit.outcome };
+  return { window: { text: SPARSE_TEXT, start: 2, count: 3 } };
+};
+
+/**
+ * Sixteen FIFOs read at once, then a regular file: every FIFO is refused and the file is read, all
+ * within the bound (a tool that blocked a thread per FIFO would starve libuv's pool of four).
+ */
+async function runSwarm({ ctx, adapter, workspace, root, boundMs }: CaseRun): Promise<CaseResult> {
+  const { oracle } = ctx;
+  const names = Array.from({ length: SWARM_FIFOS }, (_, index) => `fifo-${index}`);
+  for (const name of names) execFileSync("mkfifo", [path.join(root, name)]);
+  const extras = denyIfAsked(oracle);
+  const inputs = [...names, "inside.txt"].map((name) => pathInput(oracle, name));
+  const ended = await boundedCall(
+    () => Promise.all(inputs.map((input) => adapter.call({ root, input, ...extras }))),
+    boundMs,
+    names.map((name) => path.join(root, name)),
+  );
+  if (ended.kind === "timeout") return failed("hang", [`${SWARM_FIFOS} FIFOs and a file read at once: not all answered within ${boundMs} ms`]);
+  if (ended.kind === "rejected") return failed("crash", [`a call failed: ${ended.error instanceof Error ? ended.error.message : String(ended.error)}`]);
+  if (ended.ms > boundMs) return failed("hang", [`${SWARM_FIFOS} FIFOs and a file read at once took ${Math.round(ended.ms)} ms, over the bound of ${boundMs} ms`]);
+  const results = ended.value.map((output, index) =>
+    index < SWARM_FIFOS
+      ? judgeOutput(ctx, SWARM, FIFO(oracle), workspace, inputs[index], output)
+      : judgeOutput(ctx, { ...SWARM, safety: "read" }, { outcome: { content: true }, text: INSIDE_TEXT }, workspace, inputs[index], output),
+  );
+  const fifoLabels = [...new Set(results.slice(0, SWARM_FIFOS).map((result) => result.observed))];
+  const observed = swarmLabel(fifoLabels.join("/"), results[SWARM_FIFOS]?.observed ?? "no answer");
+  const problems = results.flatMap((result) => result.problems);
+  return { status: problems.length === 0 ? "pass" : "fail", observed, safe: results.every((result) => result.safe), problems };
+}
+
+const SWARM: AdversarialCase = special("fifo-swarm", `${SWARM_FIFOS} FIFOs read at once, then a regular file`, "refuse", "", FIFO, {
+  run: runSwarm,
+  label: (oracle) => swarmLabel(outcomeLabel(oracle.behaviour.fifo), "content"),
+});
+
+function swarmLabel(fifos: string, file: string): string {
+  return `${SWARM_FIFOS} × ${fifos}; the file: ${file}`;
+}
+
+/**
+ * Special files: a FIFO with no writer (one, and sixteen at once), a listening socket, character and
+ * block devices (inside the root, and `/dev` as the root), links to `/dev/zero` and `/proc` files, a
+ * `/proc` file whose size reads 0 (with `/proc/self` as the root), directories, an 8 GiB sparse file,
+ * and files the operating system refuses to an unprivileged user (run as `nobody` in a child process).
+ */
+export const SPECIAL_FILE_CASES: readonly AdversarialCase[] = [
+  special("fifo", "a FIFO with no writer", "refuse", "a-fifo", FIFO, { layout: { ...SPECIAL_LAYOUT, files: { ...SPECIAL_LAYOUT.files, "a-fifo": { fifo: true } } }, fifos: ["a-fifo"] }),
+  SWARM,
+  special("socket", "a listening Unix socket", "refuse", "a-socket", (oracle) => ({ outcome: oracle.behaviour.socket }), {
+    layout: { ...SPECIAL_LAYOUT, files: { ...SPECIAL_LAYOUT.files, "a-socket": { socket: true } } },
+  }),
+  special("character-device", "a character device inside the root (`/dev/zero`'s numbers)", "refuse", "zero", DEVICE, { prepare: mknod("c", 1, 5, "zero"), volatile: ENDLESS }),
+  special("block-device", "a block device inside the root", "refuse", "block", DEVICE, { prepare: mknod("b", 7, 200, "block") }),
+  special("dev-zero", "`zero` with `/dev` as the root", "refuse", "zero", DEVICE, { root: () => "/dev", volatile: ENDLESS }),
+  special("dev-null", "`null` with `/dev` as the root", "refuse", "null", DEVICE, { root: () => "/dev" }),
+  special("dev-zero-link", "a link to `/dev/zero`", "refuse", "zero-link", OUTSIDE),
+  special("proc-file-size-zero", "`status` with `/proc/self` as the root (its size reads 0)", "read", "status", () => ({ includes: ["Name:", "Pid:"] }), { root: () => "/proc/self", runDependent: true }),
+  special("proc-file-link", "a link to `/proc/self/status`", "refuse", "proc-status-link", OUTSIDE),
+  special("directory", "a directory", "refuse", "sub", DIRECTORY),
+  special("directory-root", "`.`, the root itself", "refuse", ".", DIRECTORY),
+  special("directory-trailing-slash", "`sub/`", "refuse", "sub/", DIRECTORY),
+  special("file-as-directory", "`inside.txt/`, a file used as a directory", "either", "inside.txt/", NOT_FOUND),
+  special("sparse-8gib", "an 8 GiB sparse file (10,000 lines, then a hole), read without a window", "either", "sparse.txt", SPARSE_WHOLE, { prepare: sparse, boundMs: SPARSE_BOUND_MS, calibrated: true }),
+  special("sparse-8gib-window", "lines 2-4 of the 8 GiB sparse file", "either", "sparse.txt", SPARSE_WINDOW, {
+    prepare: sparse,
+    boundMs: SPARSE_BOUND_MS,
+    calibrated: true,
+    input: (_workspace, oracle) => ({ ...pathInput(oracle, "sparse.txt"), ...(oracle.request.start === null ? {} : { [oracle.request.start]: 2 }), ...(oracle.request.count === null ? {} : { [oracle.request.count]: 3 }) }),
+  }),
+  special("unreadable-file", "a file of mode 000, read as an unprivileged user", "refuse", "secret.txt", DENIED_BY_OS, {
+    unprivileged: true,
+    prepare: (workspace) => fs.chmodSync(path.join(workspace.root, "secret.txt"), 0o000),
+  }),
+  special("unreadable-directory", "a file in a directory of mode 000, read as an unprivileged user", "refuse", "locked/inside-locked.txt", DENIED_BY_OS, {
+    unprivileged: true,
+    prepare(workspace) {
+      const locked = path.join(workspace.root, "locked");
+      fs.chmodSync(locked, 0o000);
+      return () => fs.chmodSync(locked, 0o755);
+    },
+  }),
+  special("readable-as-unprivileged", "an ordinary file read as the unprivileged user (the control case)", "read", "inside.txt", reads(INSIDE_TEXT), { unprivileged: true }),
+];
+

@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { ScratchLayout, ScratchWorkspace } from "../scratch-workspace.js";
+import { pathInput, type AdversarialCase, type Safety } from "./adversarial-case.js";
+import { chain, INSIDE_TEXT, PATHS_LAYOUT } from "./layouts.js";
+import { LOOP, NOT_FOUND, OUTSIDE, pathCase, reads } from "./path-syntax-cases.js";
+
+type Expect = AdversarialCase["expect"];
+
+const link = (name: string, title: string, safety: Safety, target: string, expect: Expect, extra: Partial<AdversarialCase> = {}): AdversarialCase =>
+  pathCase("symlinks", name, title, safety, target, expect, extra);
+
+const withFiles = (files: NonNullable<ScratchLayout["files"]>): ScratchLayout => ({ ...PATHS_LAYOUT, files: { ...PATHS_LAYOUT.files, ...files } });
+
+const throughRootLink = { root: (workspace: { dir: string }) => path.join(workspace.dir, "ws-link") };
+
+// The descriptor the proc-fd case opened for each workspace (runs of the same case may overlap).
+const OPEN_OUTSIDE = new WeakMap<ScratchWorkspace, number>();
+
+const HARD_LINKED_TEXT = "hard-linked from outside the root\n";
+
+/**
+ * Symlinks: file and directory links out of the root (relative and absolute), chains (inside, out, 30
+ * links, and 45: past the kernel's 40), dangling links in and out, loops, links out and back in, the
+ * kernel's `..` after a symlink (never the lexical one), magic links under `/proc` (`/proc/self/root`,
+ * `/proc/self/cwd`, `/proc/self/fd/N`), a root that is itself reached through a symlink, and a hard link
+ * to an outside file (a residual risk: it is an ordinary file inside the root).
+ */
+export const SYMLINK_CASES: readonly AdversarialCase[] = [
+  link("file-out-relative", "a file link to `../outside/data.txt`", "refuse", "link-out", OUTSIDE),
+  link("file-out-absolute", "a file link to an absolute outside path", "refuse", "link-out-abs", OUTSIDE),
+  link("directory-out-relative", "`dir-out/data.txt`, `dir-out` linking to `../outside`", "refuse", "dir-out/data.txt", OUTSIDE),
+  link("directory-out-absolute", "`dir-out-abs/deep/deep.txt` through an absolute directory link", "refuse", "dir-out-abs/deep/deep.txt", OUTSIDE),
+  link("link-inside", "a link to a file inside the root", "read", "link-in", reads(INSIDE_TEXT)),
+  link("chain-inside", "a chain of 3 links ending inside", "read", "chain-0", reads(INSIDE_TEXT)),
+  link("chain-out", "a chain of 2 links ending outside", "refuse", "out-chain-0", OUTSIDE),
+  link("chain-30", "a chain of 30 links ending inside", "read", "hop-0", reads(INSIDE_TEXT), { layout: withFiles(chain("hop-", 30, "inside.txt")) }),
+  link("chain-45", "a chain of 45 links (the kernel follows 40)", "refuse", "far-0", LOOP, { layout: withFiles(chain("far-", 45, "inside.txt")) }),
+  link("dangling-inside", "a link to a missing file inside", "refuse", "dangling", NOT_FOUND),
+  link("dangling-outside", "a link to a missing file outside", "refuse", "dangling-out", OUTSIDE),
+  link("loop-pair", "two links pointing at each other", "refuse", "loop-a", LOOP),
+  link("loop-self", "a link pointing at itself", "refuse", "loop-self", LOOP),
+  link("loop-as-directory", "`loop-a/inside.txt`, a loop used as a directory", "refuse", "loop-a/inside.txt", LOOP),
+  link("out-and-back-in", "`sub/back-in`, a link leaving the root and coming back to `inside.txt`", "read", "sub/back-in", reads(INSIDE_TEXT)),
+  link("out-then-parent-in", "`dir-out/../ws/inside.txt`: the kernel's `..` of the outside directory, then back in", "read", "dir-out/../ws/inside.txt", reads(INSIDE_TEXT)),
+  link("parent-after-link-out", "`dir-out/../data.txt`: the kernel's `..` lands outside (a lexical `..` would read `<root>/data.txt`)", "refuse", "dir-out/../data.txt", OUTSIDE),
+  link("parent-after-link-in", "`sub-link/../inside.txt`, `..` after a link inside", "read", "sub-link/../inside.txt", reads(INSIDE_TEXT)),
+  link("link-to-grandparent", "`sub/up/outside/data.txt`, `sub/up` linking to `../..`", "refuse", "sub/up/outside/data.txt", OUTSIDE),
+  link("link-to-grandparent-back-in", "`sub/up/ws/inside.txt`, out through `sub/up` and back in", "read", "sub/up/ws/inside.txt", reads(INSIDE_TEXT)),
+  link("proc-root-outside", "`/proc/self/root<outside>/data.txt`", "refuse", "/proc/self/root${OUTSIDE}/data.txt", OUTSIDE),
+  link("proc-root-inside", "`/proc/self/root<root>/inside.txt` (a magic link that resolves inside)", "read", "/proc/self/root${ROOT}/inside.txt", reads(INSIDE_TEXT)),
+  link("proc-root-link-in-root", "`magic-out/data.txt`, `magic-out` linking to `/proc/self/root<outside>`", "refuse", "magic-out/data.txt", OUTSIDE),
+  link("proc-cwd", "`proc-cwd`, a link to `/proc/self/cwd`", "refuse", "proc-cwd", OUTSIDE),
+  {
+    ...link("proc-fd", "`/proc/self/fd/N`, N a descriptor this process holds open on an outside file", "refuse", "", OUTSIDE),
+    prepare(workspace) {
+      const fd = fs.openSync(path.join(workspace.outside, "data.txt"), "r");
+      OPEN_OUTSIDE.set(workspace, fd);
+      return () => fs.closeSync(fd);
+    },
+    input: (workspace, oracle) => pathInput(oracle, `/proc/self/fd/${OPEN_OUTSIDE.get(workspace) ?? -1}`),
+    runDependent: true,
+  },
+  link("root-through-symlink-inside", "root given through a symlink: `inside.txt`", "read", "inside.txt", reads(INSIDE_TEXT), throughRootLink),
+  link("root-through-symlink-escape", "root given through a symlink: `../outside/data.txt`", "refuse", "../outside/data.txt", OUTSIDE, throughRootLink),
+  link("root-through-symlink-canonical", "root given through a symlink: the canonical absolute path of `inside.txt`", "read", "${ROOT}/inside.txt", reads(INSIDE_TEXT), throughRootLink),
+  link("root-through-symlink-link-path", "root given through a symlink: the absolute path through the link", "read", "${DIR}/ws-link/inside.txt", reads(INSIDE_TEXT), throughRootLink),
+  link("hard-link-out", "a hard link inside the root to a file outside", "either", "hard-out.txt", reads(HARD_LINKED_TEXT), {
+    residualRisk: "A hard link is the file itself, not a pointer: nothing tells it from an inside file.",
+    prepare(workspace) {
+      const outside = path.join(workspace.outside, "hard.txt");
+      fs.writeFileSync(outside, HARD_LINKED_TEXT);
+      fs.linkSync(outside, path.join(workspace.root, "hard-out.txt"));
+    },
+  }),
+];
