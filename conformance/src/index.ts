@@ -1,3 +1,6 @@
+export { runCase, type AdversarialCase, type CaseResult } from "./adversarial/adversarial-case.js";
+export { ADVERSARIAL_CASES, ADVERSARIAL_CHECKS } from "./adversarial/adversarial-checks.js";
+export { createMcpAdapter, type McpAdapterOptions, type McpOutput } from "./adversarial/mcp-adapter.js";
 export { interpretOutput, applyMasks, type OutputReader } from "./interpret-output.js";
 export { buildReport, type CellStatus, type CheckRow, type ConformanceReport, type ProfileReport, type RequirementCell } from "./build-report.js";
 export { buildManifest, manifestText, type Manifest } from "./build-manifest.js";
@@ -19,5 +22,5 @@ export { scanRequirementReferences, type ReferenceScan } from "./scan-requiremen
 export { createScratchWorkspace, type FileEntry, type ScratchWorkspace } from "./scratch-workspace.js";
 export { createSubprocessAdapter, readToolCommand, type SubprocessAdapterOptions } from "./subprocess-adapter.js";
 export { createSuiteContext, type SuiteContext } from "./suite-context.js";
-export type { CallRequest, ToolAdapter } from "./tool-adapter.js";
+export type { CallRequest, OsUser, ToolAdapter } from "./tool-adapter.js";
 export { UNIVERSAL_CHECKS } from "./universal-checks.js";

@@ -60,7 +60,7 @@ export function createSubprocessAdapter(oracle: Oracle, options: SubprocessAdapt
         throw new Error(`${shown}: stdout is not one JSON document: ${truncate(stdout)}`);
       }
     },
-    asUser: (user) => createSubprocessAdapter(oracle, { ...options, user }),
+    asUser: (user, extra) => createSubprocessAdapter(oracle, { ...options, user, ...(extra?.timeoutMs === undefined ? {} : { timeoutMs: extra.timeoutMs }) }),
     async close() {
       fs.rmSync(configDir, { recursive: true, force: true });
     },

@@ -23,9 +23,10 @@ export interface ToolAdapter {
   call(request: CallRequest): Promise<unknown>;
   /**
    * The same implementation run as another operating-system user (a child process started with that
-   * uid and gid), for cases that need a user the file system refuses; absent when the adapter cannot.
+   * uid and gid), for cases that need a user the file system refuses, or in a process of its own;
+   * `timeoutMs` bounds each call (the child is killed). Absent when the adapter cannot.
    */
-  asUser?(user: OsUser): ToolAdapter;
+  asUser?(user: OsUser, options?: { readonly timeoutMs?: number }): ToolAdapter;
   /** Releases what the adapter holds (nothing for most). */
   close?(): Promise<void>;
 }

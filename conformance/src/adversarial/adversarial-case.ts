@@ -64,12 +64,18 @@ export interface AdversarialCase {
   /** The time bound of the case in this process (default {@link CASE_BOUND_MS}). */
   readonly boundMs?: number;
   /**
-   * The bound is tight: it is measured from the time a control call (reading `inside.txt`) takes through
-   * the same adapter, so that starting a process or a server does not count against the tool.
+   * The bound is tight: `boundMs` beyond one and a half times what a control call (reading `inside.txt`)
+   * takes through the same adapter, so that starting a process or a server does not count against the tool.
    */
   readonly calibrated?: boolean;
   /** Run as an unprivileged user (the adapter's `asUser`), for files only root may read. */
   readonly unprivileged?: boolean;
+  /**
+   * Run the implementation in a process of its own, killed once the bound has long passed (the adapter's
+   * `asUser` with this process's user): an in-process call that takes seconds would block this thread,
+   * and every run sharing it, and an unbounded one would run on after the case.
+   */
+  readonly isolated?: boolean;
   /** FIFOs (relative to the root) a call that hangs is released from once the bound has passed. */
   readonly fifos?: readonly string[];
   /** Text that must never occur raw in the oracle's message fields (forged lines, escape sequences). */
@@ -149,6 +155,9 @@ export async function runCase(ctx: SuiteContext, adversarialCase: AdversarialCas
         if (ctx.adapter.asUser === undefined) return failed("crash", [`the ${ctx.adapter.kind} adapter cannot run the tool as another user`]);
         fs.chmodSync(workspace.dir, 0o755);
         adapter = ctx.adapter.asUser(NOBODY);
+      } else if (adversarialCase.isolated === true && ctx.adapter.asUser !== undefined) {
+        const timeoutMs = boundFor(ctx, adversarialCase.boundMs) + 8_000;
+        adapter = ctx.adapter.asUser({ uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 }, { timeoutMs });
       }
       const root = adversarialCase.root?.(workspace) ?? workspace.root;
       const boundMs = boundFor(ctx, adversarialCase.boundMs);
@@ -169,7 +178,7 @@ function runOneCall(adversarialCase: AdversarialCase): (run: CaseRun) => Promise
     let boundMs = caseBound;
     if (adversarialCase.calibrated === true) {
       const control = await boundedCall(() => adapter.call({ root, input: pathInput(ctx.oracle, "inside.txt"), ...extras }), caseBound);
-      boundMs = Math.round((adversarialCase.boundMs ?? CASE_BOUND_MS) + control.ms);
+      boundMs = Math.round((adversarialCase.boundMs ?? CASE_BOUND_MS) + 1.5 * control.ms);
     }
     const ended = await boundedCall(() => adapter.call({ root, input, ...extras }), boundMs, fifos);
     if (ended.kind === "timeout") return failed("hang", [`no answer within ${boundMs} ms`]);

@@ -92,7 +92,9 @@ export function createMcpAdapter(options: McpAdapterOptions): ToolAdapter {
         throw error;
       }
     },
-    ...(options.user === undefined ? { asUser: (user: OsUser) => createMcpAdapter({ ...options, user }) } : {}),
+    ...(options.user === undefined
+      ? { asUser: (user: OsUser, extra?: { readonly timeoutMs?: number }) => createMcpAdapter({ ...options, user, ...(extra?.timeoutMs === undefined ? {} : { timeoutMs: extra.timeoutMs }) }) }
+      : {}),
     async close() {
       await Promise.all([...servers.keys()].map(stop));
     },

@@ -12,14 +12,17 @@ type Expect = AdversarialCase["expect"];
 /** The text at the start of the sparse file: 10,000 short lines, then a hole up to {@link SPARSE_BYTES}. */
 export const SPARSE_TEXT = Array.from({ length: 10_000 }, (_, index) => `line ${index + 1}\n`).join("");
 
-/** 8 GiB: a sparse file this large takes no space, and says so in `stat.size`. */
-export const SPARSE_BYTES = 8 * 1024 ** 3;
+/**
+ * 32 GiB: a sparse file this large takes no space, and says so in `stat.size`. Walking it takes a tool
+ * many seconds on any machine (8 GiB took 3 s here), far past the bound, so the case never flips.
+ */
+export const SPARSE_BYTES = 32 * 1024 ** 3;
 
 /**
  * The bound of the sparse-file cases, beyond what reading a small file takes: a tool that reads a window
- * or checks a limit answers in milliseconds, one that walks the whole file takes seconds.
+ * or checks a limit answers in milliseconds, one that walks the whole file takes many seconds.
  */
-export const SPARSE_BOUND_MS = 1_000;
+export const SPARSE_BOUND_MS = 2_000;
 
 /** FIFOs opened at once by the swarm case: more than libuv's default pool of 4 threads. */
 export const SWARM_FIFOS = 16;
@@ -69,7 +72,7 @@ const SPARSE_WHOLE: Expect = (oracle) => {
   const limit = oracle.behaviour.sizeLimit;
   const count = oracle.window.defaultCount;
   if (limit !== null && (!limit.wholeFileOnly || count === null)) return { outcome: limit.outcome };
-  // Without a limit, a tool that reads whole files must refuse 8 GiB somehow; a windowed one returns its window.
+  // Without a limit, a tool that reads whole files must refuse 32 GiB somehow; a windowed one returns its window.
   return count === null ? { outcome: { error: null } } : { window: { text: SPARSE_TEXT, start: 1, count } };
 };
 
@@ -112,6 +115,8 @@ async function runSwarm({ ctx, adapter, workspace, root, boundMs }: CaseRun): Pr
 
 const SWARM: AdversarialCase = special("fifo-swarm", `${SWARM_FIFOS} FIFOs read at once, then a regular file`, "refuse", "", FIFO, {
   run: runSwarm,
+  // The calls run at once: the order they end in varies.
+  runDependent: true,
   label: (oracle) => swarmLabel(outcomeLabel(oracle.behaviour.fifo), "content"),
 });
 
@@ -122,7 +127,7 @@ function swarmLabel(fifos: string, file: string): string {
 /**
  * Special files: a FIFO with no writer (one, and sixteen at once), a listening socket, character and
  * block devices (inside the root, and `/dev` as the root), links to `/dev/zero` and `/proc` files, a
- * `/proc` file whose size reads 0 (with `/proc/self` as the root), directories, an 8 GiB sparse file,
+ * `/proc` file whose size reads 0 (with `/proc/self` as the root), directories, a 32 GiB sparse file,
  * and files the operating system refuses to an unprivileged user (run as `nobody` in a child process).
  */
 export const SPECIAL_FILE_CASES: readonly AdversarialCase[] = [
@@ -137,16 +142,17 @@ export const SPECIAL_FILE_CASES: readonly AdversarialCase[] = [
   special("dev-null", "`null` with `/dev` as the root", "refuse", "null", DEVICE, { root: () => "/dev" }),
   special("dev-zero-link", "a link to `/dev/zero`", "refuse", "zero-link", OUTSIDE),
   special("proc-file-size-zero", "`status` with `/proc/self` as the root (its size reads 0)", "read", "status", () => ({ includes: ["Name:", "Pid:"] }), { root: () => "/proc/self", runDependent: true }),
-  special("proc-file-link", "a link to `/proc/self/status`", "refuse", "proc-status-link", OUTSIDE),
+  special("proc-file-link", "a link to `/proc/self/status`", "refuse", "proc-status-link", OUTSIDE, { runDependent: true }),
   special("directory", "a directory", "refuse", "sub", DIRECTORY),
   special("directory-root", "`.`, the root itself", "refuse", ".", DIRECTORY),
   special("directory-trailing-slash", "`sub/`", "refuse", "sub/", DIRECTORY),
   special("file-as-directory", "`inside.txt/`, a file used as a directory", "either", "inside.txt/", NOT_FOUND),
-  special("sparse-8gib", "an 8 GiB sparse file (10,000 lines, then a hole), read without a window", "either", "sparse.txt", SPARSE_WHOLE, { prepare: sparse, boundMs: SPARSE_BOUND_MS, calibrated: true }),
-  special("sparse-8gib-window", "lines 2-4 of the 8 GiB sparse file", "either", "sparse.txt", SPARSE_WINDOW, {
+  special("sparse-32gib", "a 32 GiB sparse file (10,000 lines, then a hole), read without a window", "either", "sparse.txt", SPARSE_WHOLE, { prepare: sparse, boundMs: SPARSE_BOUND_MS, calibrated: true, isolated: true }),
+  special("sparse-32gib-window", "lines 2-4 of the 32 GiB sparse file", "either", "sparse.txt", SPARSE_WINDOW, {
     prepare: sparse,
     boundMs: SPARSE_BOUND_MS,
     calibrated: true,
+    isolated: true,
     input: (_workspace, oracle) => ({ ...pathInput(oracle, "sparse.txt"), ...(oracle.request.start === null ? {} : { [oracle.request.start]: 2 }), ...(oracle.request.count === null ? {} : { [oracle.request.count]: 3 }) }),
   }),
   special("unreadable-file", "a file of mode 000, read as an unprivileged user", "refuse", "secret.txt", DENIED_BY_OS, {

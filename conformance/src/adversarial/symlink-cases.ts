@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { ScratchLayout, ScratchWorkspace } from "../scratch-workspace.js";
+import { FIXED_MTIME_MS, type ScratchLayout, type ScratchWorkspace } from "../scratch-workspace.js";
 import { pathInput, type AdversarialCase, type Safety } from "./adversarial-case.js";
 import { chain, INSIDE_TEXT, PATHS_LAYOUT } from "./layouts.js";
 import { LOOP, NOT_FOUND, OUTSIDE, pathCase, reads } from "./path-syntax-cases.js";
@@ -70,6 +70,7 @@ export const SYMLINK_CASES: readonly AdversarialCase[] = [
     prepare(workspace) {
       const outside = path.join(workspace.outside, "hard.txt");
       fs.writeFileSync(outside, HARD_LINKED_TEXT);
+      fs.utimesSync(outside, new Date(FIXED_MTIME_MS), new Date(FIXED_MTIME_MS));
       fs.linkSync(outside, path.join(workspace.root, "hard-out.txt"));
     },
   }),
