@@ -6,11 +6,12 @@ import type { Oracle } from "../oracle.js";
 import { REPO_ROOT } from "../repo-paths.js";
 import { createSuiteContext } from "../suite-context.js";
 import type { ToolAdapter } from "../tool-adapter.js";
-import { ADVERSARIAL_REQUIREMENTS, expectedLabel, runCase, type AdversarialCase, type AdversarialGroup } from "./adversarial-case.js";
+import { ADVERSARIAL_REQUIREMENTS, CASE_BOUND_MS, expectedLabel, runCase, type AdversarialCase, type AdversarialGroup } from "./adversarial-case.js";
 import { ADVERSARIAL_CASES } from "./adversarial-checks.js";
 import { FUZZ_CHECK } from "./fuzz-check.js";
 import { LOAD_CHECKS } from "./load-checks.js";
 import type { Peer } from "./peers.js";
+import { SPARSE_BOUND_MS } from "./special-file-cases.js";
 
 /** `docs/security.md`. */
 export const SECURITY_REPORT_FILE = path.join(REPO_ROOT, "docs", "security.md");
@@ -256,7 +257,9 @@ export function renderSecurityReport(results: SecurityResults): string {
   line("Cells: an error code (or, for a peer whose errors carry no code, the gist of its message), `content` (the file's content was returned), `n/a` (the case does not apply);");
   line("**✗** marks an unsafe answer (content from outside the root, a hang past the time bound, a crash, content where any safe tool refuses, a forged message line); **≠** a safe answer that differs from what the tool declares or the rules ask (for a peer: its own decision, such as expanding `~`).");
   line("† An unsafe tool's answer to this case may differ from run to run (when a swap lands, how fast an endless device is read): a peer's cell shows the run that generated this file; the profiles' never vary.");
-  line(`Time bound: 5 s per case (1 s beyond a small read for the sparse files); the fuzzing property ran with seed \`${results.seed}\`.`);
+  line(
+    `Time bound: ${CASE_BOUND_MS / 1000} s per case (for the sparse files, ${SPARSE_BOUND_MS / 1000} s beyond one and a half times a small read through the same adapter); the fuzzing property ran with seed \`${results.seed}\`.`,
+  );
   line();
   line("| Tool | cases | pass | ✗ unsafe | ≠ differs | n/a |");
   line("| --- | ---: | ---: | ---: | ---: | ---: |");
