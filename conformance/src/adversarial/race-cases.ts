@@ -147,6 +147,8 @@ async function runRace(race: Race, { ctx, adapter, root, workspace, boundMs }: C
   const adversarial = oracle.adversarial;
   if (adversarial === undefined) throw new Error("no adversarial block");
   const allowed = new Set(race.allowed(oracle, adversarial).flatMap((outcome) => ("error" in outcome ? [outcome.error] : [])));
+  // One read before the race starts whatever the adapter starts (a server), so the race is spent reading.
+  await boundedCall(() => adapter.call({ root, input: pathInput(oracle, "inside.txt"), ...denyIfAsked(oracle) }), boundMs);
   const flipper = startNode(FLIPPER_SCRIPT, { args: [race.mode, root, workspace.outside, String(RACE_MS + boundMs)] });
   const printed = collectStdout(flipper);
   const counts = new Map<string, number>();
