@@ -73,7 +73,14 @@ export function createMcpAdapter(options: McpAdapterOptions): ToolAdapter {
   const stop = async (root: string): Promise<void> => {
     const server = servers.get(root);
     servers.delete(root);
-    await server?.then((client) => client.close()).catch(() => undefined);
+    // The client waits for the server to exit on timers that do not keep this process alive: without this
+    // one, a process that is done would exit meanwhile and leave a server that ignores end-of-input running.
+    const keepAlive = setInterval(() => undefined, 1_000);
+    try {
+      await server?.then((client) => client.close()).catch(() => undefined);
+    } finally {
+      clearInterval(keepAlive);
+    }
   };
   return {
     kind: "mcp",
