@@ -20,7 +20,8 @@ const MAX_RULES_FILE_BYTES = 4 * 1024 * 1024;
  * root's `.gitignore` and the `.gitignore` of every directory on the way down, deeper files winning, as
  * in git; nothing under an excluded directory can be re-included. Like git, a `.gitignore` that is a
  * symlink is not read, nor one in a directory reached through a symlink. Files above the root are not
- * consulted. Any failure to read a rule file throws: the caller turns it into a denial.
+ * consulted. Unlike git on Linux, names and patterns are compared after NFC normalisation, so an NFD
+ * spelling of an ignored name is ignored too. Any failure to read a rule file throws: the caller turns it into a denial.
  */
 export function findGitignoreRule(workspace: Workspace, relative: string): GitignoreRule | undefined {
   const sources: RulesSource[] = [];
@@ -96,14 +97,16 @@ function compile(workspace: Workspace, sources: readonly RulesSource[]): Compile
       if (pattern === undefined) return;
       const mark = `${source}:${index + 1}`;
       origins.set(mark, line);
-      matcher.add({ pattern, mark });
+      // Names and patterns are compared in NFC: an NFD spelling of an ignored name (as macOS file systems
+      // write it) is the same name to a person and must not slip past the rule.
+      matcher.add({ pattern: pattern.normalize("NFC"), mark });
     });
   }
   return { matcher, origins, cacheable };
 }
 
 function ruleOf(matcher: Ignore, relative: string, origins: ReadonlyMap<string, string>): GitignoreRule | undefined {
-  const result = matcher.test(relative);
+  const result = matcher.test(relative.normalize("NFC"));
   if (!result.ignored) return undefined;
   const mark = result.rule?.mark ?? "";
   return { pattern: origins.get(mark) ?? result.rule?.pattern ?? "", source: mark.replace(/:\d+$/u, "") };

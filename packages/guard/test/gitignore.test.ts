@@ -58,6 +58,23 @@ describe("gitignore rules deny ignored files", () => {
     });
   });
 
+  test("names and patterns are compared in NFC: an NFD spelling of an ignored name is ignored, and the other way round", () => {
+    const s = scratch();
+    const nfc = "caf\u00e9";
+    const nfd = nfc.normalize("NFD");
+    s.write("ws/.gitignore", `${nfc}.txt\n${nfd}-notes/\n`);
+    s.write(`ws/${nfd}/.gitignore`, `/${nfc}.md\n`);
+    for (const file of [`${nfd}.txt`, `${nfc}-notes/a.txt`, `${nfd}/${nfd}.md`, "cafe.txt"]) s.write(`ws/${file}`, "x\n");
+    expect(decide(s.root, [`${nfd}.txt`, `${nfc}.txt`, `${nfc}-notes/a.txt`, `${nfd}/${nfd}.md`, `${nfd}/${nfc}.md`, "cafe.txt"])).toEqual({
+      [`${nfd}.txt`]: "gitignored",
+      [`${nfc}.txt`]: "gitignored",
+      [`${nfc}-notes/a.txt`]: "gitignored",
+      [`${nfd}/${nfd}.md`]: "gitignored",
+      [`${nfd}/${nfc}.md`]: "gitignored",
+      "cafe.txt": "granted",
+    });
+  });
+
   test("negation re-includes a file whose directory is not excluded", () => {
     const s = scratch();
     s.write("ws/.gitignore", "logs/*\n!logs/keep.txt\n");
