@@ -111,6 +111,10 @@ export const oracleSchema = z
             bytes: z.number().int().positive().describe("The largest size read; one byte more is refused."),
             outcome: outcomeSchema,
             wholeFileOnly: z.boolean().describe("Only a read without a window is limited (a window of a larger file still works)."),
+            option: z
+              .string()
+              .optional()
+              .describe("The option (config key) that sets the limit: the suite checks the limit at a small value it sets, where `bytes` is too large to write."),
           })
           .nullable()
           .describe("The size limit (`null`: none)."),

@@ -7,18 +7,22 @@ export function textOfSize(bytes: number): string {
   return line.repeat(Math.floor(bytes / line.length)) + "x".repeat(bytes % line.length);
 }
 
+/** The limit set through the profile's option, when it has one: small enough to write at once. */
+export const CONFIGURED_LIMIT_BYTES = 100_000;
+
 /**
- * The size limit: a file of exactly the limit is read (its default window), one byte more gets the
+ * The size limit (set to {@link CONFIGURED_LIMIT_BYTES} through its option when the profile has one): a file of exactly the limit is read (its default window), one byte more gets the
  * declared outcome. When only whole-file reads are limited, a window of the larger file still works;
  * otherwise a window of it is refused too.
  */
 export async function assertSizeLimit(ctx: SuiteContext): Promise<void> {
   const { oracle, read } = ctx;
-  const limit = oracle.behaviour.sizeLimit;
-  if (limit === null) throw new Error("the profile declares no size limit");
+  const declared = oracle.behaviour.sizeLimit;
+  if (declared === null) throw new Error("the profile declares no size limit");
+  const limit = declared.option === undefined ? declared : { ...declared, bytes: CONFIGURED_LIMIT_BYTES };
   const atLimit = textOfSize(limit.bytes);
   await withScratch({ files: { "at-limit.txt": { text: atLimit }, "over-limit.txt": { text: `${atLimit}y` } } }, async (workspace) => {
-    const extras = denyIfAsked(oracle);
+    const extras = { ...denyIfAsked(oracle), ...(declared.option === undefined ? {} : { options: { [declared.option]: CONFIGURED_LIMIT_BYTES } }) };
     const lines = referenceLines(Buffer.from(atLimit));
     const first = lines.slice(0, oracle.window.defaultCount ?? undefined);
     const at = await callTool(ctx, workspace, windowInput(oracle, "at-limit.txt"), extras);

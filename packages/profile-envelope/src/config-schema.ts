@@ -2,6 +2,12 @@ import { DEFAULT_MAX_WINDOW_BYTES } from "@read/core";
 import { z } from "zod";
 
 /**
+ * The default `max_file_bytes`: 4 GiB, about a second of line counting on a file not read before (the
+ * spec is silent; a 32 GiB sparse file would otherwise keep a call busy for many seconds).
+ */
+export const DEFAULT_MAX_FILE_BYTES = 4 * 1024 ** 3;
+
+/**
  * The `[envelope]` table of `read.config.toml` (strict: an unknown key is an error).
  *
  * - `cwd`: the working directory the tool runs in, relative to the project root (`"."` by default). A
@@ -9,10 +15,14 @@ import { z } from "zod";
  *   still decided against the root. It must be an existing directory inside the root.
  * - `max_window_bytes`: the most bytes the lines of one call may hold, which bounds a call's memory
  *   (default: core's 64 MiB). A request over it is `EXECUTION_ERROR`.
+ * - `max_file_bytes`: the largest file read (default {@link DEFAULT_MAX_FILE_BYTES}). Every call counts
+ *   all of a file's lines for `stats.total_lines`, so its cost grows with the file; a larger file is
+ *   `EXECUTION_ERROR` before a byte of it is read.
  */
 export const configSchema = z.strictObject({
   cwd: z.string().min(1).default("."),
   max_window_bytes: z.int().min(1).default(DEFAULT_MAX_WINDOW_BYTES),
+  max_file_bytes: z.int().min(1).default(DEFAULT_MAX_FILE_BYTES),
 });
 
 /** The profile's options, defaults applied. */

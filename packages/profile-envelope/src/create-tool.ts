@@ -33,6 +33,7 @@ export function createTool(options: EnvelopeToolOptions): ReadTool<EnvelopeOutpu
   const workspace = opened.value;
   const cwd = resolveCwd(workspace, parsed.data.cwd);
   const maxWindowBytes = parsed.data.max_window_bytes;
+  const maxFileBytes = parsed.data.max_file_bytes;
 
   const call = (input: unknown): EnvelopeOutput => {
     const started = performance.now();
@@ -57,6 +58,7 @@ export function createTool(options: EnvelopeToolOptions): ReadTool<EnvelopeOutpu
       decode: "replace",
       sniffBytes: SNIFF_BYTES,
       maxWindowBytes,
+      maxFileBytes,
     });
     if (!read.ok) return failed(mapFailure(read.failure, { path: given, startLine, limit }));
 

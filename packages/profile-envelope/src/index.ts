@@ -1,4 +1,4 @@
-export { configSchema, type EnvelopeOptions } from "./config-schema.js";
+export { DEFAULT_MAX_FILE_BYTES, configSchema, type EnvelopeOptions } from "./config-schema.js";
 export { SNIFF_BYTES, createTool, type EnvelopeToolOptions } from "./create-tool.js";
 export { TOOL_DESCRIPTION, TOOL_NAME, definition } from "./definition.js";
 export { DEFAULT_LIMIT, DEFAULT_START_LINE, MAX_LIMIT, inputSchema, type ReadInput } from "./input-schema.js";

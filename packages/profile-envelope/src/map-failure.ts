@@ -51,14 +51,21 @@ export function mapFailure(failure: CoreFailure, request: FailedRequest): Envelo
     case "CHANGED_DURING_READ":
       return { code: "CONFLICT", message: `File '${path}' changed while it was being opened. Retry the read.` };
     case "TOO_LARGE": {
-      const limit = failure.detail?.window_limit ?? failure.detail?.limit;
-      const bytes = typeof limit === "number" ? `${limit} bytes` : "the bytes";
+      const windowLimit = failure.detail?.window_limit;
+      if (typeof windowLimit === "number") {
+        return {
+          code: "EXECUTION_ERROR",
+          message:
+            request.limit === 1
+              ? `File '${path}': line ${request.startLine} alone holds more than ${windowLimit} bytes, the most one read may return.`
+              : `File '${path}': the lines requested (up to ${request.limit} from line ${request.startLine}) hold more than ${windowLimit} bytes, the most one read may return. Use a smaller limit.`,
+        };
+      }
+      const size = failure.detail?.size;
+      const limit = String(failure.detail?.limit ?? "max_file_bytes");
       return {
         code: "EXECUTION_ERROR",
-        message:
-          request.limit === 1
-            ? `File '${path}': line ${request.startLine} alone holds more than ${bytes}, the most one read may return.`
-            : `File '${path}': the lines requested (up to ${request.limit} from line ${request.startLine}) hold more than ${bytes}, the most one read may return. Use a smaller limit.`,
+        message: `File '${path}' ${typeof size === "number" ? `is ${size} bytes` : "grew while it was read"}, over the ${limit} bytes this tool reads (every read counts all of its lines for stats.total_lines). Raise max_file_bytes in the [envelope] table of read.config.toml to read it.`,
       };
     }
     case "TOO_MANY_OPEN_FILES":

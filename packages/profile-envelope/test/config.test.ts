@@ -14,8 +14,8 @@ describe("profile and config", () => {
   });
 
   test("ENV-2.3.2: the config table defaults to cwd '.' and core's window cap", () => {
-    expect(configSchema.parse({})).toEqual({ cwd: ".", max_window_bytes: DEFAULT_MAX_WINDOW_BYTES });
-    expect(configSchema.parse({ cwd: "src", max_window_bytes: 4096 })).toEqual({ cwd: "src", max_window_bytes: 4096 });
+    expect(configSchema.parse({})).toEqual({ cwd: ".", max_window_bytes: DEFAULT_MAX_WINDOW_BYTES, max_file_bytes: 4 * 1024 ** 3 });
+    expect(configSchema.parse({ cwd: "src", max_window_bytes: 4096 })).toEqual({ cwd: "src", max_window_bytes: 4096, max_file_bytes: 4 * 1024 ** 3 });
   });
 
   test("ENV-2.3.2: unknown keys and wrong types in the config table are errors", () => {
@@ -23,6 +23,7 @@ describe("profile and config", () => {
     expect(configSchema.safeParse({ cwd: 3 }).success).toBe(false);
     expect(configSchema.safeParse({ cwd: "" }).success).toBe(false);
     expect(configSchema.safeParse({ max_window_bytes: 0 }).success).toBe(false);
+    expect(configSchema.safeParse({ max_file_bytes: 0 }).success).toBe(false);
     expect(configSchema.safeParse({ max_window_bytes: 1.5 }).success).toBe(false);
   });
 

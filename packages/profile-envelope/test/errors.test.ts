@@ -284,6 +284,34 @@ describe("failures the spec does not list", () => {
     expect(rest.status === "success" && rest.data.content).toBe(`   2 | short\n   3 | ${"v".repeat(500)}\n`);
   });
 
+  test("ENV-3.3: a file over max_file_bytes is EXECUTION_ERROR before it is read; a file of exactly the limit is read", async () => {
+    const ws = makeWorkspace();
+    ws.write("exact.txt", "a\nbb\n");
+    ws.write("over.txt", "a\nbb\nc");
+    const tool = createTool({ root: ws.root, max_file_bytes: 5 });
+    const exact = await tool.call({ path: "exact.txt" });
+    expect(exact.status === "success" && exact.data.content).toBe("   1 | a\n   2 | bb\n");
+    expect(maskTime(await tool.call({ path: "over.txt", start_line: 2, limit: 1 }))).toEqual(
+      error(
+        "EXECUTION_ERROR",
+        "File 'over.txt' is 6 bytes, over the 5 bytes this tool reads (every read counts all of its lines for stats.total_lines). Raise max_file_bytes in the [envelope] table of read.config.toml to read it.",
+        { path: "over.txt", start_line: 2, limit: 1 },
+      ),
+    );
+  });
+
+  test("ENV-3.3: a 32 GiB sparse file is refused at once under the default max_file_bytes (4 GiB)", async () => {
+    const ws = makeWorkspace();
+    ws.write("sparse.txt", "first\n");
+    fs.truncateSync(path.join(ws.root, "sparse.txt"), 32 * 1024 ** 3);
+    const output = await createTool({ root: ws.root }).call({ path: "sparse.txt" });
+    expect(errorOf(output)).toEqual({
+      code: "EXECUTION_ERROR",
+      message:
+        "File 'sparse.txt' is 34359738368 bytes, over the 4294967296 bytes this tool reads (every read counts all of its lines for stats.total_lines). Raise max_file_bytes in the [envelope] table of read.config.toml to read it.",
+    });
+  });
+
   test("ENV-3.3: an operating-system read error is INTERNAL_ERROR naming it", async () => {
     // /proc/self/mem is a regular file whose offset 0 is unmapped: reading it fails with EIO.
     const tool = createTool({ root: "/proc/self" });

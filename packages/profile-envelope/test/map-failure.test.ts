@@ -47,6 +47,19 @@ const EXPECTED: Record<CoreFailureCode, { code: string; message: string }> = {
 };
 
 describe("core failure -> spec 001 error", () => {
+  test("ENV-3.3: core TOO_LARGE for the file size maps to EXECUTION_ERROR naming the size, the limit and the option", () => {
+    const failure = coreFailure("TOO_LARGE", "core text", "/abs/src/a.py", { size: 34359738368, limit: 4294967296 });
+    expect(mapFailure(failure, request)).toEqual({
+      code: "EXECUTION_ERROR",
+      message:
+        "File 'src/a.py' is 34359738368 bytes, over the 4294967296 bytes this tool reads (every read counts all of its lines for stats.total_lines). Raise max_file_bytes in the [envelope] table of read.config.toml to read it.",
+    });
+    const grew = coreFailure("TOO_LARGE", "core text", "/abs/src/a.py", { limit: 4096 });
+    expect(mapFailure(grew, request).message).toBe(
+      "File 'src/a.py' grew while it was read, over the 4096 bytes this tool reads (every read counts all of its lines for stats.total_lines). Raise max_file_bytes in the [envelope] table of read.config.toml to read it.",
+    );
+  });
+
   for (const code of CORE_FAILURE_CODES) {
     test(`ENV-3.3: core ${code} maps to ${EXPECTED[code].code} with its message, quoting the path as the caller gave it`, () => {
       const mapped = mapFailure(FAILURES[code], request);
