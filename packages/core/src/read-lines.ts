@@ -1,4 +1,5 @@
-import { isUtf8 } from "node:buffer";
+import { constants as bufferConstants, isUtf8 } from "node:buffer";
+import fs from "node:fs";
 import { coreFailure } from "./core-failure.js";
 import { CHUNK_SIZE, readChunk } from "./chunk-buffer.js";
 import { countLineFeeds } from "./count-line-feeds.js";
@@ -8,6 +9,7 @@ import { fail, ok, type Result } from "./result.js";
 import { fromOsError } from "./workspace.js";
 
 const LF = 0x0a;
+const { MAX_LENGTH } = bufferConstants;
 const CR = 0x0d;
 
 /**
@@ -158,13 +160,12 @@ function readForward(file: OpenFile, options: ReadLinesOptions, window: { startL
   }
   const maxWindow = options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES;
   const wanted = window.maxLines ?? Number.POSITIVE_INFINITY;
-  const parts: Buffer[] = [];
-  let windowBytes = 0;
+  const collected = new WindowBytes(file.stat.size - scan.position, maxWindow);
   let taken = 0;
   let position = scan.position;
   let reachedEnd = false;
   while (taken < wanted) {
-    const { buffer, bytes } = readWithin(file, position, budget);
+    const { buffer, bytes } = collected.readAt(file, position, budget);
     if (bytes === 0) {
       const stop = stopAt(file, options, position, budget);
       if (stop === "too-large") return fail(tooLargeWhileRead(file, options));
@@ -186,15 +187,14 @@ function readForward(file: OpenFile, options: ReadLinesOptions, window: { startL
       }
     }
     const cut = taken === wanted ? from : bytes;
-    if (windowBytes + cut > maxWindow) return fail(windowTooLarge(file, maxWindow));
-    parts.push(Buffer.from(buffer.subarray(0, cut)));
-    windowBytes += cut;
+    if (collected.length + cut > maxWindow) return fail(windowTooLarge(file, maxWindow));
+    collected.keep(buffer, cut);
     position += cut;
   }
   const endOffset = position;
   // The window's last newline may be the byte just past the file limit.
   if (fileLimitReached(options, endOffset)) return fail(tooLargeWhileRead(file, options));
-  const bytes = parts.length === 1 && parts[0] !== undefined ? parts[0] : Buffer.concat(parts, windowBytes);
+  const bytes = collected.bytes();
   const decoded = decodeLines(file, bytes, window.startLine, options.decode);
   if (!decoded.ok) return decoded;
   scan.newlines += countNewlines(bytes);
@@ -219,6 +219,65 @@ function readForward(file: OpenFile, options: ReadLinesOptions, window: { startL
     bom,
     bytesScanned: scan.position,
   });
+}
+
+/**
+ * The bytes of a forward window, copied once. The first chunk is read through the shared chunk buffer (a
+ * small file's window is one short copy of the read that sniffed it); once a window runs past it, later
+ * chunks are read straight into one buffer sized for the rest of the file as `fstat` saw it, never more
+ * than the window limit. Pages of it that no read reaches are never touched, so memory follows the
+ * window, and a window of one 5 MiB line holds 5 MiB, not its chunks and then their concatenation.
+ */
+class WindowBytes {
+  private target: Buffer | undefined;
+  private first: Buffer | undefined;
+  length = 0;
+
+  constructor(
+    private readonly expected: number,
+    private readonly maxWindow: number,
+  ) {}
+
+  /** Reads the chunk at `position` (at most {@link CHUNK_SIZE} bytes, never past `budget`). */
+  readAt(file: OpenFile, position: number, budget: number): { buffer: Buffer; bytes: number } {
+    if (this.first === undefined && this.target === undefined) return readWithin(file, position, budget);
+    if (position >= budget) return { buffer: Buffer.alloc(0), bytes: 0 };
+    const wanted = Math.min(CHUNK_SIZE, budget - position);
+    const target = this.room(wanted);
+    const bytes = fs.readSync(file.fd, target, this.length, wanted, position);
+    return { buffer: target.subarray(this.length, this.length + bytes), bytes };
+  }
+
+  /** Keeps the first `cut` bytes of a chunk that {@link readAt} returned. */
+  keep(chunk: Buffer, cut: number): void {
+    if (this.first === undefined && this.target === undefined) {
+      this.first = Buffer.from(chunk.subarray(0, cut));
+    } else if (this.target !== undefined && this.target.buffer === chunk.buffer) {
+      // Read in place: nothing to copy.
+    } else {
+      this.room(cut).set(chunk.subarray(0, cut), this.length);
+    }
+    this.length += cut;
+  }
+
+  /** The window's bytes. */
+  bytes(): Buffer {
+    if (this.target !== undefined) return this.target.subarray(0, this.length);
+    return this.first ?? Buffer.alloc(0);
+  }
+
+  // A buffer with room for `more` bytes after `length`, the bytes kept so far at its start.
+  private room(more: number): Buffer {
+    const needed = this.length + more;
+    if (this.target !== undefined && this.target.length >= needed) return this.target;
+    const fromStat = this.expected + 1;
+    const size = Math.max(needed, Math.min(this.maxWindow + CHUNK_SIZE, MAX_LENGTH, this.target === undefined ? fromStat : this.target.length * 2));
+    const grown = Buffer.allocUnsafe(size);
+    (this.target ?? this.first)?.copy(grown, 0, 0, this.length);
+    this.target = grown;
+    this.first = undefined;
+    return grown;
+  }
 }
 
 // Advances `scan` to the start of line `skip + 1`, counting newlines without keeping bytes: "found" (at

@@ -297,6 +297,42 @@ test("a file truncated after open is read as it is now, forward and tail", () =>
   }
 });
 
+describe("windows that span many read chunks", () => {
+  // Lines of 30,001 bytes whose "é" (2 bytes) falls across chunk boundaries at various offsets.
+  const long = (i: number) => `${String(i).padStart(5, "0")}${"x".repeat(29_993 - (i % 7))}é${"y".repeat(i % 7)}\n`;
+  const content = Array.from({ length: 12 }, (_, i) => long(i + 1)).join("");
+
+  test("lines crossing chunk boundaries, a character split between two chunks, are returned whole", () => {
+    const { workspace } = fileWith(content);
+    const window = valueOf(read(workspace, "f", start(2, 9))).window;
+    expect(texts(window.lines)).toEqual(Array.from({ length: 9 }, (_, i) => long(i + 2).slice(0, -1)));
+    expect(window).toMatchObject({ firstLine: 2, totalLines: 12, hasMore: true, replaced: false });
+    const whole = valueOf(read(workspace, "f", start(1, null))).window;
+    expect(whole.lines.map((line) => `${line.text}${line.terminator}`).join("")).toBe(content);
+  });
+
+  test("a window of a file that grew after fstat is read past the size seen at open", () => {
+    const { workspace, file } = fileWith(content);
+    const opened = open(workspace, "f");
+    try {
+      fs.appendFileSync(file, content);
+      const window = valueOf(readLines(opened, { window: start(1, null), countTotal: true, decode: "strict" }));
+      expect(window.lines.map((line) => `${line.text}${line.terminator}`).join("")).toBe(content + content);
+      expect(window).toMatchObject({ totalLines: 24, hasMore: false });
+    } finally {
+      closeFile(opened);
+    }
+  });
+
+  test("one line of several chunks, the window limit counted over all of them", () => {
+    const line = "z".repeat(5 * CHUNK + 17);
+    const { workspace } = fileWith(`${line}\nend\n`);
+    expect(valueOf(read(workspace, "f", start(1, 1))).window.lines).toEqual([{ number: 1, text: line, terminator: "\n" }]);
+    expect(read(workspace, "f", start(1, 1), { maxWindowBytes: 5 * CHUNK + 17 })).toMatchObject({ ok: false, failure: { code: "TOO_LARGE" } });
+    expect(valueOf(read(workspace, "f", start(1, 1), { maxWindowBytes: 5 * CHUNK + 18 })).window.lines[0]?.text).toBe(line);
+  });
+});
+
 describe("window size limit (maxWindowBytes)", () => {
   // Ten lines of ten bytes each.
   const { workspace } = fileWith(Array.from({ length: 10 }, (_, i) => `${String(i).repeat(9)}\n`).join(""));
