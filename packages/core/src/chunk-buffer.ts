@@ -38,6 +38,11 @@ export function readChunk(fd: number, position: number, length = CHUNK_SIZE): { 
   return { buffer: shared, bytes };
 }
 
+/** Whether the shared buffer holds the end of `fd`'s file and it lies at `position`: a read there gets 0 bytes. */
+export function knownToEnd(fd: number, position: number): boolean {
+  return fd === heldFd && heldToEof && position === heldAt + held;
+}
+
 /** Starts tracking a freshly opened descriptor (its number may have been used before: nothing held is kept). */
 export function adoptDescriptor(fd: number, size: number): void {
   if (heldFd === fd) heldFd = -1;

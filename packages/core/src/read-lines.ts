@@ -1,7 +1,7 @@
 import { constants as bufferConstants, isUtf8 } from "node:buffer";
 import fs from "node:fs";
 import { coreFailure } from "./core-failure.js";
-import { CHUNK_SIZE, readChunk } from "./chunk-buffer.js";
+import { CHUNK_SIZE, knownToEnd, readChunk } from "./chunk-buffer.js";
 import { countLineFeeds } from "./count-line-feeds.js";
 import { lineIndexOf, type LineIndex } from "./line-index.js";
 import type { OpenFile } from "./open-file.js";
@@ -167,6 +167,7 @@ function readForward(file: OpenFile, options: ReadLinesOptions, window: { startL
   while (taken < wanted) {
     const { buffer, bytes } = collected.readAt(file, position, budget);
     if (bytes === 0) {
+      if (position >= budget) collected.detach();
       const stop = stopAt(file, options, position, budget);
       if (stop === "too-large") return fail(tooLargeWhileRead(file, options));
       if (stop === "scan-limit") return fail(scanLimit(file, options, budget, `The lines of '${file.path.input}' from line ${window.startLine} run`, window.startLine));
@@ -197,7 +198,7 @@ function readForward(file: OpenFile, options: ReadLinesOptions, window: { startL
   const bytes = collected.bytes();
   const decoded = decodeLines(file, bytes, window.startLine, options.decode);
   if (!decoded.ok) return decoded;
-  scan.newlines += countNewlines(bytes);
+  scan.newlines += taken;
   scan.position = endOffset;
   if (bytes.length > 0) scan.lastByte = bytes[bytes.length - 1] ?? -1;
   let hasMore = false;
@@ -211,9 +212,11 @@ function readForward(file: OpenFile, options: ReadLinesOptions, window: { startL
     hasMore = !reachedEnd;
   }
   if (reachedEnd) index?.complete(scan);
+  const { lines, replaced } = decoded.value;
   return ok({
-    ...decoded.value,
-    firstLine: decoded.value.lines.length > 0 ? window.startLine : null,
+    lines,
+    replaced,
+    firstLine: lines.length > 0 ? window.startLine : null,
     totalLines: reachedEnd ? linesOf(scan) : null,
     hasMore,
     bom,
@@ -222,15 +225,17 @@ function readForward(file: OpenFile, options: ReadLinesOptions, window: { startL
 }
 
 /**
- * The bytes of a forward window, copied once. The first chunk is read through the shared chunk buffer (a
- * small file's window is one short copy of the read that sniffed it); once a window runs past it, later
- * chunks are read straight into one buffer sized for the rest of the file as `fstat` saw it, never more
- * than the window limit. Pages of it that no read reaches are never touched, so memory follows the
- * window, and a window of one 5 MiB line holds 5 MiB, not its chunks and then their concatenation.
+ * The bytes of a forward window, copied at most once. The first chunk is read through the shared chunk
+ * buffer and kept there as a view: a small file's window is decoded straight from the read that sniffed
+ * it. Once a window runs past that chunk, the view is copied into one buffer sized for the rest of the
+ * file as `fstat` saw it (never more than the window limit) and later chunks are read straight into it.
+ * Pages of it that no read reaches are never touched, so memory follows the window: a window of one
+ * 5 MiB line holds 5 MiB, not its chunks and then their concatenation.
  */
 class WindowBytes {
   private target: Buffer | undefined;
-  private first: Buffer | undefined;
+  // A view of the shared chunk buffer: valid only until the next read into it.
+  private shared: Buffer | undefined;
   length = 0;
 
   constructor(
@@ -240,8 +245,9 @@ class WindowBytes {
 
   /** Reads the chunk at `position` (at most {@link CHUNK_SIZE} bytes, never past `budget`). */
   readAt(file: OpenFile, position: number, budget: number): { buffer: Buffer; bytes: number } {
-    if (this.first === undefined && this.target === undefined) return readWithin(file, position, budget);
+    if (this.target === undefined && this.shared === undefined) return readWithin(file, position, budget);
     if (position >= budget) return { buffer: Buffer.alloc(0), bytes: 0 };
+    if (this.shared !== undefined && knownToEnd(file.fd, position)) return { buffer: Buffer.alloc(0), bytes: 0 };
     const wanted = Math.min(CHUNK_SIZE, budget - position);
     const target = this.room(wanted);
     const bytes = fs.readSync(file.fd, target, this.length, wanted, position);
@@ -250,20 +256,19 @@ class WindowBytes {
 
   /** Keeps the first `cut` bytes of a chunk that {@link readAt} returned. */
   keep(chunk: Buffer, cut: number): void {
-    if (this.first === undefined && this.target === undefined) {
-      this.first = Buffer.from(chunk.subarray(0, cut));
-    } else if (this.target !== undefined && this.target.buffer === chunk.buffer) {
-      // Read in place: nothing to copy.
-    } else {
-      this.room(cut).set(chunk.subarray(0, cut), this.length);
-    }
+    if (this.target === undefined && this.shared === undefined) this.shared = chunk.subarray(0, cut);
+    else if (this.target === undefined || this.target.buffer !== chunk.buffer) this.room(cut).set(chunk.subarray(0, cut), this.length);
     this.length += cut;
   }
 
-  /** The window's bytes. */
+  /** Copies the bytes out of the shared chunk buffer, before anything else may read into it. */
+  detach(): void {
+    if (this.shared !== undefined) this.room(0);
+  }
+
+  /** The window's bytes (a view of the shared chunk buffer until {@link detach}). */
   bytes(): Buffer {
-    if (this.target !== undefined) return this.target.subarray(0, this.length);
-    return this.first ?? Buffer.alloc(0);
+    return (this.target ?? this.shared)?.subarray(0, this.length) ?? Buffer.alloc(0);
   }
 
   // A buffer with room for `more` bytes after `length`, the bytes kept so far at its start.
@@ -273,9 +278,9 @@ class WindowBytes {
     const fromStat = this.expected + 1;
     const size = Math.max(needed, Math.min(this.maxWindow + CHUNK_SIZE, MAX_LENGTH, this.target === undefined ? fromStat : this.target.length * 2));
     const grown = Buffer.allocUnsafe(size);
-    (this.target ?? this.first)?.copy(grown, 0, 0, this.length);
+    (this.target ?? this.shared)?.copy(grown, 0, 0, this.length);
     this.target = grown;
-    this.first = undefined;
+    this.shared = undefined;
     return grown;
   }
 }
