@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineProject } from "vitest/config";
 
 /**
@@ -13,5 +14,6 @@ export default defineProject({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    setupFiles: [fileURLToPath(new URL("./vitest.fast-check-setup.ts", import.meta.url))],
   },
 });

@@ -85,12 +85,14 @@ describe("properties", () => {
       fc.asyncProperty(file, fc.integer({ min: 1, max: 50 }), async (text, beyond) => {
         ws.write("g.txt", text);
         const total = expectedLines(text).length;
-        const input = { path: "g.txt", start_line: total + beyond };
+        // An empty file still accepts start_line 1 (spec 001 §5.1): past its last line means from 2.
+        const startLine = Math.max(total, 1) + beyond;
+        const input = { path: "g.txt", start_line: startLine };
         const output = maskTime(await tool.call(input));
         const message =
           total === 0
-            ? `Invalid start_line: ${total + beyond}. File 'g.txt' is empty (0 lines); start_line must be 1.`
-            : `Invalid start_line: ${total + beyond}. File 'g.txt' has ${total} lines; start_line must be from 1 to ${total}.`;
+            ? `Invalid start_line: ${startLine}. File 'g.txt' is empty (0 lines); start_line must be 1.`
+            : `Invalid start_line: ${startLine}. File 'g.txt' has ${total} lines; start_line must be from 1 to ${total}.`;
         expect(output).toMatchObject({ status: "error", data: null, text: message, error: { code: "INVALID_PARAM", message } });
         expect(maskTime(await tool.call(input))).toEqual(output);
         const read = { path: "g.txt", start_line: 1, limit: 3 };
