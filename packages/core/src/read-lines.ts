@@ -248,8 +248,10 @@ class WindowBytes {
     if (this.target === undefined && this.shared === undefined) return readWithin(file, position, budget);
     if (position >= budget) return { buffer: Buffer.alloc(0), bytes: 0 };
     if (this.shared !== undefined && knownToEnd(file.fd, position)) return { buffer: Buffer.alloc(0), bytes: 0 };
-    const wanted = Math.min(CHUNK_SIZE, budget - position);
-    const target = this.room(wanted);
+    // Into whatever room is left (the byte past the size `fstat` gave is there to meet the end of the
+    // file): a full chunk of room would double the buffer just to learn that nothing follows.
+    const target = this.room(1);
+    const wanted = Math.min(CHUNK_SIZE, budget - position, target.length - this.length);
     const bytes = fs.readSync(file.fd, target, this.length, wanted, position);
     return { buffer: target.subarray(this.length, this.length + bytes), bytes };
   }
