@@ -23,14 +23,18 @@ function results(cases: readonly CaseResult[]): BenchResults {
   };
 }
 
-test("the small-file target states the ceiling the floor itself sets when it is under 10x a peer", () => {
-  const cases = [
-    timed("1m:floor", { workload: "1m", kind: "floor", subject: "floor" }, 100),
-    timed("1m:envelope", { workload: "1m", kind: "profile", subject: "envelope", floor: "1m:floor" }, 200),
-    timed("1m:mcp", { workload: "1m", kind: "peer", subject: "MCP fs" }, 400),
-    timed("1m:gemini", { workload: "1m", kind: "peer", subject: "gemini-cli" }, 4000),
+/** A floor, an envelope call and the two peers on one workload, with these medians (ns). */
+function smallFile(workload: "4k" | "1m", ns: { floor: number; envelope: number; mcp: number; gemini: number }): CaseResult[] {
+  return [
+    timed(`${workload}:floor`, { workload, kind: "floor", subject: "floor" }, ns.floor),
+    timed(`${workload}:envelope`, { workload, kind: "profile", subject: "envelope", floor: `${workload}:floor` }, ns.envelope),
+    timed(`${workload}:mcp`, { workload, kind: "peer", subject: "MCP fs" }, ns.mcp),
+    timed(`${workload}:gemini`, { workload, kind: "peer", subject: "gemini-cli" }, ns.gemini),
   ];
-  const [envelope] = checkTargets(results(cases));
+}
+
+test("the small-file target states the ceiling the floor itself sets when it is under 10x a peer", () => {
+  const [envelope] = checkTargets(results(smallFile("1m", { floor: 100, envelope: 200, mcp: 400, gemini: 4000 })));
   expect(envelope).toEqual({
     target: "envelope: default window of 4 KiB-1 MiB files (first and repeated calls) at most 10x its floor and at least 10x faster than MCP fs and gemini-cli",
     measured: "worst 2.0x its floor; at least 2.0x faster than MCP fs, 20x than gemini-cli; the floor itself is only 4.0x faster than MCP fs and 40x than gemini-cli on some file",
@@ -39,11 +43,5 @@ test("the small-file target states the ceiling the floor itself sets when it is 
 });
 
 test("no ceiling is stated when the floor leaves room for 10x", () => {
-  const cases = [
-    timed("4k:floor", { workload: "4k", kind: "floor", subject: "floor" }, 10),
-    timed("4k:envelope", { workload: "4k", kind: "profile", subject: "envelope", floor: "4k:floor" }, 20),
-    timed("4k:mcp", { workload: "4k", kind: "peer", subject: "MCP fs" }, 400),
-    timed("4k:gemini", { workload: "4k", kind: "peer", subject: "gemini-cli" }, 400),
-  ];
-  expect(checkTargets(results(cases))[0]).toMatchObject({ measured: "worst 2.0x its floor; at least 20x faster than MCP fs, 20x than gemini-cli", met: true });
+  expect(checkTargets(results(smallFile("4k", { floor: 10, envelope: 20, mcp: 400, gemini: 400 })))[0]).toMatchObject({ measured: "worst 2.0x its floor; at least 20x faster than MCP fs, 20x than gemini-cli", met: true });
 });
