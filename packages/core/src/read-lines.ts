@@ -256,10 +256,12 @@ class WindowBytes {
     return { buffer: target.subarray(this.length, this.length + bytes), bytes };
   }
 
-  /** Keeps the first `cut` bytes of a chunk that {@link readAt} returned. */
+  /**
+   * Keeps the first `cut` bytes of the chunk {@link readAt} just returned: the first chunk as a view, every
+   * later one already in place (it was read into the buffer, right after the bytes kept).
+   */
   keep(chunk: Buffer, cut: number): void {
     if (this.target === undefined && this.shared === undefined) this.shared = chunk.subarray(0, cut);
-    else if (this.target === undefined || this.target.buffer !== chunk.buffer) this.room(cut).set(chunk.subarray(0, cut), this.length);
     this.length += cut;
   }
 
