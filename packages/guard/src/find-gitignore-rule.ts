@@ -58,6 +58,8 @@ interface RulesSource {
   readonly scope: string;
   /** The rule file's identity now: absent, or its lstat (device, inode, size, mtime, ctime). */
   readonly stamp: string;
+  /** Its lstat when it is a file to read (neither absent nor a symlink). */
+  readonly stat?: fs.Stats;
 }
 
 interface CompiledRules {
@@ -80,7 +82,7 @@ function rulesSource(workspace: Workspace, source: string, scope: string): Rules
   }
   if (stat === undefined) return { source, scope, stamp: "absent" };
   if (stat.isSymbolicLink()) return { source, scope, stamp: "symlink" };
-  return { source, scope, stamp: `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}` };
+  return { source, scope, stamp: `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`, stat };
 }
 
 // Not cacheable when a rule file was replaced between its lstat and its read: its stamp is not its text's.
@@ -88,9 +90,9 @@ function compile(workspace: Workspace, sources: readonly RulesSource[]): Compile
   const matcher = ignore();
   const origins = new Map<string, string>();
   let cacheable = true;
-  for (const { source, scope, stamp } of sources) {
-    if (stamp === "absent" || stamp === "symlink") continue;
-    const { text, asStamped } = readRulesFile(workspace, source, stamp);
+  for (const { source, scope, stat } of sources) {
+    if (stat === undefined) continue;
+    const { text, asStamped } = readRulesFile(workspace, source, stat);
     cacheable &&= asStamped;
     text.split(/\r?\n/u).forEach((line, index) => {
       const pattern = scope === "" ? line : scopePattern(line, scope);
@@ -143,19 +145,19 @@ function isRealDirectory(root: string, relative: string): boolean {
   }
 }
 
-// The text of a rule file, and whether the opened file is still the one lstat saw as `stamp`.
-function readRulesFile(workspace: Workspace, relative: string, stamp: string): { text: string; asStamped: boolean } {
+// The text of a rule file, and whether the opened file is still the one `lstat` saw.
+function readRulesFile(workspace: Workspace, relative: string, lstat: fs.Stats): { text: string; asStamped: boolean } {
   const resolved = workspace.resolve(relative);
   if (!resolved.ok) throw new Error(`${relative} could not be resolved: ${resolved.failure.message}`);
   const opened = openFile(resolved.value);
   if (!opened.ok) throw new Error(`${relative} could not be opened: ${opened.failure.message}`);
   try {
     const { dev, ino, size, ctimeMs } = opened.value.stat;
-    const [lDev, lIno, lSize, , lCtime] = stamp.split(":");
+    const asStamped = dev === lstat.dev && ino === lstat.ino && size === lstat.size && ctimeMs === lstat.ctimeMs;
     const head = readHead(opened.value, MAX_RULES_FILE_BYTES);
     if (!head.ok) throw new Error(`${relative} could not be read: ${head.failure.message}`);
     if (head.value.truncated) throw new Error(`${relative} is larger than ${MAX_RULES_FILE_BYTES} bytes`);
-    return { text: head.value.bytes.toString("utf8"), asStamped: `${dev}:${ino}:${size}:${ctimeMs}` === `${lDev}:${lIno}:${lSize}:${lCtime}` };
+    return { text: head.value.bytes.toString("utf8"), asStamped };
   } finally {
     closeFile(opened.value);
   }
