@@ -8,17 +8,17 @@ import { FIXED_MTIME_MS } from "../scratch-workspace.js";
 import { assertProperty, callTool, expect, permissionAnswers, windowInput, withScratch, type SuiteContext } from "../suite-context.js";
 
 /** The chunk size readers commonly use (64 KiB): terminators and characters are placed across its multiples. */
-export const CHUNK = 64 * 1024;
+const CHUNK = 64 * 1024;
 
 /** How long files lie untouched before they are read, as files on a disk usually have. */
-export const SETTLED_MS = 2_500;
+const SETTLED_MS = 2_500;
 
 /**
  * A file of about `size` bytes whose line breaks and characters straddle every multiple of 64 KiB: at
  * each boundary a CRLF has its CR as the last byte of one chunk and its LF as the first of the next, or
  * a three- or four-byte character is split across the two. Between boundaries, lines of drawn text.
  */
-export function boundaryFile(size: number, texts: readonly string[]): Buffer {
+function boundaryFile(size: number, texts: readonly string[]): Buffer {
   const parts: Buffer[] = [];
   let length = 0;
   let index = 0;

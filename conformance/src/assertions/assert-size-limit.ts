@@ -8,7 +8,7 @@ export function textOfSize(bytes: number): string {
 }
 
 /** The limit set through the profile's option, when it has one: small enough to write at once. */
-export const CONFIGURED_LIMIT_BYTES = 100_000;
+const CONFIGURED_LIMIT_BYTES = 100_000;
 
 /**
  * The size limit (set to {@link CONFIGURED_LIMIT_BYTES} through its option when the profile has one): a file of exactly the limit is read (its default window), one byte more gets the
