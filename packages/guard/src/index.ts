@@ -20,4 +20,4 @@ export {
   type ReadFileOutput,
   type ReadFileSuccess,
 } from "./output.js";
-export { escapePath } from "./escape-path.js";
+export { escapeControls, escapePath } from "./escape-path.js";
