@@ -8,14 +8,20 @@ export type BoundedOutcome<T> =
   | { readonly kind: "timeout"; readonly ms: number };
 
 // After the bound, open every FIFO for writing without blocking and close it at once: a reader blocked in
-// open(2) or read(2) then sees end-of-file. Opening fails (ENXIO) when no one has the FIFO open, so a tool
-// that refused the FIFO is never disturbed. Repeated for a while, for readers that arrive late.
+// open(2) or read(2) then sees end-of-file. Repeated for a while, for readers that arrive late. Each FIFO
+// is held open (read end, non-blocking) from the start and reopened through /proc for writing: the suite
+// may delete the scratch directory before the bound has passed, and a path that is gone would leave a
+// reader blocked on the unlinked FIFO for good. A tool that refused the FIFO holds no end of it and is
+// never disturbed.
 const WATCHDOG_SCRIPT = `
 import fs from "node:fs";
 const [bound, ...fifos] = process.argv.slice(1);
+const held = fifos.flatMap((fifo) => {
+  try { return [fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK)]; } catch { return []; }
+});
 const release = () => {
-  for (const fifo of fifos) {
-    try { fs.closeSync(fs.openSync(fifo, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK)); } catch {}
+  for (const fd of held) {
+    try { fs.closeSync(fs.openSync("/proc/self/fd/" + fd, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK)); } catch {}
   }
 };
 setTimeout(() => {
