@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Oracle } from "./oracle.js";
+import { runProcess } from "./run-process.js";
 import { toToml } from "./to-toml.js";
 import type { CallRequest, OsUser, ToolAdapter } from "./tool-adapter.js";
 
@@ -51,7 +51,12 @@ export function createSubprocessAdapter(oracle: Oracle, options: SubprocessAdapt
       if (request.permission !== undefined) args.push("--permission", request.permission);
       if (request.tool !== undefined) args.push("--tool", request.tool);
       args.push("-");
-      const { code, stdout, stderr } = await run(program, args, JSON.stringify(request.input), options);
+      const { code, stdout, stderr } = await runProcess(program, args, JSON.stringify(request.input), {
+        cwd: options.cwd,
+        user: options.user,
+        timeoutMs: options.timeoutMs ?? 15_000,
+        label: `${program} ${args.join(" ")}`,
+      });
       const shown = `${[program, ...args].join(" ")} <<< ${truncate(JSON.stringify(request.input))}`;
       if (code !== 0) throw new Error(`${shown}: exit ${String(code)}: ${stderr.trim() || "(no stderr)"}`);
       try {
@@ -65,37 +70,6 @@ export function createSubprocessAdapter(oracle: Oracle, options: SubprocessAdapt
       fs.rmSync(configDir, { recursive: true, force: true });
     },
   };
-}
-
-interface Completed {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function run(program: string, args: readonly string[], stdin: string, options: SubprocessAdapterOptions): Promise<Completed> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { cwd: options.cwd, stdio: ["pipe", "pipe", "pipe"], ...(options.user === undefined ? {} : { uid: options.user.uid, gid: options.user.gid }) });
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
-    const timeoutMs = options.timeoutMs ?? 15_000;
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`${program} ${args.join(" ")}: no answer within ${timeoutMs} ms (killed)`));
-    }, timeoutMs);
-    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout: Buffer.concat(stdout).toString("utf8"), stderr: Buffer.concat(stderr).toString("utf8") });
-    });
-    child.stdin.on("error", () => undefined);
-    child.stdin.end(stdin);
-  });
 }
 
 function truncate(text: string): string {

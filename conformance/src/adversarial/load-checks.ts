@@ -12,7 +12,7 @@ import { ConformanceFailure, denyIfAsked, show, withScratch, type SuiteContext }
 import { DEFAULT_RUNS } from "../run-settings.js";
 import { ADVERSARIAL_REQUIREMENTS, pathInput } from "./adversarial-case.js";
 import { OUTSIDE_MARKER, PATHS_LAYOUT } from "./layouts.js";
-import { collectStderr, collectStdout, startNode, stopNode, waitForLine } from "./node-child.js";
+import { collect, startNode, stopNode, waitForLine } from "./node-child.js";
 
 /** Calls of the load test, in one process, at the suite's default number of property runs. */
 export const LOAD_CALLS = 10_000;
@@ -265,8 +265,8 @@ async function runExhaustion(ctx: SuiteContext): Promise<readonly string[]> {
 // once), with prlimit(1): the same as starting it under `ulimit -n`, minus the loader's needs.
 async function exhaust(request: string): Promise<ExhaustionReport> {
   const child = startNode(EXHAUSTION_SCRIPT, { args: [request] });
-  const stdout = collectStdout(child);
-  const stderr = collectStderr(child);
+  const stdout = collect(child.stdout);
+  const stderr = collect(child.stderr);
   const closed = new Promise<number | null>((resolve) => child.once("close", resolve));
   try {
     await waitForLine(child, "loaded", 30_000);

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { REPO_ROOT } from "../repo-paths.js";
+import { runProcess, type Completed } from "../run-process.js";
 import type { OsUser } from "../tool-adapter.js";
 
 /** The conformance package's directory: children run there, so `@read/*` resolve through its dependencies. */
@@ -15,21 +16,13 @@ export interface NodeChildOptions {
   readonly quiet?: boolean;
 }
 
-/** What a finished child printed. */
-export interface NodeChildResult {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
 /**
  * Starts `node --input-type=module -e <script> <args...>` in the conformance package's directory (inside
  * the script, the arguments are `process.argv.slice(1)`), as `user` when given. The scripts are short and self-contained: children race the tool, watch for
  * hangs, drop privileges or run out of descriptors, none of which this process can do to itself.
  */
 export function startNode(script: string, options: NodeChildOptions = {}): ChildProcess {
-  return spawn(process.execPath, ["--input-type=module", "-e", script, ...(options.args ?? [])], {
+  return spawn(process.execPath, nodeArgs(script, options.args), {
     cwd: CONFORMANCE_DIR,
     stdio: options.quiet === true ? "ignore" : ["pipe", "pipe", "pipe"],
     ...(options.user === undefined ? {} : { uid: options.user.uid, gid: options.user.gid }),
@@ -37,28 +30,12 @@ export function startNode(script: string, options: NodeChildOptions = {}): Child
 }
 
 /** Runs a script to its end with `stdin` as input; rejects when it runs longer than `timeoutMs` (it is killed). */
-export function runNode(script: string, stdin: string, timeoutMs: number, options: NodeChildOptions = {}): Promise<NodeChildResult> {
-  return new Promise((resolve, reject) => {
-    const child = startNode(script, options);
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`a Node child gave no answer within ${timeoutMs} ms (killed)`));
-    }, timeoutMs);
-    child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
-    child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout: Buffer.concat(stdout).toString("utf8"), stderr: Buffer.concat(stderr).toString("utf8") });
-    });
-    child.stdin?.on("error", () => undefined);
-    child.stdin?.end(stdin);
-  });
+export function runNode(script: string, stdin: string, timeoutMs: number, options: Pick<NodeChildOptions, "args" | "user"> = {}): Promise<Completed> {
+  return runProcess(process.execPath, nodeArgs(script, options.args), stdin, { cwd: CONFORMANCE_DIR, user: options.user, timeoutMs, label: "a Node child" });
+}
+
+function nodeArgs(script: string, args: readonly string[] = []): string[] {
+  return ["--input-type=module", "-e", script, ...args];
 }
 
 /** Resolves once the child prints a line equal to `line` on stdout; rejects when it exits first or after `timeoutMs`. */
@@ -83,17 +60,10 @@ export function waitForLine(child: ChildProcess, line: string, timeoutMs: number
   });
 }
 
-/** Everything the child printed on stdout so far, collected from now on (call it right after starting it). */
-export function collectStdout(child: ChildProcess): () => string {
+/** Everything printed on a child's stdout or stderr so far, collected from now on (call it right after starting the child). */
+export function collect(stream: NodeJS.ReadableStream | null): () => string {
   const chunks: Buffer[] = [];
-  child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
-  return () => Buffer.concat(chunks).toString("utf8");
-}
-
-/** The same for stderr. */
-export function collectStderr(child: ChildProcess): () => string {
-  const chunks: Buffer[] = [];
-  child.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk));
+  stream?.on("data", (chunk: Buffer) => chunks.push(chunk));
   return () => Buffer.concat(chunks).toString("utf8");
 }
 

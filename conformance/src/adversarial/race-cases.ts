@@ -6,7 +6,7 @@ import { show, denyIfAsked } from "../suite-context.js";
 import { pathInput, type AdversarialBehaviour, type AdversarialCase, type CaseResult, type CaseRun } from "./adversarial-case.js";
 import { boundedCall } from "./bounded-call.js";
 import { INSIDE_TEXT, OUTSIDE_MARKER } from "./layouts.js";
-import { collectStdout, startNode, stopNode, waitForLine } from "./node-child.js";
+import { collect, startNode, stopNode, waitForLine } from "./node-child.js";
 
 /** How long each race runs: the tool reads in a loop while a child process flips the path. */
 export const RACE_MS = 1_000;
@@ -150,7 +150,7 @@ async function runRace(race: Race, { ctx, adapter, root, workspace, boundMs }: C
   // One read before the race starts whatever the adapter starts (a server), so the race is spent reading.
   await boundedCall(() => adapter.call({ root, input: pathInput(oracle, "inside.txt"), ...denyIfAsked(oracle) }), boundMs);
   const flipper = startNode(FLIPPER_SCRIPT, { args: [race.mode, root, workspace.outside, String(RACE_MS + boundMs)] });
-  const printed = collectStdout(flipper);
+  const printed = collect(flipper.stdout);
   const counts = new Map<string, number>();
   const problems: string[] = [];
   let observed = RACE_HELD;
