@@ -39,6 +39,6 @@ export async function createInProcessAdapter(oracle: Oracle): Promise<ToolAdapte
       // What the model receives is JSON: an output that does not survive a round trip is not conformant.
       return JSON.parse(JSON.stringify(output)) as unknown;
     },
-    asUser: (user, extra) => createModuleChildAdapter(oracle, { user, ...(extra?.timeoutMs === undefined ? {} : { timeoutMs: extra.timeoutMs }) }),
+    asUser: (user, extra) => createModuleChildAdapter(oracle, { ...extra, user }),
   };
 }

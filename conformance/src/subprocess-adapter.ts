@@ -65,7 +65,7 @@ export function createSubprocessAdapter(oracle: Oracle, options: SubprocessAdapt
         throw new Error(`${shown}: stdout is not one JSON document: ${truncate(stdout)}`);
       }
     },
-    asUser: (user, extra) => createSubprocessAdapter(oracle, { ...options, user, ...(extra?.timeoutMs === undefined ? {} : { timeoutMs: extra.timeoutMs }) }),
+    asUser: (user, extra) => createSubprocessAdapter(oracle, { ...options, ...extra, user }),
     async close() {
       fs.rmSync(configDir, { recursive: true, force: true });
     },

@@ -28,8 +28,11 @@ export function createSuiteContext(oracle: Oracle, adapter: ToolAdapter, propert
 /** A call's extras besides root and input. */
 export type CallExtras = Pick<CallRequest, "permission" | "tool" | "options">;
 
-/** A window request in the profile's parameter names; `start`/`count` are left out when the tool has none. */
-export function windowInput(oracle: Oracle, path: string, start?: number, count?: number): Record<string, unknown> {
+/**
+ * A window request in the profile's parameter names, with its fixed parameters; `start`/`count` are left
+ * out when the tool has none. `path` may be any JSON value (the adversarial suite sends hostile ones).
+ */
+export function windowInput(oracle: Oracle, path: unknown, start?: number, count?: number): Record<string, unknown> {
   const { request } = oracle;
   return {
     ...request.fixed,

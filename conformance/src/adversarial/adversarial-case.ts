@@ -3,7 +3,7 @@ import type { ConformanceCheck } from "../conformance-check.js";
 import type { Oracle, Outcome } from "../oracle.js";
 import { referenceLines, renderWindow } from "../reference-lines.js";
 import type { ScratchLayout, ScratchWorkspace } from "../scratch-workspace.js";
-import { ConformanceFailure, denyIfAsked, show, withScratch, type SuiteContext } from "../suite-context.js";
+import { ConformanceFailure, denyIfAsked, show, windowInput, withScratch, type SuiteContext } from "../suite-context.js";
 import type { OsUser, ToolAdapter } from "../tool-adapter.js";
 import { boundedCall } from "./bounded-call.js";
 import { OUTSIDE_MARKER } from "./layouts.js";
@@ -131,11 +131,6 @@ export function boundFor(ctx: SuiteContext, boundMs: number = CASE_BOUND_MS): nu
   return PROCESS_PER_CALL.has(ctx.adapter.kind) ? boundMs * 3 : boundMs;
 }
 
-/** The path parameter set to `value` (any JSON value), with the oracle's fixed parameters. */
-export function pathInput(oracle: Oracle, value: unknown): Record<string, unknown> {
-  return { ...oracle.request.fixed, [oracle.request.path]: value };
-}
-
 /** Whether an outcome is a refusal. */
 export function refuses(outcome: Outcome): boolean {
   return "error" in outcome;
@@ -177,7 +172,7 @@ function runOneCall(adversarialCase: AdversarialCase): (run: CaseRun) => Promise
     const extras = denyIfAsked(ctx.oracle);
     let boundMs = caseBound;
     if (adversarialCase.calibrated === true) {
-      const control = await boundedCall(() => adapter.call({ root, input: pathInput(ctx.oracle, "inside.txt"), ...extras }), caseBound);
+      const control = await boundedCall(() => adapter.call({ root, input: windowInput(ctx.oracle, "inside.txt"), ...extras }), caseBound);
       boundMs = Math.round((adversarialCase.boundMs ?? CASE_BOUND_MS) + 1.5 * control.ms);
     }
     const ended = await boundedCall(() => adapter.call({ root, input, ...extras }), boundMs, fifos);
@@ -255,7 +250,7 @@ function safeContinuation(ctx: SuiteContext, output: unknown): number | null {
 }
 
 /** A short label of an output: its error code (or the gist of its message when errors carry none), or `content`. */
-export function observedLabel(ctx: SuiteContext, workspace: ScratchWorkspace, output: unknown): string {
+function observedLabel(ctx: SuiteContext, workspace: ScratchWorkspace, output: unknown): string {
   const { read, oracle } = ctx;
   if (!read.isError(output)) return "content";
   const code = read.errorCode(output);
@@ -299,13 +294,18 @@ export function failed(observed: string, problems: readonly string[]): CaseResul
   return { status: "fail", observed, safe: false, problems };
 }
 
+/** A case's check ID. */
+export function caseId(adversarialCase: AdversarialCase): string {
+  return `adversarial/${adversarialCase.group}/${adversarialCase.name}`;
+}
+
 /**
  * A case as a check of the conformance suite: `adversarial/<group>/<name>`, proving its group's
  * requirement, not applicable when the oracle has no adversarial block or the case says so.
  */
 export function caseCheck(adversarialCase: AdversarialCase): ConformanceCheck {
   return {
-    id: `adversarial/${adversarialCase.group}/${adversarialCase.name}`,
+    id: caseId(adversarialCase),
     title: adversarialCase.title,
     requirements: () => [ADVERSARIAL_REQUIREMENTS[adversarialCase.group]],
     notApplicable(oracle) {

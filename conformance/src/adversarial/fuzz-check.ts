@@ -3,11 +3,11 @@ import path from "node:path";
 import fc from "fast-check";
 import type { ConformanceCheck } from "../conformance-check.js";
 import { referenceLines, renderWindow } from "../reference-lines.js";
-import { ConformanceFailure, denyIfAsked, show, withScratch, type SuiteContext } from "../suite-context.js";
-import { ADVERSARIAL_REQUIREMENTS, boundFor, pathInput } from "./adversarial-case.js";
+import { ConformanceFailure, denyIfAsked, show, windowInput, withScratch, type SuiteContext } from "../suite-context.js";
+import { ADVERSARIAL_REQUIREMENTS, boundFor } from "./adversarial-case.js";
 import { boundedCall } from "./bounded-call.js";
 import { OUTSIDE_MARKER } from "./layouts.js";
-import { isTypedError } from "./load-checks.js";
+import { typedErrorCheck } from "./load-checks.js";
 
 /** Property runs per profile: this many times the suite's runs per property (modest: 100 by default). */
 const RUNS_FACTOR = 5;
@@ -79,7 +79,7 @@ const PREFIXES = ["", "", "", "./", "/", "${DIR}/", "${ROOT}/", "${ROOT}/../", "
  * sometimes normalised as a whole, and sometimes any string at all. `${DIR}` and `${ROOT}` are the
  * workspace's paths.
  */
-export const fuzzPath: fc.Arbitrary<string> = fc.oneof(
+const fuzzPath: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 9,
     arbitrary: fc
@@ -117,11 +117,12 @@ function insideRegularFile(root: string, input: string): string | null {
  */
 async function runFuzz(ctx: SuiteContext): Promise<void> {
   const { oracle, read, adapter, properties } = ctx;
+  const isTypedError = typedErrorCheck(oracle);
   const boundMs = boundFor(ctx);
   await withScratch(FUZZ_LAYOUT, async (workspace) => {
     const property = fc.asyncProperty(fuzzPath, async (template) => {
       const value = workspace.expand(template);
-      const input = pathInput(oracle, value);
+      const input = windowInput(oracle, value);
       const ended = await boundedCall(() => adapter.call({ root: workspace.root, input, ...denyIfAsked(oracle) }), boundMs);
       if (ended.kind === "timeout" || (ended.kind === "answered" && ended.ms > boundMs)) throw new ConformanceFailure(`no answer within ${boundMs} ms for ${show(value)}`);
       if (ended.kind === "rejected") throw new ConformanceFailure(`the call failed for ${show(value)}: ${String(ended.error)}`);
@@ -129,7 +130,7 @@ async function runFuzz(ctx: SuiteContext): Promise<void> {
       const shown = `\n  input: ${show(input)}\n  output: ${show(workspace.placeholders(output))}`;
       if (JSON.stringify(output).includes(OUTSIDE_MARKER)) throw new ConformanceFailure(`LEAK: content from outside the root${shown}`);
       if (read.isError(output)) {
-        if (!isTypedError(oracle, output)) throw new ConformanceFailure(`an error with none of the oracle's codes${shown}`);
+        if (!isTypedError(output)) throw new ConformanceFailure(`an error with none of the oracle's codes${shown}`);
         return;
       }
       const file = insideRegularFile(workspace.root, value);

@@ -4,21 +4,21 @@ import path from "node:path";
 import { KNOWN_ESCAPES } from "../arbitraries.js";
 import type { ConformanceCheck } from "../conformance-check.js";
 import { createInProcessAdapter } from "../in-process-adapter.js";
-import { interpretOutput } from "../interpret-output.js";
+import { interpretOutput, type OutputReader } from "../interpret-output.js";
 import type { Oracle, Outcome } from "../oracle.js";
 import { referenceLines, renderWindow } from "../reference-lines.js";
 import type { ScratchWorkspace } from "../scratch-workspace.js";
-import { ConformanceFailure, denyIfAsked, show, withScratch, type SuiteContext } from "../suite-context.js";
+import { ConformanceFailure, denyIfAsked, show, windowInput, withScratch, type SuiteContext } from "../suite-context.js";
 import { DEFAULT_RUNS } from "../run-settings.js";
-import { ADVERSARIAL_REQUIREMENTS, pathInput } from "./adversarial-case.js";
+import { ADVERSARIAL_REQUIREMENTS } from "./adversarial-case.js";
 import { OUTSIDE_MARKER, PATHS_LAYOUT } from "./layouts.js";
 import { collect, startNode, stopNode, waitForLine } from "./node-child.js";
 
 /** Calls of the load test, in one process, at the suite's default number of property runs. */
-export const LOAD_CALLS = 10_000;
+const LOAD_CALLS = 10_000;
 
 /** The calls of a load run: {@link LOAD_CALLS} at the default runs or more, proportionally fewer below (at least a tenth). */
-export function loadCalls(numRuns: number): number {
+function loadCalls(numRuns: number): number {
   return Math.max(LOAD_CALLS / 10, Math.round((LOAD_CALLS * Math.min(numRuns, DEFAULT_RUNS)) / DEFAULT_RUNS));
 }
 
@@ -32,10 +32,10 @@ const VALID_FILES = 40;
 const MUTATING_FILES = 4;
 
 /** The descriptor limit of the exhaustion child (`ulimit -n`). */
-export const EXHAUSTION_LIMIT = 64;
+const EXHAUSTION_LIMIT = 64;
 
 /** Every error code an oracle declares: a typed error carries one of these. */
-export function declaredCodes(oracle: Oracle): ReadonlySet<string> {
+function declaredCodes(oracle: Oracle): ReadonlySet<string> {
   const { behaviour } = oracle;
   const outcomes: (Outcome | null)[] = [
     behaviour.startZero,
@@ -57,12 +57,14 @@ export function declaredCodes(oracle: Oracle): ReadonlySet<string> {
   return new Set(codes);
 }
 
-/** Whether an output is a typed error: an error with one of the oracle's codes (any error when its errors carry none). */
-export function isTypedError(oracle: Oracle, output: unknown): boolean {
+/**
+ * Tells whether an output is a typed error: an error with one of the oracle's codes (any error when its
+ * errors carry none). The codes are gathered once, for the thousands of calls a check judges.
+ */
+export function typedErrorCheck(oracle: Oracle): (output: unknown) => boolean {
   const read = interpretOutput(oracle);
-  if (!read.isError(output)) return false;
-  if (oracle.output.code === null) return true;
-  return declaredCodes(oracle).has(read.errorCode(output) ?? "");
+  const codes = declaredCodes(oracle);
+  return (output) => read.isError(output) && (oracle.output.code === null || codes.has(read.errorCode(output) ?? ""));
 }
 
 const LOAD_LAYOUT = {
@@ -78,10 +80,10 @@ const LOAD_LAYOUT = {
 /** Hostile arguments: the known escapes, input that is not a usable path, special files, loops, over-long names. */
 function hostileInputs(workspace: ScratchWorkspace, oracle: Oracle): unknown[] {
   return [
-    ...KNOWN_ESCAPES.map((escape) => pathInput(oracle, workspace.expand(escape))),
-    ...["", "\u0000", "inside\u001b.txt", "x".repeat(5000), "n".repeat(300), "a-fifo", "sub", "loop-a", "dangling", "dangling-out", "loop-self", "/etc/passwd", "/proc/self/root/etc/passwd"].map((value) => pathInput(oracle, value)),
-    pathInput(oracle, 42),
-    pathInput(oracle, null),
+    ...KNOWN_ESCAPES.map((escape) => windowInput(oracle, workspace.expand(escape))),
+    ...["", "\u0000", "inside\u001b.txt", "x".repeat(5000), "n".repeat(300), "a-fifo", "sub", "loop-a", "dangling", "dangling-out", "loop-self", "/etc/passwd", "/proc/self/root/etc/passwd"].map((value) => windowInput(oracle, value)),
+    windowInput(oracle, 42),
+    windowInput(oracle, null),
   ];
 }
 
@@ -133,7 +135,8 @@ function descriptorsInto(dir: string): string[] {
 async function runLoad(ctx: SuiteContext): Promise<readonly string[]> {
   const { oracle } = ctx;
   const adapter = ctx.adapter.kind === "in-process" ? ctx.adapter : await createInProcessAdapter(oracle);
-  const read = interpretOutput(oracle);
+  const { read } = ctx;
+  const isTypedError = typedErrorCheck(oracle);
   const extras = denyIfAsked(oracle);
   const calls = loadCalls(ctx.properties.numRuns);
   return withScratch(LOAD_LAYOUT, async (workspace) => {
@@ -150,7 +153,7 @@ async function runLoad(ctx: SuiteContext): Promise<readonly string[]> {
           const kind = index % HOSTILE_EVERY === 0 ? "hostile" : index % HOSTILE_EVERY === 1 ? "mutating" : "valid";
           const round = Math.floor(index / HOSTILE_EVERY);
           const file = kind === "valid" ? round % VALID_FILES : round % MUTATING_FILES;
-          const input = kind === "hostile" ? hostile[round % hostile.length] : pathInput(oracle, kind === "valid" ? `valid/f-${file}.txt` : `mutating/m-${file}.txt`);
+          const input = kind === "hostile" ? hostile[round % hostile.length] : windowInput(oracle, kind === "valid" ? `valid/f-${file}.txt` : `mutating/m-${file}.txt`);
           tally[kind]++;
           let output: unknown;
           try {
@@ -160,7 +163,7 @@ async function runLoad(ctx: SuiteContext): Promise<readonly string[]> {
             if (problems.length < 5) problems.push(`call ${index} (${kind}) crashed: ${error instanceof Error ? error.message : String(error)}`);
             continue;
           }
-          const problem = judgeLoadOutput(oracle, read, kind, file, output);
+          const problem = judgeLoadOutput(oracle, read, isTypedError, kind, file, output);
           if (problem !== null && problems.length < 5) problems.push(`call ${index} (${kind}, ${show(input)}): ${problem}: ${show(workspace.placeholders(output))}`);
           // A tool that answers without ever waiting would keep timers and I/O (the mutator's) out for the whole run.
           if (index % 64 === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -179,10 +182,10 @@ async function runLoad(ctx: SuiteContext): Promise<readonly string[]> {
   });
 }
 
-function judgeLoadOutput(oracle: Oracle, read: ReturnType<typeof interpretOutput>, kind: "valid" | "hostile" | "mutating", file: number, output: unknown): string | null {
+function judgeLoadOutput(oracle: Oracle, read: OutputReader, isTypedError: (output: unknown) => boolean, kind: "valid" | "hostile" | "mutating", file: number, output: unknown): string | null {
   if (JSON.stringify(output).includes(OUTSIDE_MARKER)) return "LEAK: content from outside the root";
-  if (kind === "hostile") return isTypedError(oracle, output) ? null : "a hostile call not answered with a typed error";
-  if (kind === "mutating") return read.isError(output) && !isTypedError(oracle, output) ? "an untyped error" : null;
+  if (kind === "hostile") return isTypedError(output) ? null : "a hostile call not answered with a typed error";
+  if (kind === "mutating") return read.isError(output) && !isTypedError(output) ? "an untyped error" : null;
   if (read.isError(output)) return "a valid call failed";
   const text = `valid file ${file}\n`.repeat(1 + (file % 7));
   return read.content(output) === renderWindow(oracle, referenceLines(Buffer.from(text)), 1) ? null : "a valid call returned other content";
@@ -234,10 +237,11 @@ async function runExhaustion(ctx: SuiteContext): Promise<readonly string[]> {
   const { oracle } = ctx;
   const adversarial = oracle.adversarial;
   if (oracle.module === undefined || adversarial === undefined) throw new Error("the exhaustion test needs the oracle's module and adversarial block");
-  const read = interpretOutput(oracle);
+  const { read } = ctx;
+  const isTypedError = typedErrorCheck(oracle);
   const text = "valid under exhaustion\n";
   return withScratch({ ...PATHS_LAYOUT, files: { ...PATHS_LAYOUT.files, "valid.txt": { text } } }, async (workspace) => {
-    const valid = pathInput(oracle, "valid.txt");
+    const valid = windowInput(oracle, "valid.txt");
     const hostile = hostileInputs(workspace, oracle);
     const inputs = Array.from({ length: 100 }, (_, index) => (index % 2 === 0 ? valid : hostile[index % hostile.length]));
     const request = { module: oracle.module, root: workspace.root, warmUp: [valid, ...hostile], inputs, valid: Array.from({ length: 100 }, () => valid) };
@@ -246,7 +250,7 @@ async function runExhaustion(ctx: SuiteContext): Promise<readonly string[]> {
     const wanted = renderWindow(oracle, referenceLines(Buffer.from(text)), 1);
     report.exhausted.forEach((result, index) => {
       if (result.crash !== undefined) problems.push(`call ${index} with no descriptor left crashed: ${result.crash}`);
-      else if (!isTypedError(oracle, result.output)) problems.push(`call ${index} with no descriptor left is not a typed error: ${show(result.output)}`);
+      else if (!isTypedError(result.output)) problems.push(`call ${index} with no descriptor left is not a typed error: ${show(result.output)}`);
       else if (index % 2 === 0 && "error" in adversarial.tooManyOpenFiles && adversarial.tooManyOpenFiles.error !== null && read.errorCode(result.output) !== adversarial.tooManyOpenFiles.error) {
         problems.push(`a valid call with no descriptor left is not ${adversarial.tooManyOpenFiles.error}: ${show(result.output)}`);
       }

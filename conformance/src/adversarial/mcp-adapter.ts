@@ -100,7 +100,7 @@ export function createMcpAdapter(options: McpAdapterOptions): ToolAdapter {
       }
     },
     ...(options.user === undefined
-      ? { asUser: (user: OsUser, extra?: { readonly timeoutMs?: number }) => createMcpAdapter({ ...options, user, ...(extra?.timeoutMs === undefined ? {} : { timeoutMs: extra.timeoutMs }) }) }
+      ? { asUser: (user: OsUser, extra?: { readonly timeoutMs?: number }) => createMcpAdapter({ ...options, ...extra, user }) }
       : {}),
     async close() {
       await Promise.all([...servers.keys()].map(stop));

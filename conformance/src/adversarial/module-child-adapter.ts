@@ -63,6 +63,6 @@ export function createModuleChildAdapter(oracle: Oracle, options: ModuleChildAda
         throw new Error(`${module} in a child process: stdout is not one JSON document: ${stdout.slice(0, 300)}`);
       }
     },
-    asUser: (user, extra) => createModuleChildAdapter(oracle, { ...options, user, ...(extra?.timeoutMs === undefined ? {} : { timeoutMs: extra.timeoutMs }) }),
+    asUser: (user, extra) => createModuleChildAdapter(oracle, { ...options, ...extra, user }),
   };
 }

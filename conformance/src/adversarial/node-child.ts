@@ -5,7 +5,7 @@ import { runProcess, type Completed } from "../run-process.js";
 import type { OsUser } from "../tool-adapter.js";
 
 /** The conformance package's directory: children run there, so `@read/*` resolve through its dependencies. */
-export const CONFORMANCE_DIR = path.join(REPO_ROOT, "conformance");
+const CONFORMANCE_DIR = path.join(REPO_ROOT, "conformance");
 
 /** How a Node child runs. */
 export interface NodeChildOptions {

@@ -1,5 +1,5 @@
+import { windowInput } from "../suite-context.js";
 import type { AdversarialCase, Safety } from "./adversarial-case.js";
-import { pathInput } from "./adversarial-case.js";
 import { OUTSIDE_MARKER } from "./layouts.js";
 import { DIRECTORY, INVALID, NOT_FOUND, OUTSIDE, reads } from "./path-syntax-cases.js";
 
@@ -39,7 +39,7 @@ const integrity = (name: string, title: string, safety: Safety, target: string, 
   title,
   safety,
   layout: LAYOUT,
-  input: (workspace, oracle) => pathInput(oracle, workspace.expand(target)),
+  input: (workspace, oracle) => windowInput(oracle, workspace.expand(target)),
   expect,
   forbidInMessages: FORGERIES,
   forgedContinuation: 999,

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Oracle } from "../oracle.js";
+import { windowInput } from "../suite-context.js";
 import type { AdversarialBehaviour, AdversarialCase, AdversarialGroup, Expectation, Safety } from "./adversarial-case.js";
-import { pathInput } from "./adversarial-case.js";
 import { INSIDE_TEXT, PATHS_LAYOUT } from "./layouts.js";
 
 type Expect = (oracle: Oracle, adversarial: AdversarialBehaviour) => Expectation | string;
@@ -12,7 +12,7 @@ export const OUTSIDE: Expect = (oracle) => ({ outcome: oracle.behaviour.outsideR
 export const NOT_FOUND: Expect = (oracle) => ({ outcome: oracle.behaviour.notFound });
 export const DIRECTORY: Expect = (oracle) => ({ outcome: oracle.behaviour.directory });
 export const INVALID: Expect = (_oracle, adversarial) => ({ outcome: adversarial.invalidInput });
-export const TOO_LONG: Expect = (_oracle, adversarial) => ({ outcome: adversarial.nameTooLong });
+const TOO_LONG: Expect = (_oracle, adversarial) => ({ outcome: adversarial.nameTooLong });
 export const LOOP: Expect = (_oracle, adversarial) => ({ outcome: adversarial.symlinkLoop });
 
 /** The file's text, read. */
@@ -31,7 +31,7 @@ export function pathCase(group: AdversarialGroup, name: string, title: string, s
     title,
     safety,
     layout: PATHS_LAYOUT,
-    input: (workspace, oracle) => pathInput(oracle, typeof path === "string" ? workspace.expand(path) : path),
+    input: (workspace, oracle) => windowInput(oracle, typeof path === "string" ? workspace.expand(path) : path),
     expect,
     ...extra,
   };

@@ -8,7 +8,7 @@ import type { ToolAdapter } from "../tool-adapter.js";
 import { createMcpAdapter } from "./mcp-adapter.js";
 
 /** The peers' oracles, `conformance/peers/*.json`. */
-export const PEERS_DIR = fileURLToPath(new URL("../../peers", import.meta.url));
+const PEERS_DIR = fileURLToPath(new URL("../../peers", import.meta.url));
 
 /** A published implementation the adversarial suite is run against, side by side with the profiles. */
 export interface Peer {

@@ -2,17 +2,18 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { Oracle, Outcome } from "../oracle.js";
-import { show, denyIfAsked } from "../suite-context.js";
-import { pathInput, type AdversarialBehaviour, type AdversarialCase, type CaseResult, type CaseRun } from "./adversarial-case.js";
+import { referenceLines, renderWindow } from "../reference-lines.js";
+import { denyIfAsked, show, windowInput } from "../suite-context.js";
+import { type AdversarialBehaviour, type AdversarialCase, type CaseResult, type CaseRun } from "./adversarial-case.js";
 import { boundedCall } from "./bounded-call.js";
 import { INSIDE_TEXT, OUTSIDE_MARKER } from "./layouts.js";
 import { collect, startNode, stopNode, waitForLine } from "./node-child.js";
 
 /** How long each race runs: the tool reads in a loop while a child process flips the path. */
-export const RACE_MS = 1_000;
+const RACE_MS = 1_000;
 
 /** What a race observes when every answer was inside content or a declared error. */
-export const RACE_HELD = "never outside content";
+const RACE_HELD = "never outside content";
 
 /** Concurrent readers in a race. */
 const READERS = 4;
@@ -90,17 +91,8 @@ interface Race {
 const SWAP_ERRORS: Allowed = (oracle, adversarial) => [oracle.behaviour.outsideRoot, oracle.behaviour.notFound, adversarial.changedDuringRead];
 
 function exactly(text: string): Race["content"] {
-  return (oracle, content) => {
-    const lines = text.split(/(?<=\n)/u);
-    const numbered = lines.map((line, index) => `${numberPrefix(oracle, index + 1, lines.length)}${line}`).join("");
-    return content === numbered ? null : `content other than the inside file's: ${show(content)}`;
-  };
-}
-
-function numberPrefix(oracle: Oracle, line: number, last: number): string {
-  const numbers = oracle.output.numbers;
-  if (numbers === null) return "";
-  return `${String(line).padStart(numbers.width === "widest" ? String(last).length : numbers.width)}${numbers.separator}`;
+  const lines = referenceLines(Buffer.from(text));
+  return (oracle, content) => (content === renderWindow(oracle, lines, 1) ? null : `content other than the inside file's: ${show(content)}`);
 }
 
 // A growing and shrinking log: line k always reads "grow k"; a read that meets a half-written last line
@@ -148,7 +140,7 @@ async function runRace(race: Race, { ctx, adapter, root, workspace, boundMs }: C
   if (adversarial === undefined) throw new Error("no adversarial block");
   const allowed = new Set(race.allowed(oracle, adversarial).flatMap((outcome) => ("error" in outcome ? [outcome.error] : [])));
   // One read before the race starts whatever the adapter starts (a server), so the race is spent reading.
-  await boundedCall(() => adapter.call({ root, input: pathInput(oracle, "inside.txt"), ...denyIfAsked(oracle) }), boundMs);
+  await boundedCall(() => adapter.call({ root, input: windowInput(oracle, "inside.txt"), ...denyIfAsked(oracle) }), boundMs);
   const flipper = startNode(FLIPPER_SCRIPT, { args: [race.mode, root, workspace.outside, String(RACE_MS + boundMs)] });
   const printed = collect(flipper.stdout);
   const counts = new Map<string, number>();
@@ -157,7 +149,7 @@ async function runRace(race: Race, { ctx, adapter, root, workspace, boundMs }: C
   let safe = true;
   try {
     await waitForLine(flipper, "ready", 10_000);
-    const input = pathInput(oracle, race.target);
+    const input = windowInput(oracle, race.target);
     const deadline = performance.now() + RACE_MS;
     const reader = async () => {
       while (performance.now() < deadline && problems.length === 0) {
@@ -222,7 +214,7 @@ function raceCase(mode: RaceMode, name: string, title: string, extra: Partial<Ad
     title,
     safety: "either",
     layout: RACE_LAYOUT,
-    input: (_workspace, oracle) => pathInput(oracle, race.target),
+    input: (_workspace, oracle) => windowInput(oracle, race.target),
     expect: () => ({ outcome: { content: true }, text: INSIDE_TEXT }),
     run: (run) => runRace(race, run),
     label: () => RACE_HELD,

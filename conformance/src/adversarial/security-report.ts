@@ -6,7 +6,7 @@ import type { Oracle } from "../oracle.js";
 import { REPO_ROOT } from "../repo-paths.js";
 import { createSuiteContext } from "../suite-context.js";
 import type { ToolAdapter } from "../tool-adapter.js";
-import { ADVERSARIAL_REQUIREMENTS, CASE_BOUND_MS, expectedLabel, runCase, type AdversarialCase, type AdversarialGroup } from "./adversarial-case.js";
+import { ADVERSARIAL_REQUIREMENTS, CASE_BOUND_MS, caseId, expectedLabel, runCase, type AdversarialCase, type AdversarialGroup } from "./adversarial-case.js";
 import { ADVERSARIAL_CASES } from "./adversarial-checks.js";
 import { FUZZ_CHECK } from "./fuzz-check.js";
 import { LOAD_CHECKS } from "./load-checks.js";
@@ -165,11 +165,6 @@ export function securityRows(profiles: ReadonlyMap<string, ReadonlyMap<string, S
     })),
     ...CHECK_ROWS.map((check) => ({ id: check.id, group: check.id.includes("/fuzz/") ? ("fuzz" as const) : ("load" as const), title: check.title, cells: cellsOf(check.id) })),
   ];
-}
-
-/** A case's check ID. */
-export function caseId(adversarialCase: AdversarialCase): string {
-  return `adversarial/${adversarialCase.group}/${adversarialCase.name}`;
 }
 
 /** The column header of a peer. */

@@ -1,5 +1,6 @@
+import { windowInput } from "../suite-context.js";
 import type { AdversarialCase } from "./adversarial-case.js";
-import { pathInput, refuses } from "./adversarial-case.js";
+import { refuses } from "./adversarial-case.js";
 import { OUTSIDE_MARKER } from "./layouts.js";
 
 type Expect = AdversarialCase["expect"];
@@ -57,7 +58,7 @@ const names = (name: string, title: string, target: string, expect: Expect, safe
   title,
   safety,
   layout: SENSITIVE_LAYOUT,
-  input: (workspace, oracle) => pathInput(oracle, workspace.expand(target)),
+  input: (workspace, oracle) => windowInput(oracle, workspace.expand(target)),
   expect,
 });
 

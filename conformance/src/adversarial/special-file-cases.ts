@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { denyIfAsked } from "../suite-context.js";
-import { failed, judgeOutput, outcomeLabel, pathInput, type AdversarialCase, type CaseResult, type CaseRun, type Expectation, type Safety } from "./adversarial-case.js";
+import { denyIfAsked, windowInput } from "../suite-context.js";
+import { failed, judgeOutput, outcomeLabel, type AdversarialCase, type CaseResult, type CaseRun, type Expectation, type Safety } from "./adversarial-case.js";
 import { boundedCall } from "./bounded-call.js";
 import { INSIDE_TEXT } from "./layouts.js";
 import { DIRECTORY, NOT_FOUND, OUTSIDE, reads } from "./path-syntax-cases.js";
@@ -10,13 +10,13 @@ import { DIRECTORY, NOT_FOUND, OUTSIDE, reads } from "./path-syntax-cases.js";
 type Expect = AdversarialCase["expect"];
 
 /** The text at the start of the sparse file: 10,000 short lines, then a hole up to {@link SPARSE_BYTES}. */
-export const SPARSE_TEXT = Array.from({ length: 10_000 }, (_, index) => `line ${index + 1}\n`).join("");
+const SPARSE_TEXT = Array.from({ length: 10_000 }, (_, index) => `line ${index + 1}\n`).join("");
 
 /**
  * 32 GiB: a sparse file this large takes no space, and says so in `stat.size`. Walking it takes a tool
  * many seconds on any machine (8 GiB took 3 s here), far past the bound, so the case never flips.
  */
-export const SPARSE_BYTES = 32 * 1024 ** 3;
+const SPARSE_BYTES = 32 * 1024 ** 3;
 
 /**
  * The bound of the sparse-file cases, beyond what reading a small file takes: a tool that reads a window
@@ -25,7 +25,7 @@ export const SPARSE_BYTES = 32 * 1024 ** 3;
 export const SPARSE_BOUND_MS = 2_000;
 
 /** FIFOs opened at once by the swarm case: more than libuv's default pool of 4 threads. */
-export const SWARM_FIFOS = 16;
+const SWARM_FIFOS = 16;
 
 const SPECIAL_LAYOUT = {
   files: {
@@ -47,7 +47,7 @@ const DEVICE: Expect = (oracle) => ({ outcome: oracle.behaviour.device });
 const DENIED_BY_OS: Expect = (_oracle, adversarial) => ({ outcome: adversarial.permissionDenied });
 
 function special(name: string, title: string, safety: Safety, target: string, expect: Expect, extra: Partial<AdversarialCase> = {}): AdversarialCase {
-  return { group: "special-files", name, title, safety, layout: SPECIAL_LAYOUT, input: (workspace, oracle) => pathInput(oracle, workspace.expand(target)), expect, ...extra };
+  return { group: "special-files", name, title, safety, layout: SPECIAL_LAYOUT, input: (workspace, oracle) => windowInput(oracle, workspace.expand(target)), expect, ...extra };
 }
 
 // mknod needs CAP_MKNOD (in practice root): where it fails, the case says so instead of passing silently.
@@ -93,7 +93,7 @@ async function runSwarm({ ctx, adapter, workspace, root, boundMs }: CaseRun): Pr
   const names = Array.from({ length: SWARM_FIFOS }, (_, index) => `fifo-${index}`);
   for (const name of names) execFileSync("mkfifo", [path.join(root, name)]);
   const extras = denyIfAsked(oracle);
-  const inputs = [...names, "inside.txt"].map((name) => pathInput(oracle, name));
+  const inputs = [...names, "inside.txt"].map((name) => windowInput(oracle, name));
   const ended = await boundedCall(
     () => Promise.all(inputs.map((input) => adapter.call({ root, input, ...extras }))),
     boundMs,
@@ -153,7 +153,7 @@ export const SPECIAL_FILE_CASES: readonly AdversarialCase[] = [
     boundMs: SPARSE_BOUND_MS,
     calibrated: true,
     isolated: true,
-    input: (_workspace, oracle) => ({ ...pathInput(oracle, "sparse.txt"), ...(oracle.request.start === null ? {} : { [oracle.request.start]: 2 }), ...(oracle.request.count === null ? {} : { [oracle.request.count]: 3 }) }),
+    input: (_workspace, oracle) => windowInput(oracle, "sparse.txt", 2, 3),
   }),
   special("unreadable-file", "a file of mode 000, read as an unprivileged user", "refuse", "secret.txt", DENIED_BY_OS, {
     unprivileged: true,

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { FIXED_MTIME_MS, type ScratchLayout, type ScratchWorkspace } from "../scratch-workspace.js";
-import { pathInput, type AdversarialCase, type Safety } from "./adversarial-case.js";
+import { windowInput } from "../suite-context.js";
+import { type AdversarialCase, type Safety } from "./adversarial-case.js";
 import { chain, INSIDE_TEXT, PATHS_LAYOUT } from "./layouts.js";
 import { LOOP, NOT_FOUND, OUTSIDE, pathCase, reads } from "./path-syntax-cases.js";
 
@@ -58,7 +59,7 @@ export const SYMLINK_CASES: readonly AdversarialCase[] = [
       OPEN_OUTSIDE.set(workspace, fd);
       return () => fs.closeSync(fd);
     },
-    input: (workspace, oracle) => pathInput(oracle, `/proc/self/fd/${OPEN_OUTSIDE.get(workspace) ?? -1}`),
+    input: (workspace, oracle) => windowInput(oracle, `/proc/self/fd/${OPEN_OUTSIDE.get(workspace) ?? -1}`),
     runDependent: true,
   },
   link("root-through-symlink-inside", "root given through a symlink: `inside.txt`", "read", "inside.txt", reads(INSIDE_TEXT), throughRootLink),

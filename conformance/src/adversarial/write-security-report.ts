@@ -48,7 +48,7 @@ export function securityResults(oracles: readonly Oracle[], peers: readonly Peer
  * declares (a listed expected failure must fail): the report shows the declared outcomes, so they must be
  * the observed ones. Returns the differences.
  */
-export async function verifyProfiles(oracles: readonly Oracle[], onProgress?: (line: string) => void): Promise<string[]> {
+async function verifyProfiles(oracles: readonly Oracle[], onProgress?: (line: string) => void): Promise<string[]> {
   const expectedFailures = loadExpectedFailures();
   const differences: string[] = [];
   for (const oracle of oracles) {
