@@ -35,6 +35,9 @@ export type Expectation =
   | { readonly window: { readonly text: string; readonly start: number; readonly count: number } }
   | { readonly includes: readonly string[] };
 
+/** What a case expects of a profile, from its oracle: an {@link Expectation}, or why the case does not apply. */
+export type Expect = (oracle: Oracle, adversarial: AdversarialBehaviour) => Expectation | string;
+
 /**
  * What any safe tool does, whatever its profile: `refuse` (never content: the path leaves the root, names
  * a special file, ...), `read` (content: the path is an ordinary file inside the root), or `either` (a
@@ -60,7 +63,7 @@ export interface AdversarialCase {
   /** The arguments object. */
   readonly input: (workspace: ScratchWorkspace, oracle: Oracle) => unknown;
   /** What the profile must answer, or why the case does not apply to it. */
-  readonly expect: (oracle: Oracle, adversarial: AdversarialBehaviour) => Expectation | string;
+  readonly expect: Expect;
   /** The time bound of the case in this process (default {@link CASE_BOUND_MS}). */
   readonly boundMs?: number;
   /**

@@ -1,11 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Oracle } from "../oracle.js";
 import { windowInput } from "../suite-context.js";
-import type { AdversarialBehaviour, AdversarialCase, AdversarialGroup, Expectation, Safety } from "./adversarial-case.js";
+import type { AdversarialCase, AdversarialGroup, Expect, Safety } from "./adversarial-case.js";
 import { INSIDE_TEXT, PATHS_LAYOUT } from "./layouts.js";
 
-type Expect = (oracle: Oracle, adversarial: AdversarialBehaviour) => Expectation | string;
 
 /** Outcome pickers shared by the case lists. */
 export const OUTSIDE: Expect = (oracle) => ({ outcome: oracle.behaviour.outsideRoot });

@@ -1,9 +1,7 @@
-import { windowInput } from "../suite-context.js";
-import type { AdversarialCase } from "./adversarial-case.js";
-import { refuses } from "./adversarial-case.js";
+import { refuses, type AdversarialCase, type Expect } from "./adversarial-case.js";
 import { OUTSIDE_MARKER } from "./layouts.js";
+import { pathCase } from "./path-syntax-cases.js";
 
-type Expect = AdversarialCase["expect"];
 
 const ENV_TEXT = "SECRET=from-dot-env\n";
 
@@ -52,15 +50,8 @@ function ignored(text: string): Expect {
   return (_oracle, adversarial) => (refuses(adversarial.gitignored) ? { outcome: adversarial.gitignored } : { outcome: { content: true }, text });
 }
 
-const names = (name: string, title: string, target: string, expect: Expect, safety: AdversarialCase["safety"] = "either"): AdversarialCase => ({
-  group: "sensitive-names",
-  name,
-  title,
-  safety,
-  layout: SENSITIVE_LAYOUT,
-  input: (workspace, oracle) => windowInput(oracle, workspace.expand(target)),
-  expect,
-});
+const names = (name: string, title: string, target: string, expect: Expect, safety: AdversarialCase["safety"] = "either"): AdversarialCase =>
+  pathCase("sensitive-names", name, title, safety, target, expect, { layout: SENSITIVE_LAYOUT });
 
 /**
  * Sensitive names and equivalent spellings (case, trailing dots and spaces, an NTFS stream suffix,

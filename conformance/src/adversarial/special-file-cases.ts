@@ -2,12 +2,11 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { denyIfAsked, windowInput } from "../suite-context.js";
-import { failed, judgeOutput, outcomeLabel, type AdversarialCase, type CaseResult, type CaseRun, type Expectation, type Safety } from "./adversarial-case.js";
+import { failed, judgeOutput, outcomeLabel, type AdversarialCase, type CaseResult, type CaseRun, type Expect, type Expectation, type Safety } from "./adversarial-case.js";
 import { boundedCall } from "./bounded-call.js";
 import { INSIDE_TEXT } from "./layouts.js";
-import { DIRECTORY, NOT_FOUND, OUTSIDE, reads } from "./path-syntax-cases.js";
+import { DIRECTORY, NOT_FOUND, OUTSIDE, pathCase, reads } from "./path-syntax-cases.js";
 
-type Expect = AdversarialCase["expect"];
 
 /** The text at the start of the sparse file: 10,000 short lines, then a hole up to {@link SPARSE_BYTES}. */
 const SPARSE_TEXT = Array.from({ length: 10_000 }, (_, index) => `line ${index + 1}\n`).join("");
@@ -47,7 +46,7 @@ const DEVICE: Expect = (oracle) => ({ outcome: oracle.behaviour.device });
 const DENIED_BY_OS: Expect = (_oracle, adversarial) => ({ outcome: adversarial.permissionDenied });
 
 function special(name: string, title: string, safety: Safety, target: string, expect: Expect, extra: Partial<AdversarialCase> = {}): AdversarialCase {
-  return { group: "special-files", name, title, safety, layout: SPECIAL_LAYOUT, input: (workspace, oracle) => windowInput(oracle, workspace.expand(target)), expect, ...extra };
+  return pathCase("special-files", name, title, safety, target, expect, { layout: SPECIAL_LAYOUT, ...extra });
 }
 
 // mknod needs CAP_MKNOD (in practice root): where it fails, the case says so instead of passing silently.

@@ -2,11 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { FIXED_MTIME_MS, type ScratchLayout, type ScratchWorkspace } from "../scratch-workspace.js";
 import { windowInput } from "../suite-context.js";
-import { type AdversarialCase, type Safety } from "./adversarial-case.js";
+import { type AdversarialCase, type Expect, type Safety } from "./adversarial-case.js";
 import { chain, INSIDE_TEXT, PATHS_LAYOUT } from "./layouts.js";
 import { LOOP, NOT_FOUND, OUTSIDE, pathCase, reads } from "./path-syntax-cases.js";
 
-type Expect = AdversarialCase["expect"];
 
 const link = (name: string, title: string, safety: Safety, target: string, expect: Expect, extra: Partial<AdversarialCase> = {}): AdversarialCase =>
   pathCase("symlinks", name, title, safety, target, expect, extra);
