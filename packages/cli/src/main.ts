@@ -1,6 +1,7 @@
 import path from "node:path";
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import type { ParseArgsConfig } from "node:util";
 import type { PermissionRequester, ReadTool } from "@read/core";
+import { parseOptions } from "./parse-options.js";
 import { DEFAULT_PROFILE, PROFILES } from "./profiles.js";
 import { readForPeople } from "./read-for-people.js";
 import { promptBlocker } from "./repl/prompt-blocker.js";
@@ -65,19 +66,6 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
 }
 
-function parse<T extends NonNullable<ParseArgsConfig["options"]>>(args: readonly string[], options: T, positionals: number) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message.split("\n")[0] ?? "bad arguments");
-  }
-  if (parsed.positionals.length > positionals) {
-    throw new UsageError(`unexpected argument '${parsed.positionals[positionals]}'`);
-  }
-  return parsed;
-}
-
 function pickTool(tool: ReadTool, requested: string | undefined): void {
   if (requested === undefined || requested === tool.name || tool.aliases.includes(requested)) return;
   const names = [tool.name, ...tool.aliases].join(", ");
@@ -85,7 +73,7 @@ function pickTool(tool: ReadTool, requested: string | undefined): void {
 }
 
 async function callCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(
+  const { values, positionals } = parseOptions(
     args,
     { ...COMMON, tool: { type: "string" }, permission: { type: "string" } },
     1,
@@ -125,7 +113,7 @@ function permissionRequester(flag: string | undefined, terminal: CliIo | undefin
 }
 
 function schemaCommand(args: readonly string[], io: CliIo): number {
-  const { values } = parse(args, COMMON, 0);
+  const { values } = parseOptions(args, COMMON, 0);
   const selected = selectProfile(values, io.cwd);
   const tool = selected.module.createTool({ root: selected.root, ...selected.options });
   const { name, description, parameters } = tool.definition;
@@ -134,7 +122,7 @@ function schemaCommand(args: readonly string[], io: CliIo): number {
 }
 
 function readCommand(args: readonly string[], io: CliIo): number {
-  const { values, positionals } = parse(
+  const { values, positionals } = parseOptions(
     args,
     { root: COMMON.root, help: COMMON.help, start: { type: "string" }, lines: { type: "string" }, tail: { type: "string" } },
     1,

@@ -1,6 +1,6 @@
-import { parseArgs } from "node:util";
 import { serveStdio } from "@read/mcp";
 import { selectProfile } from "./select-profile.js";
+import { parseOptions } from "./parse-options.js";
 import { UsageError } from "./usage-error.js";
 
 /** The streams and directory `read-tool mcp` serves with. */
@@ -21,17 +21,7 @@ Serves the profile's read tool over MCP (stdio) until stdin ends. See docs/mcp.m
  * elicitation, or denied when the client cannot ask.
  */
 export async function mcpCommand(args: readonly string[], io: McpIo): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...args],
-      options: { profile: { type: "string" }, root: { type: "string" }, config: { type: "string" }, help: { type: "boolean", short: "h" } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message.split("\n")[0] ?? "bad arguments");
-  }
+  const { values } = parseOptions(args, { profile: { type: "string" }, root: { type: "string" }, config: { type: "string" }, help: { type: "boolean", short: "h" } });
   if (values.help) {
     io.stdout.write(`${MCP_USAGE}\n`);
     return 0;

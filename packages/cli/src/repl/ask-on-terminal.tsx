@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
-import { Text, render, useApp, useInput } from "ink";
+import { Text, useApp, useInput } from "ink";
 import type { PermissionRequest } from "@read/core";
 import { escapePath } from "@read/guard";
 import { PermissionSelector, type PermissionDecision } from "./permission-selector.js";
+import { renderOnTerminal } from "./render-on-terminal.js";
 
 /** The terminal {@link askOnTerminal} draws on: keys from `stdin`, the prompt on `stderr`. */
 export interface TerminalIo {
@@ -12,20 +13,11 @@ export interface TerminalIo {
 
 /**
  * Asks the person at the terminal about one pending read with the {@link PermissionSelector}, drawn on
- * stderr so stdout keeps only the tool's output, and leaves one line saying what was decided. Ctrl+C
+ * stderr so stdout keeps only the tool's output (a key typed before ink listens is kept for it), and leaves one line saying what was decided. Ctrl+C
  * cancels, which is a denial. The caller checks that stdin and stderr are terminals.
  */
 export async function askOnTerminal(request: PermissionRequest, io: TerminalIo): Promise<PermissionDecision> {
-  const stdin = io.stdin as NodeJS.ReadStream;
-  // Raw mode before the first frame, as in the REPL: a key typed before ink listens is kept for it.
-  stdin.setRawMode(true);
-  const app = render(<SingleDecision request={request} />, {
-    stdin,
-    stdout: io.stderr as NodeJS.WriteStream,
-    stderr: io.stderr as NodeJS.WriteStream,
-    exitOnCtrlC: false,
-    patchConsole: false,
-  });
+  const app = renderOnTerminal(<SingleDecision request={request} />, io.stdin, io.stderr, io.stderr);
   return (await app.waitUntilExit()) === "allow" ? "allow" : "deny";
 }
 

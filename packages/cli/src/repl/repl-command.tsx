@@ -1,12 +1,12 @@
 import fs from "node:fs";
-import { parseArgs } from "node:util";
-import { render } from "ink";
 import { createTool, GuardConfigError, profile } from "@read/guard";
 import type { CliIo } from "../main.js";
+import { parseOptions } from "../parse-options.js";
 import { selectProfile } from "../select-profile.js";
 import { UsageError } from "../usage-error.js";
 import { createPermissionBridge } from "./permission-bridge.js";
 import { promptBlocker } from "./prompt-blocker.js";
+import { renderOnTerminal } from "./render-on-terminal.js";
 import { ReplApp } from "./repl-app.js";
 
 const REPL_USAGE = `usage: read-tool repl [--root DIR] [--config FILE]
@@ -21,17 +21,7 @@ An interactive session with the guard profile's read_file (spec 003): type a pat
  * points to `read-tool call`.
  */
 export async function replCommand(args: readonly string[], io: CliIo): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...args],
-      options: { root: { type: "string" }, config: { type: "string" }, help: { type: "boolean", short: "h" } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message.split("\n")[0] ?? "bad arguments");
-  }
+  const { values } = parseOptions(args, { root: { type: "string" }, config: { type: "string" }, help: { type: "boolean", short: "h" } });
   if (values.help) {
     io.stdout.write(`${REPL_USAGE}\n`);
     return 0;
@@ -49,17 +39,7 @@ export async function replCommand(args: readonly string[], io: CliIo): Promise<n
     if (error instanceof GuardConfigError) throw new UsageError(error.message);
     throw error;
   }
-  const stdin = io.stdin as NodeJS.ReadStream;
-  // Raw mode before the first frame: ink turns it on only after that frame is drawn, and a key typed in
-  // between would meet the line discipline (Ctrl+D would end stdin, Enter would arrive as a line feed).
-  stdin.setRawMode(true);
-  const app = render(<ReplApp tool={tool} bridge={bridge} root={fs.realpathSync(root)} />, {
-    stdin,
-    stdout: io.stdout as NodeJS.WriteStream,
-    stderr: io.stderr as NodeJS.WriteStream,
-    exitOnCtrlC: false,
-    patchConsole: false,
-  });
+  const app = renderOnTerminal(<ReplApp tool={tool} bridge={bridge} root={fs.realpathSync(root)} />, io.stdin, io.stdout, io.stderr);
   await app.waitUntilExit();
   return 0;
 }
