@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import type { ProfileModule, ReadTool, TextWindowOptions, Workspace } from "@read/core";
-import { countNewlines, floorOp, lineStart, type FloorSpec, type NewlineCounter } from "./floor.js";
+import { clearLineIndexes, createWorkspace, readTextWindow, type ProfileModule, type ReadTool, type TextWindowOptions } from "@read/core";
+import { floorOp, lineStart, type FloorSpec } from "./floor.js";
 import type { ProbeSpec } from "./probe.js";
 import { LOG_TAIL_LINES, LOG_WINDOW_LINE, type Workloads } from "./workloads.js";
 
@@ -96,20 +96,9 @@ interface GeminiFileUtils {
 // The peers are loaded through their module files: the MCP helpers are not exported by the package's main
 // entry (which starts a server), and gemini-cli-core's main entry loads its whole agent runtime.
 const MCP_LIB = "@modelcontextprotocol/server-filesystem/dist/lib.js";
-const CORE = "@read/core";
 /** forge's default `max_scan_bytes`: it counts lines (for `total_lines`) no further. */
 const FORGE_MAX_SCAN_BYTES = 2 * 1024 * 1024;
 const GEMINI_FILE_UTILS = "@google/gemini-cli-core/dist/src/utils/fileUtils.js";
-
-/**
- * Makes the next call a first call on a file no cache has seen (the page cache stays warm): forgets
- * core's line indexes, which the profiles share with the bench (one `@read/core` module). A core
- * without indexes has nothing to forget.
- */
-async function forgetIndexes(): Promise<() => void> {
-  const core = (await import(CORE)) as { clearLineIndexes?: () => void };
-  return core.clearLineIndexes ?? (() => undefined);
-}
 
 /** Every case of the bench, for the given workloads; loading a case imports only what it uses. */
 export function buildCases(w: Workloads, profiles: readonly ProfileName[]): BenchCase[] {
@@ -138,7 +127,7 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[]): Benc
       expect: "ok",
       heavy,
       timed: true,
-      load: async () => ({ run: floorOp(spec, await fastestCounter()), errorOf: () => undefined }),
+      load: async () => ({ run: floorOp(spec), errorOf: () => undefined }),
     });
     return `${workload}:floor:${id}`;
   };
@@ -178,14 +167,15 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[]): Benc
         const readTool = await tool(name, extra.options);
         const errorOf = (output: unknown) => (readTool.isError(output) ? JSON.stringify(output).slice(0, 300) : undefined);
         if (mode === "repeat") return { run: () => readTool.call(input), errorOf };
-        const forget = await forgetIndexes();
-        // Forgetting takes a Map.clear(): timed with the call, so that first calls are batched like the rest.
-        if (mode === "first") return { run: () => (forget(), readTool.call(input)), errorOf };
+        // A first call on a file no cache has seen (the page cache stays warm): core's line indexes, which
+        // the profiles share with the bench (one `@read/core` module), are forgotten. That takes a
+        // Map.clear(): timed with the call, so that first calls are batched like the rest.
+        if (mode === "first") return { run: () => (clearLineIndexes(), readTool.call(input)), errorOf };
         const page = extra.nextPage ?? input;
         return {
           run: () => readTool.call(page),
           before: async () => {
-            forget();
+            clearLineIndexes();
             await readTool.call(input);
           },
           errorOf,
@@ -261,17 +251,15 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[]): Benc
       heavy: extra.heavy ?? false,
       timed: true,
       load: async () => {
-        const core = (await import(CORE)) as { createWorkspace(root: string): { ok: true; value: Workspace } | { ok: false }; readTextWindow(w: Workspace, input: unknown, o: TextWindowOptions): { ok: boolean; failure?: { code: string } } };
-        const workspace = core.createWorkspace(w.root);
+        const workspace = createWorkspace(w.root);
         if (!workspace.ok) throw new Error(`core refused the workspace ${w.root}`);
-        const run = () => core.readTextWindow(workspace.value, rel, options);
+        const run = () => readTextWindow(workspace.value, rel, options);
         const errorOf = (result: unknown) => {
-          const read = result as { ok: boolean; failure?: { code: string } };
-          return read.ok ? undefined : (read.failure?.code ?? "failure");
+          const read = result as ReturnType<typeof readTextWindow>;
+          return read.ok ? undefined : read.failure.code;
         };
         if (mode === "repeat") return { run, errorOf };
-        const forget = await forgetIndexes();
-        return { run: () => (forget(), run()), errorOf };
+        return { run: () => (clearLineIndexes(), run()), errorOf };
       },
     });
   };
@@ -473,15 +461,6 @@ function callText(input: Record<string, unknown>, options: Record<string, unknow
 function thrownOf(result: unknown): string | undefined {
   if (typeof result !== "object" || result === null || !("thrown" in result)) return undefined;
   return String((result as { thrown: unknown }).thrown);
-}
-
-/**
- * The fastest newline counter at hand: core's `countNewlines` (WebAssembly SIMD), or `Buffer.indexOf`
- * with a core that predates it.
- */
-export async function fastestCounter(): Promise<NewlineCounter> {
-  const core = (await import(CORE)) as { countNewlines?: NewlineCounter };
-  return core.countNewlines ?? ((bytes) => countNewlines(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
 }
 
 /** Imports a profile package's built `profile` descriptor. */

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { countNewlines as coreCountNewlines } from "@read/core";
 
 const CHUNK = 64 * 1024;
 const chunk = Buffer.allocUnsafe(CHUNK);
@@ -18,15 +19,12 @@ export interface FloorSpec {
   readonly countTo: number;
 }
 
-/** Counts the LF bytes of a chunk. */
-export type NewlineCounter = (bytes: Uint8Array) => number;
-
 /**
  * Returns the floor operation of `spec`: synchronous open + fstat + pread of the window (into a buffer
- * allocated once) + close, plus a newline count of [0, countTo) read in 64 KiB chunks with `count` (the
- * fastest counter at hand). Bytes of the window met while counting are copied, never read twice.
+ * allocated once) + close, plus a newline count of [0, countTo) read in 64 KiB chunks with core's
+ * `countNewlines` (WebAssembly SIMD, the fastest counter at hand). Bytes of the window met while counting are copied, never read twice.
  */
-export function floorOp(spec: FloorSpec, count: NewlineCounter = (bytes) => countNewlines(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))): () => number {
+export function floorOp(spec: FloorSpec): () => number {
   const window = Buffer.allocUnsafe(Math.max(0, spec.to - spec.from));
   return () => {
     const fd = fs.openSync(spec.file, fs.constants.O_RDONLY);
@@ -37,7 +35,7 @@ export function floorOp(spec: FloorSpec, count: NewlineCounter = (bytes) => coun
       while (position < spec.countTo) {
         const bytes = fs.readSync(fd, chunk, 0, Math.min(CHUNK, spec.countTo - position), position);
         if (bytes === 0) break;
-        newlines += count(chunk.subarray(0, bytes));
+        newlines += coreCountNewlines(chunk.subarray(0, bytes));
         const overlapFrom = Math.max(position, spec.from);
         const overlapTo = Math.min(position + bytes, spec.to);
         if (overlapTo > overlapFrom) chunk.copy(window, overlapFrom - spec.from, overlapFrom - position, overlapTo - position);

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { SETTLE_MS } from "@read/core";
 import { buildCases, PROFILE_NAMES, profileBuilt, QUICK_WORKLOADS, REPORTED_PACKAGES, type BenchCase, type ProfileName } from "./cases.js";
 import type { ConcurrencyResult, ConcurrencySpec } from "./concurrency.js";
 import { prepareSampler, type Sampler } from "./measure.js";
@@ -63,9 +64,9 @@ for (const name of profiles) {
 const cacheDir = defaultCacheDir();
 log(`workloads in ${cacheDir}${quick ? "" : " (the 1 GiB log is generated once, then reused)"}`);
 const workloads = prepareWorkloads(cacheDir, { withLog: !quick, manyCount: quick ? 2_000 : 10_000 });
-// Core never indexes a file changed in the last 2 s (its SETTLE_MS): let freshly written files settle so
-// repeated calls measure the steady state.
-const settle = workloads.writtenAt + 2_500 - Date.now();
+// Core never indexes a file changed in the last SETTLE_MS: let freshly written files settle (with half a
+// second to spare) so that repeated calls measure the steady state.
+const settle = workloads.writtenAt + SETTLE_MS + 500 - Date.now();
 if (settle > 0) await new Promise((resolve) => setTimeout(resolve, settle));
 const only = args.only === undefined ? undefined : new RegExp(args.only);
 const cases = buildCases(workloads, profiles).filter((c) => (!quick || QUICK_WORKLOADS.includes(c.workload)) && (only === undefined || only.test(c.id)));
@@ -74,7 +75,8 @@ const results: CaseResult[] = [];
 let unexpected = 0;
 for (const workload of [...new Set(cases.map((c) => c.workload))]) results.push(...(await runWorkload(cases.filter((c) => c.workload === workload))));
 // Results follow the cases' order (the RSS probes below pair them by index).
-results.sort((a, b) => cases.findIndex((c) => c.id === a.id) - cases.findIndex((c) => c.id === b.id));
+const order = new Map(cases.map((c, index) => [c.id, index]));
+results.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 
 const scans = await measureScans(workloads, { quick, log });
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fastestCounter } from "./cases.js";
+import { countNewlines as coreCountNewlines } from "@read/core";
 import { countNewlines } from "./floor.js";
 import { measure } from "./measure.js";
 import type { ScanResult } from "./results.js";
@@ -26,10 +26,9 @@ export async function measureScans(w: Workloads, options: { quick: boolean; log:
     scans.push({ id, label, bytes, timeNs: measured.perCallNs, bytesPerSecond });
   };
 
-  const simd = await fastestCounter();
   const source = fs.readFileSync(path.join(w.root, w.small["1m"]));
   await add("indexof-source", "`Buffer.indexOf` newline count, 1 MiB source file in memory", source.length, () => countNewlines(source), false);
-  await add("core-source", "core `countNewlines` (WebAssembly SIMD), 1 MiB source file in memory", source.length, () => simd(source), false);
+  await add("core-source", "core `countNewlines` (WebAssembly SIMD), 1 MiB source file in memory", source.length, () => coreCountNewlines(source), false);
 
   if (!options.quick && w.logFacts.bytes > 0) {
     const logFile = path.join(w.root, w.log);
@@ -41,7 +40,7 @@ export async function measureScans(w: Workloads, options: { quick: boolean; log:
       fs.closeSync(fd);
     }
     await add("indexof-log", "`Buffer.indexOf` newline count, 64 MiB of the log in memory", head.length, () => countNewlines(head), false);
-    await add("core-log", "core `countNewlines` (WebAssembly SIMD), 64 MiB of the log in memory", head.length, () => simd(head), false);
+    await add("core-log", "core `countNewlines` (WebAssembly SIMD), 64 MiB of the log in memory", head.length, () => coreCountNewlines(head), false);
     const chunk = Buffer.allocUnsafe(CHUNK);
     const sweep = (count: "none" | "indexOf" | "simd") => () => {
       const file = fs.openSync(logFile, "r");
@@ -51,7 +50,7 @@ export async function measureScans(w: Workloads, options: { quick: boolean; log:
           const bytes = fs.readSync(file, chunk, 0, CHUNK, position);
           if (bytes === 0) break;
           if (count === "indexOf") newlines += countNewlines(chunk, bytes);
-          else if (count === "simd") newlines += simd(chunk.subarray(0, bytes));
+          else if (count === "simd") newlines += coreCountNewlines(chunk.subarray(0, bytes));
           position += bytes;
         }
       } finally {

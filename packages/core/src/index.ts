@@ -13,7 +13,7 @@ export {
   type LineWindowRequest,
   type ReadLinesOptions,
 } from "./read-lines.js";
-export { clearLineIndexes } from "./line-index.js";
+export { SETTLE_MS, clearLineIndexes } from "./line-index.js";
 export { readTextWindow, type TextWindow, type TextWindowOptions } from "./read-text-window.js";
 export type {
   BaseToolOptions,
