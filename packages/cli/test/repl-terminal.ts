@@ -1,5 +1,6 @@
 import os from "node:os";
 import { spawn, type IPty } from "@lydell/node-pty";
+import { CI_VARIABLES } from "../src/repl/prompt-blocker.js";
 import { BIN } from "./run-cli.js";
 
 /**
@@ -198,7 +199,7 @@ export function startInTerminal(args: readonly string[], options: { cwd?: string
   const rows = options.rows ?? 40;
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && key !== "CI" && key !== "CONTINUOUS_INTEGRATION") env[key] = value;
+    if (value !== undefined && !CI_VARIABLES.includes(key)) env[key] = value;
   }
   Object.assign(env, { TERM: "xterm-256color" }, options.env);
   const pty = spawn(process.execPath, [BIN, ...args], { name: "xterm-256color", cols, rows, cwd: options.cwd ?? os.tmpdir(), env });

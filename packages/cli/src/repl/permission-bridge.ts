@@ -1,7 +1,7 @@
-import type { PermissionRequest, PermissionRequester } from "@read/core";
+import type { PermissionRequester } from "@read/core";
 
-/** Shows one permission request to the person and resolves to their answer. */
-export type PermissionAsker = (request: PermissionRequest) => Promise<"allow" | "deny">;
+/** Shows one permission request to the person and resolves to their answer: core's requester, as the UI provides it. */
+export type PermissionAsker = PermissionRequester;
 
 /**
  * Connects the tool, created before the UI exists, to the UI that asks the person. The tool holds

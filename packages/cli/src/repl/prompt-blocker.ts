@@ -1,6 +1,7 @@
 // ink reads these once, at import, and then draws no live frame at all (only <Static> output), so a
 // prompt would be invisible: a person could not see what they are answering.
-const CI_VARIABLES = ["CI", "CONTINUOUS_INTEGRATION"] as const;
+/** The variables that mark a CI run, as ink reads them. */
+export const CI_VARIABLES: readonly string[] = ["CI", "CONTINUOUS_INTEGRATION"];
 
 /**
  * Why the selector cannot be shown to a person on these streams, or `undefined` when it can: keys come
