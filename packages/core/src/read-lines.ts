@@ -1,8 +1,9 @@
-import { constants as bufferConstants, isUtf8 } from "node:buffer";
+import { constants as bufferConstants, isAscii, isUtf8 } from "node:buffer";
 import fs from "node:fs";
 import { coreFailure } from "./core-failure.js";
 import { CHUNK_SIZE, knownToEnd, readChunk } from "./chunk-buffer.js";
 import { countLineFeeds } from "./count-line-feeds.js";
+import { decodeUtf8 } from "./decode-utf8.js";
 import { lineIndexOf, type LineIndex } from "./line-index.js";
 import type { OpenFile } from "./open-file.js";
 import { fail, ok, type Result } from "./result.js";
@@ -86,6 +87,11 @@ export interface LineWindow {
   readonly hasMore: boolean;
   /** Invalid UTF-8 in the window was replaced by U+FFFD. */
   readonly replaced: boolean;
+  /**
+   * Some line may hold a character outside the Basic Multilingual Plane (a UTF-16 surrogate pair). When
+   * false, none does: every line's `text.length` is its number of Unicode code points.
+   */
+  readonly astral: boolean;
   /** The file starts with a UTF-8 byte order mark (kept as U+FEFF at the start of line 1's text). */
   readonly bom: boolean;
   /** Bytes of the file that were read to produce this window (counting included). */
@@ -156,7 +162,7 @@ function readForward(file: OpenFile, options: ReadLinesOptions, window: { startL
   const bom = readBomFlag(file, Math.max(3, Math.min(CHUNK_SIZE, budget)));
   if (sought === "eof") {
     index?.complete(scan);
-    return ok({ lines: [], firstLine: null, totalLines: linesOf(scan), hasMore: false, replaced: false, bom, bytesScanned: scan.position });
+    return ok({ lines: [], firstLine: null, totalLines: linesOf(scan), hasMore: false, replaced: false, astral: false, bom, bytesScanned: scan.position });
   }
   const maxWindow = options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES;
   const wanted = window.maxLines ?? Number.POSITIVE_INFINITY;
@@ -212,10 +218,11 @@ function readForward(file: OpenFile, options: ReadLinesOptions, window: { startL
     hasMore = !reachedEnd;
   }
   if (reachedEnd) index?.complete(scan);
-  const { lines, replaced } = decoded.value;
+  const { lines, replaced, astral } = decoded.value;
   return ok({
     lines,
     replaced,
+    astral,
     firstLine: lines.length > 0 ? window.startLine : null,
     totalLines: reachedEnd ? linesOf(scan) : null,
     hasMore,
@@ -448,12 +455,17 @@ function readBomFlag(file: OpenFile, length: number): boolean {
   return bytes >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
 }
 
-function decodeLines(file: OpenFile, bytes: Buffer, firstNumber: number | null, policy: "strict" | "replace"): Result<{ lines: Line[]; replaced: boolean }> {
+function decodeLines(
+  file: OpenFile,
+  bytes: Buffer,
+  firstNumber: number | null,
+  policy: "strict" | "replace",
+): Result<{ lines: Line[]; replaced: boolean; astral: boolean }> {
   const valid = isUtf8(bytes);
   if (!valid && policy === "strict") {
     return fail(coreFailure("INVALID_UTF8", `The file '${file.path.input}' is not valid UTF-8.`, file.path.input));
   }
-  const text = bytes.toString("utf8");
+  const text = decodeUtf8(bytes, valid);
   const lines: Line[] = [];
   let start = 0;
   let number = firstNumber;
@@ -468,7 +480,15 @@ function decodeLines(file: OpenFile, bytes: Buffer, firstNumber: number | null, 
     start = nl + 1;
     if (number !== null) number++;
   }
-  return ok({ lines, replaced: !valid });
+  return ok({ lines, replaced: !valid, astral: hasFourByteLead(bytes) });
+}
+
+// A character outside the BMP decodes only from a four-byte sequence, whose lead byte is 0xF0-0xF4
+// (a stray one in invalid input becomes U+FFFD, so this may say yes where no such character is).
+function hasFourByteLead(bytes: Buffer): boolean {
+  if (isAscii(bytes)) return false;
+  for (let lead = 0xf0; lead <= 0xf4; lead++) if (bytes.includes(lead)) return true;
+  return false;
 }
 
 /** Number of LF bytes in `bytes` (with WebAssembly SIMD where it is available). */

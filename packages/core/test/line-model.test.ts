@@ -52,6 +52,7 @@ describe("line count", () => {
       totalLines: 0,
       hasMore: false,
       replaced: false,
+      astral: false,
       bom: false,
       bytesScanned: 0,
     });
@@ -160,6 +161,14 @@ describe("UTF-8 decoding", () => {
   test("valid text in replace mode is not reported as replaced", () => {
     const window = valueOf(readAll("h\u00e9llo \u{1F600}\n\u65e5\u672c\n", "replace")).window;
     expect(window).toMatchObject({ replaced: false, lines: [{ text: "h\u00e9llo \u{1F600}" }, { text: "\u65e5\u672c" }] });
+  });
+
+  test("astral says whether a line may hold a character outside the BMP: never for ASCII or BMP-only text", () => {
+    expect(valueOf(readAll("plain\n")).window.astral).toBe(false);
+    expect(valueOf(readAll("h\u00e9llo \u20ac\n\u65e5\u672c\n")).window.astral).toBe(false);
+    expect(valueOf(readAll("a\n\u{1F600}\n")).window.astral).toBe(true);
+    const tail = valueOf(read(fileWith("\u{1F600}\nb\n"), "f", { from: "end", lines: 1 })).window;
+    expect(tail).toMatchObject({ astral: false, lines: [{ text: "b" }] });
   });
 
   test("a multi-byte character cut by the end of the file is invalid (strict) or one U+FFFD (replace)", () => {

@@ -44,6 +44,7 @@ describe("forward windows", () => {
       totalLines: 10,
       hasMore: true,
       replaced: false,
+      astral: false,
       bom: false,
       bytesScanned: numbered(10).length,
     });
@@ -95,6 +96,7 @@ describe("forward windows", () => {
           totalLines: 10,
           hasMore: false,
           replaced: false,
+          astral: false,
           bom: false,
           bytesScanned: numbered(10).length,
         });
@@ -378,6 +380,7 @@ describe("tail windows", () => {
       totalLines: 10,
       hasMore: false,
       replaced: false,
+      astral: false,
       bom: false,
       bytesScanned: numbered(10).length,
     });

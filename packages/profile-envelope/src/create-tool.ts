@@ -102,7 +102,7 @@ export function createTool(options: EnvelopeToolOptions): ReadTool<EnvelopeOutpu
       stats: {
         time_ms,
         lines_read: lines.length,
-        chars_read: charsOf(lines),
+        chars_read: charsOf(lines, window.astral),
         total_lines: total,
         file_size_bytes: stat.size,
         file_mtime_ms: stat.mtimeMs,
@@ -157,12 +157,13 @@ function shown(line: Line): Line {
 const HIGH_SURROGATE = /[\ud800-\udbff]/;
 
 // Unicode code points of the lines, each terminator (LF, or CRLF folded to LF) counted as one. Decoded
-// UTF-8 holds no lone surrogates, so every high surrogate starts a pair that is one code point.
-function charsOf(lines: readonly Line[]): number {
+// UTF-8 holds no lone surrogates, so every high surrogate starts a pair that is one code point; a window
+// core found no four-byte sequence in has none to look for.
+function charsOf(lines: readonly Line[], astral: boolean): number {
   let chars = 0;
   for (const line of lines) {
     chars += line.text.length + (line.terminator === "" ? 0 : 1);
-    if (!HIGH_SURROGATE.test(line.text)) continue;
+    if (!astral || !HIGH_SURROGATE.test(line.text)) continue;
     for (let index = 0; index < line.text.length; index++) {
       const unit = line.text.charCodeAt(index);
       if (unit >= 0xd800 && unit <= 0xdbff) chars--;

@@ -122,6 +122,15 @@ describe("§2.3.2 context", () => {
 });
 
 describe("§2.3.2.1 stats", () => {
+  test("ENV-2.3.2.1-chars: chars_read counts Unicode code points, a character outside the BMP as one", async () => {
+    const ws = makeWorkspace();
+    ws.write("bmp.txt", "\u00e9\u2713\nab\n");
+    ws.write("astral.txt", "\u00e9\u{1F600}\nab\n");
+    const tool = createTool({ root: ws.root });
+    expect(asRead(await tool.call({ path: "bmp.txt" })).stats.chars_read).toBe(6);
+    expect(asRead(await tool.call({ path: "astral.txt" })).stats.chars_read).toBe(6);
+  });
+
   test("ENV-2.3.2.1: stats carries time_ms, lines_read, chars_read, total_lines, file_size_bytes, file_mtime_ms, encoding", async () => {
     const ws = makeWorkspace();
     ws.write("s.txt", "αβγ\r\n😀x\nlast");
