@@ -5,10 +5,11 @@ const NODE_MAJOR = Number(process.versions.node.split(".")[0]);
 /**
  * Non-ASCII windows of at least this many bytes are transcoded to UTF-16 by ICU and copied into a
  * string, instead of decoded by V8. Up to Node 22, V8's UTF-8 decoder takes about 3 ns a byte on
- * non-ASCII text, and the transcode is 1.5-4x faster from 4 KiB on; Node 24 decodes small windows faster
- * itself and is overtaken only from about 256 KiB (`bench/` measures both).
+ * non-ASCII text, and the transcode is 2-4x faster from 16 KiB on (below that, opening ICU's converter
+ * costs what it saves, in a whole call); Node 24 decodes small windows faster itself and is overtaken
+ * only from about 256 KiB.
  */
-const TRANSCODE_FROM = NODE_MAJOR >= 24 ? 256 * 1024 : 4 * 1024;
+const TRANSCODE_FROM = NODE_MAJOR >= 24 ? 256 * 1024 : 16 * 1024;
 /** The transcode holds a UTF-16 copy (two bytes a character) beside the string: never for larger windows. */
 const TRANSCODE_UP_TO = 8 * 1024 * 1024;
 

@@ -10,6 +10,12 @@ export function formatView(lines: readonly Line[], numbered: boolean): string {
   const last = lines.at(-1);
   if (last === undefined) return "";
   const width = String(last.number ?? "").length;
-  const body = lines.map((line) => (numbered ? `${String(line.number).padStart(width)}| ${line.text}` : line.text)).join("\n");
-  return last.terminator === "" ? body : `${body}\n`;
+  // One pass of appends: V8 joins them as a rope, which costs less than an array of lines and a join.
+  let view = "";
+  let separator = "";
+  for (const line of lines) {
+    view += separator + (numbered ? `${String(line.number).padStart(width)}| ${line.text}` : line.text);
+    separator = "\n";
+  }
+  return last.terminator === "" ? view : `${view}\n`;
 }
