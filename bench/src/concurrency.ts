@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { ProfileModule } from "@read/core";
+import { floorOfWholeFile } from "./floor.js";
 
 /** The scenario a child runs under a descriptor limit. */
 export interface ConcurrencySpec {
-  readonly subject: "envelope" | "MCP fs" | "naive";
+  /** `floor`: the least I/O envelope's read of a small file obliges ({@link floorOfWholeFile}), nothing else. */
+  readonly subject: "floor" | "envelope" | "MCP fs" | "naive";
   readonly root: string;
   readonly files: readonly string[];
   readonly reads: number;
@@ -74,6 +76,12 @@ export async function runConcurrency(spec: ConcurrencySpec): Promise<Concurrency
 
 // Each call resolves to an error description, or undefined for a successful read.
 async function loadCall(spec: ConcurrencySpec): Promise<(file: string) => Promise<string | undefined>> {
+  if (spec.subject === "floor") {
+    return async (file) => {
+      floorOfWholeFile(path.join(spec.root, file));
+      return undefined;
+    };
+  }
   if (spec.subject === "envelope") {
     const { profile } = (await import(ENVELOPE)) as { profile: ProfileModule };
     const tool = profile.createTool({ root: spec.root });

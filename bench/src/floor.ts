@@ -55,6 +55,27 @@ export function floorOp(spec: FloorSpec): () => number {
   };
 }
 
+/**
+ * The floor of a default window that holds a whole small file, as envelope returns it with its total
+ * line count: open + fstat + 64 KiB `pread`s to the end of the file (the count needs them all anyway) +
+ * close, each chunk's newlines counted. Returns the file's newline count.
+ */
+export function floorOfWholeFile(file: string): number {
+  const fd = fs.openSync(file, fs.constants.O_RDONLY);
+  try {
+    fs.fstatSync(fd);
+    let newlines = 0;
+    for (let position = 0; ; ) {
+      const bytes = fs.readSync(fd, chunk, 0, CHUNK, position);
+      if (bytes === 0) return newlines;
+      newlines += coreCountNewlines(chunk.subarray(0, bytes));
+      position += bytes;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** Newlines in the first `length` bytes of `buffer`, found with `Buffer.indexOf`. */
 export function countNewlines(buffer: Buffer, length = buffer.length): number {
   const view = length === buffer.length ? buffer : buffer.subarray(0, length);

@@ -82,13 +82,15 @@ const scans = await measureScans(workloads, { quick, log });
 
 const concurrency: (ConcurrencyResult & { runs: number })[] = [];
 if (!args["no-concurrency"] && only === undefined) {
-  const subjects: ConcurrencySpec["subject"][] = profiles.includes("envelope") ? ["envelope", "MCP fs", "naive"] : ["MCP fs", "naive"];
+  const subjects: ConcurrencySpec["subject"][] = profiles.includes("envelope") ? ["floor", "envelope", "MCP fs", "naive"] : ["floor", "MCP fs", "naive"];
   for (const subject of subjects) concurrency.push(runConcurrencyScenario(subject, quick ? 1 : 3));
 }
 
 let baselineRssKiB: number | null = null;
+let zodRssKiB: number | null = null;
 if (!args["no-rss"]) {
   baselineRssKiB = probe({ kind: "baseline" }).maxRssKiB;
+  zodRssKiB = probe({ kind: "zod" }).maxRssKiB;
   for (let i = 0; i < results.length; i++) {
     const c = cases[i];
     const result = results[i];
@@ -122,6 +124,7 @@ const report: BenchResults = {
   packages: Object.fromEntries(REPORTED_PACKAGES.map((name) => [name, packageVersion(name)])),
   workloads: workloadFacts(),
   baselineRssKiB,
+  zodRssKiB,
   cases: results,
   scans,
   concurrency,

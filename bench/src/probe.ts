@@ -5,9 +5,12 @@ import type { ProfileModule } from "@read/core";
 // Specifiers kept in constants so TypeScript types them loosely: the MCP helpers ship no declarations.
 const MCP_LIB = "@modelcontextprotocol/server-filesystem/dist/lib.js";
 const GEMINI_FILE_UTILS = "@google/gemini-cli-core/dist/src/utils/fileUtils.js";
+// zod's entry loads its 64 locales whatever is used of it: every profile pays that at import.
+const ZOD = "zod";
 
 export type ProbeSpec =
   | { readonly kind: "baseline" }
+  | { readonly kind: "zod" }
   | { readonly kind: "profile"; readonly package: string; readonly root: string; readonly options: Record<string, unknown>; readonly input: Record<string, unknown> }
   | { readonly kind: "mcp"; readonly root: string; readonly file: string; readonly op: "whole" | "head" | "tail"; readonly lines: number }
   | { readonly kind: "gemini"; readonly root: string; readonly file: string }
@@ -35,6 +38,9 @@ export async function runProbe(spec: ProbeSpec): Promise<ProbeResult> {
 async function callOnce(spec: ProbeSpec): Promise<string | undefined> {
   switch (spec.kind) {
     case "baseline":
+      return undefined;
+    case "zod":
+      await import(ZOD);
       return undefined;
     case "profile": {
       const module = (await import(spec.package)) as { profile: ProfileModule };

@@ -23,7 +23,9 @@ export function renderMarkdown(r: BenchResults): string {
   out.push(`- CPU: ${r.machine.cpu}, ${r.machine.cores} cores; memory ${gib(r.machine.memoryBytes)}; ${r.machine.os}`);
   out.push(`- Node ${r.machine.node}; libuv thread pool ${r.machine.uvThreadpoolSize}`);
   out.push(`- Packages: ${Object.entries(r.packages).map(([name, version]) => `\`${name}\` ${version}`).join(", ")}`);
-  out.push(`- Run: ${r.quick ? "quick mode" : "full"}, ${r.durationSeconds} s; Node alone (a fresh process that makes no call) peaks at ${r.baselineRssKiB === null ? "n/a" : `${(r.baselineRssKiB / 1024).toFixed(1)} MiB`} RSS`);
+  out.push(
+    `- Run: ${r.quick ? "quick mode" : "full"}, ${r.durationSeconds} s; Node alone (a fresh process that makes no call) peaks at ${mibOf(r.baselineRssKiB)} RSS, and ${mibOf(r.zodRssKiB)} once it has imported zod (which loads its 64 locales; every profile imports it for its schemas)`,
+  );
   out.push("");
   out.push("## How to rerun");
   out.push("");
@@ -114,7 +116,7 @@ export function renderMarkdown(r: BenchResults): string {
     out.push("## Concurrent small reads");
     out.push("");
     out.push(
-      `${first?.reads.toLocaleString("en-US")} reads of distinct 4 KiB files, ${first?.inFlight} calls in flight, in a child started as \`bash -c 'ulimit -n 1024 && node ...'\` (the limit the child saw is in the table). Median of ${first?.runs} run(s) by throughput, after 200 warm-up reads. Open descriptors are counted in \`/proc/self/fd\` before, every 50 completions, and after.`,
+      `${first?.reads.toLocaleString("en-US")} reads of distinct 4 KiB files, ${first?.inFlight} calls in flight, in a child started as \`bash -c 'ulimit -n 1024 && node ...'\` (the limit the child saw is in the table). Median of ${first?.runs} run(s) by throughput, after 200 warm-up reads. Open descriptors are counted in \`/proc/self/fd\` before, every 50 completions, and after. **floor** does only the I/O envelope's call obliges (open + fstat + \`pread\` to the end + newline count + close, synchronously): the most any read tool can reach here.`,
     );
     out.push("");
     out.push("| subject | descriptor limit | wall time | reads/s | errors | fds before / peak / after | peak RSS |");
@@ -127,6 +129,10 @@ export function renderMarkdown(r: BenchResults): string {
     out.push("");
   }
   return `${out.join("\n")}\n`;
+}
+
+function mibOf(kib: number | null): string {
+  return kib === null ? "n/a" : `${(kib / 1024).toFixed(1)} MiB`;
 }
 
 function workloadFacts(r: BenchResults, workload: WorkloadId) {

@@ -58,6 +58,8 @@ export interface BenchResults {
   readonly packages: Readonly<Record<string, string>>;
   readonly workloads: Readonly<Record<string, { readonly file: string; readonly bytes: number; readonly lines: number }>>;
   readonly baselineRssKiB: number | null;
+  /** Peak RSS of a fresh process that only imports zod, which every profile's schemas load. */
+  readonly zodRssKiB: number | null;
   readonly cases: readonly CaseResult[];
   readonly scans: readonly ScanResult[];
   readonly concurrency: readonly (ConcurrencyResult & { readonly runs: number })[];

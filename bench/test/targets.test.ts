@@ -16,6 +16,7 @@ function results(cases: readonly CaseResult[]): BenchResults {
     packages: {},
     workloads: {},
     baselineRssKiB: null,
+    zodRssKiB: null,
     cases,
     scans: [],
     concurrency: [],
@@ -44,4 +45,28 @@ test("the small-file target states the ceiling the floor itself sets when it is 
 
 test("no ceiling is stated when the floor leaves room for 10x", () => {
   expect(checkTargets(results(smallFile("4k", { floor: 10, envelope: 20, mcp: 400, gemini: 400 })))[0]).toMatchObject({ measured: "worst 2.0x its floor; at least 20x faster than MCP fs, 20x than gemini-cli", met: true });
+});
+
+function concurrent(subject: string, readsPerSecond: number) {
+  return { subject, reads: 10_000, inFlight: 64, descriptorLimit: 1024, wallMs: 1, readsPerSecond, errors: 0, fdsBefore: 20, fdsPeak: 20, fdsAfter: 20, maxRssKiB: 1, runs: 1 };
+}
+
+test("the concurrency target states how far the floor itself gets past MCP fs", () => {
+  const concurrency = [concurrent("floor", 60_000), concurrent("envelope", 15_000), concurrent("MCP fs", 12_000)];
+  const target = checkTargets({ ...results([]), concurrency }).find((t) => t.target.startsWith("10,000 envelope reads"));
+  expect(target).toEqual({
+    target: "10,000 envelope reads of 4 KiB files, 64 in flight, descriptor limit 1024: no exhaustion or leak, at least 3x the MCP fs throughput",
+    measured: "0 errors, 0 descriptors leaked, peak 20 open; 1.3x the MCP fs throughput; the floor itself reaches 5.0x",
+    met: false,
+  });
+});
+
+test("the RSS target names the peak of Node alone and of Node with zod imported", () => {
+  const probed = { ...timed("single-line:envelope", { workload: "single-line", kind: "profile", subject: "envelope" }, 1), maxRssKiB: 70 * 1024 };
+  const target = checkTargets({ ...results([probed]), baselineRssKiB: 42 * 1024, zodRssKiB: 54 * 1024 }).find((t) => t.target.startsWith("peak RSS"));
+  expect(target).toEqual({
+    target: "peak RSS of a fresh process making any one profile call under 64 MiB",
+    measured: "worst 70.0 MiB (envelope single-line:envelope, single-line); Node alone 42.0 MiB, Node with zod imported 54.0 MiB",
+    met: false,
+  });
 });
