@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { countNewlines as coreCountNewlines } from "@read/core";
+import { countNewlines as coreCountNewlines, decodeUtf8 } from "@read/core";
 import { countNewlines } from "./floor.js";
 import { measure } from "./measure.js";
 import type { ScanResult } from "./results.js";
@@ -9,8 +9,10 @@ import type { Workloads } from "./workloads.js";
 const CHUNK = 64 * 1024;
 
 /**
- * The speed of the primitives a line scan is made of: `Buffer.indexOf` counting newlines in memory,
- * and sequential 64 KiB `pread`s of the 1 GiB log (page cache warm) with and without the count.
+ * The speed of the primitives a read is made of: `Buffer.indexOf` counting newlines in memory, sequential
+ * 64 KiB `pread`s of the 1 GiB log (page cache warm) with and without the count, and decoding a window
+ * with `Buffer#toString` or with core's `decodeUtf8` (the source files are mostly ASCII with some
+ * multi-byte characters; the ASCII copy replaces those with `?`).
  */
 export async function measureScans(w: Workloads, options: { quick: boolean; log: (message: string) => void }): Promise<ScanResult[]> {
   const scans: ScanResult[] = [];
@@ -29,6 +31,16 @@ export async function measureScans(w: Workloads, options: { quick: boolean; log:
   const source = fs.readFileSync(path.join(w.root, w.small["1m"]));
   await add("indexof-source", "`Buffer.indexOf` newline count, 1 MiB source file in memory", source.length, () => countNewlines(source), false);
   await add("core-source", "core `countNewlines` (WebAssembly SIMD), 1 MiB source file in memory", source.length, () => coreCountNewlines(source), false);
+  const ascii = Buffer.from(source.map((byte) => (byte < 0x80 ? byte : 0x3f)));
+  const head = source.subarray(0, validPrefix(source, 16 * 1024));
+  for (const [id, what, bytes] of [
+    ["16k", "the first 16 KiB of the 1 MiB source file", head],
+    ["1m", "1 MiB source file", source],
+    ["1m-ascii", "1 MiB source file made ASCII", ascii],
+  ] as const) {
+    await add(`tostring-${id}`, `\`Buffer#toString("utf8")\`, ${what}`, bytes.length, () => bytes.toString("utf8"), false);
+    await add(`decode-${id}`, `core \`decodeUtf8\`, ${what}`, bytes.length, () => decodeUtf8(bytes), false);
+  }
 
   if (!options.quick && w.logFacts.bytes > 0) {
     const logFile = path.join(w.root, w.log);
@@ -63,4 +75,11 @@ export async function measureScans(w: Workloads, options: { quick: boolean; log:
     await add("pread-simd-log", "64 KiB `pread`s of the whole 1 GiB log + core `countNewlines` (SIMD)", w.logFacts.bytes, sweep("simd"), true);
   }
   return scans;
+}
+
+// The longest prefix of at most `length` bytes that does not cut a multi-byte character.
+function validPrefix(bytes: Buffer, length: number): number {
+  let end = Math.min(length, bytes.length);
+  while (end > 0 && end < bytes.length && ((bytes[end] ?? 0) & 0xc0) === 0x80) end--;
+  return end;
 }

@@ -5,9 +5,9 @@ const NODE_MAJOR = Number(process.versions.node.split(".")[0]);
 /**
  * Non-ASCII windows of at least this many bytes are transcoded to UTF-16 by ICU and copied into a
  * string, instead of decoded by V8. Up to Node 22, V8's UTF-8 decoder takes about 3 ns a byte on
- * non-ASCII text, and the transcode is 2-4x faster from 16 KiB on (below that, opening ICU's converter
- * costs what it saves, in a whole call); Node 24 decodes small windows faster itself and is overtaken
- * only from about 256 KiB.
+ * non-ASCII text; the transcode decodes 16 KiB in about 60% of that time (`pnpm bench`, "Scan
+ * primitives"). Below 16 KiB, opening ICU's converter costs a whole call more than it saves. Node 24
+ * decodes faster itself below about 256 KiB.
  */
 const TRANSCODE_FROM = NODE_MAJOR >= 24 ? 256 * 1024 : 16 * 1024;
 /** The transcode holds a UTF-16 copy (two bytes a character) beside the string: never for larger windows. */
