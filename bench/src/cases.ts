@@ -236,15 +236,21 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[]): Benc
     });
   };
 
-  const coreCase = (workload: WorkloadId, like: string, rel: string, options: TextWindowOptions, extra: { floor: string; mode?: "repeat" | "first"; heavy?: boolean }) => {
+  const coreCase = (
+    workload: WorkloadId,
+    like: "envelope" | "forge",
+    rel: string,
+    window: TextWindowOptions["window"],
+    extra: { floor: string; mode?: "repeat" | "first"; heavy?: boolean },
+  ) => {
     const mode = extra.mode ?? "repeat";
-    const shown = options.window.from === "end" ? `tail ${options.window.lines}` : `line ${options.window.startLine.toLocaleString("en-US")}, ${options.window.maxLines ?? "all"} lines`;
+    const shown = window.from === "end" ? `tail ${window.lines}` : `line ${window.startLine.toLocaleString("en-US")}, ${window.maxLines ?? "all"} lines`;
     cases.push({
       id: `${workload}:core:${like}:${mode}`,
       workload,
       kind: "core",
       subject: "core",
-      call: `readTextWindow as ${like} calls it (${shown}${options.countTotal ? ", count" : ""})`,
+      call: `readTextWindow as ${like} calls it (${shown}, count)`,
       mode,
       floor: extra.floor,
       expect: "ok",
@@ -253,6 +259,7 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[]): Benc
       load: async () => {
         const workspace = createWorkspace(w.root);
         if (!workspace.ok) throw new Error(`core refused the workspace ${w.root}`);
+        const options = await coreOptionsOf(like, window);
         const run = () => readTextWindow(workspace.value, rel, options);
         const errorOf = (result: unknown) => {
           const read = result as ReturnType<typeof readTextWindow>;
@@ -263,7 +270,6 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[]): Benc
       },
     });
   };
-  const envelopeLike = (window: TextWindowOptions["window"]): TextWindowOptions => ({ window, countTotal: true, decode: "replace", sniffBytes: 8192 });
 
   const mcp = async (): Promise<McpLib> => {
     const lib = (await import(MCP_LIB)) as McpLib;
@@ -301,8 +307,8 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[]): Benc
     const fAll = floor(workload, "all", "whole file", { file, from: 0, to: size, countTo: 0 });
     const singleLine = workload === "single-line";
     if (!singleLine) {
-      coreCase(workload, "envelope", rel, envelopeLike({ from: "start", startLine: 1, maxLines: 500 }), { floor: f500c, mode: "first" });
-      coreCase(workload, "envelope", rel, envelopeLike({ from: "start", startLine: 1, maxLines: 500 }), { floor: f500c });
+      coreCase(workload, "envelope", rel, { from: "start", startLine: 1, maxLines: 500 }, { floor: f500c, mode: "first" });
+      coreCase(workload, "envelope", rel, { from: "start", startLine: 1, maxLines: 500 }, { floor: f500c });
     }
     profileCase(workload, "envelope", { path: rel }, { floor: f500c, mode: "first" });
     profileCase(workload, "envelope", { path: rel }, { floor: f500c });
@@ -373,8 +379,8 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[]): Benc
     const wKnown200 = floor("log-window", "200", "200 lines at a known offset", { file, from: start(at + 200), to: start(at + 400), countTo: 0 });
     const forgeScan = { max_scan_bytes: 4 * 1024 * 1024 * 1024 };
     const range = (from: number) => ({ path: rel, start_line: from, end_line: from + 199 });
-    coreCase("log-window", "envelope", rel, envelopeLike({ from: "start", startLine: at, maxLines: 500 }), { floor: wScanCount, mode: "first", heavy: true });
-    coreCase("log-window", "envelope", rel, envelopeLike({ from: "start", startLine: at, maxLines: 500 }), { floor: wScanCount, heavy: true });
+    coreCase("log-window", "envelope", rel, { from: "start", startLine: at, maxLines: 500 }, { floor: wScanCount, mode: "first", heavy: true });
+    coreCase("log-window", "envelope", rel, { from: "start", startLine: at, maxLines: 500 }, { floor: wScanCount, heavy: true });
     profileCase("log-window", "envelope", { path: rel, start_line: at }, { floor: wScanCount, mode: "first", heavy: true });
     profileCase("log-window", "envelope", { path: rel, start_line: at }, { floor: wScanCount, heavy: true });
     profileCase("log-window", "envelope", { path: rel, start_line: at }, { floor: wKnown500, mode: "next-page", heavy: true, nextPage: { path: rel, start_line: at + 500 } });
@@ -390,7 +396,7 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[]): Benc
     const oneMiB = abs(w.small["1m"]);
     const oneMiBBytes = fs.readFileSync(oneMiB);
     const oneMiBTail = floor("log-tail", "1m-100c", "last 100 lines of the 1 MiB file + count", { file: oneMiB, from: tailStart(oneMiBBytes, LOG_TAIL_LINES), to: oneMiBBytes.length, countTo: oneMiBBytes.length });
-    coreCase("log-tail", "forge", rel, { window: { from: "end", lines: LOG_TAIL_LINES }, countTotal: true, decode: "replace", sniffBytes: 8192, maxScanBytes: FORGE_MAX_SCAN_BYTES }, { floor: t100 });
+    coreCase("log-tail", "forge", rel, { from: "end", lines: LOG_TAIL_LINES }, { floor: t100 });
     profileCase("log-tail", "forge", { path: rel, tail: LOG_TAIL_LINES }, { floor: t100, mode: "first" });
     profileCase("log-tail", "forge", { path: rel, tail: LOG_TAIL_LINES }, { floor: t100 });
     profileCase("log-tail", "forge", { path: w.small["1m"], tail: LOG_TAIL_LINES }, { floor: oneMiBTail, label: "forge on the 1 MiB file" });
@@ -461,6 +467,24 @@ function callText(input: Record<string, unknown>, options: Record<string, unknow
 function thrownOf(result: unknown): string | undefined {
   if (typeof result !== "object" || result === null || !("thrown" in result)) return undefined;
   return String((result as { thrown: unknown }).thrown);
+}
+
+/**
+ * The options `like` passes to core for `window` with its default config, taken from the profile's own
+ * exports so that they cannot drift: envelope reads through `readTextWindow` itself; forge opens, sniffs
+ * and calls `readLines` with these options, which `readTextWindow` does in the same order when no
+ * `maxFileBytes` is set.
+ */
+async function coreOptionsOf(like: "envelope" | "forge", window: TextWindowOptions["window"]): Promise<TextWindowOptions> {
+  if (like === "envelope") {
+    const envelope = (await import(PROFILE_PACKAGES.envelope)) as { SNIFF_BYTES: number; configSchema: { parse(input: object): { max_window_bytes: number; max_file_bytes: number } } };
+    const defaults = envelope.configSchema.parse({});
+    return { window, countTotal: true, decode: "replace", sniffBytes: envelope.SNIFF_BYTES, maxWindowBytes: defaults.max_window_bytes, maxFileBytes: defaults.max_file_bytes };
+  }
+  const forge = (await import(PROFILE_PACKAGES.forge)) as { BINARY_SNIFF_BYTES: number; configSchema: { parse(input: object): { max_file_read_bytes: number; max_scan_bytes: number } } };
+  const defaults = forge.configSchema.parse({});
+  if (defaults.max_scan_bytes !== FORGE_MAX_SCAN_BYTES) throw new Error(`forge's default max_scan_bytes is ${defaults.max_scan_bytes}, the bench's floors assume ${FORGE_MAX_SCAN_BYTES}`);
+  return { window, countTotal: true, decode: "replace", sniffBytes: forge.BINARY_SNIFF_BYTES, maxWindowBytes: defaults.max_file_read_bytes, maxScanBytes: defaults.max_scan_bytes };
 }
 
 /** Imports a profile package's built `profile` descriptor. */

@@ -23,6 +23,7 @@ export function checkTargets(results: BenchResults): TargetResult[] {
       continue;
     }
     let worstFloor = 0;
+    let worstCase: CaseResult | undefined;
     let leastMcp = Infinity;
     let leastGemini = Infinity;
     // How much faster than each peer the floor itself is: no implementation of the spec can do better.
@@ -31,7 +32,10 @@ export function checkTargets(results: BenchResults): TargetResult[] {
     for (const c of mine) {
       const own = median(c) ?? Infinity;
       const floor = floorOf(c);
-      if (floor !== undefined) worstFloor = Math.max(worstFloor, own / floor);
+      if (floor !== undefined && own / floor > worstFloor) {
+        worstFloor = own / floor;
+        worstCase = c;
+      }
       const mcp = fastestPeer(c.workload, "MCP fs");
       const gemini = fastestPeer(c.workload, "gemini-cli");
       if (mcp !== undefined) leastMcp = Math.min(leastMcp, mcp / own);
@@ -42,9 +46,13 @@ export function checkTargets(results: BenchResults): TargetResult[] {
     const failed = mine.some((c) => c.outcome !== "ok");
     const ceiling =
       ceilingMcp < 10 || ceilingGemini < 10 ? `; the floor itself is only ${x(ceilingMcp)} faster than MCP fs and ${x(ceilingGemini)} than gemini-cli on some file` : "";
+    // A call that returns a whole 1 MiB file must decode it all: the bench times that decode alone.
+    const decode = results.scans.find((s) => s.id === "decode-1m");
+    const decodeFloor = worstCase?.floor === "1m:floor:all" && worstCase.workload === "1m" && decode !== undefined ? decode.timeNs.median / (floorOf(worstCase) ?? Infinity) : undefined;
+    const decoding = decodeFloor !== undefined && decodeFloor > 10 ? `; decoding that whole file alone (\`decodeUtf8\`) takes ${x(decodeFloor)} its floor` : "";
     targets.push({
       target,
-      measured: `worst ${x(worstFloor)} its floor; at least ${x(leastMcp)} faster than MCP fs, ${x(leastGemini)} than gemini-cli${ceiling}${failed ? "; some calls failed" : ""}`,
+      measured: `worst ${x(worstFloor)} its floor${decoding}; at least ${x(leastMcp)} faster than MCP fs, ${x(leastGemini)} than gemini-cli${ceiling}${failed ? "; some calls failed" : ""}`,
       met: !failed && worstFloor <= 10 && leastMcp >= 10 && leastGemini >= 10,
     });
   }

@@ -70,3 +70,17 @@ test("the RSS target names the peak of Node alone and of Node with zod imported"
     met: false,
   });
 });
+
+test("a whole-file read's target states what decoding that file alone costs against its floor", () => {
+  const whole = [
+    timed("1m:floor:all", { workload: "1m", kind: "floor", subject: "floor" }, 100),
+    timed("1m:guard", { workload: "1m", kind: "profile", subject: "guard", floor: "1m:floor:all" }, 4000),
+    timed("1m:mcp", { workload: "1m", kind: "peer", subject: "MCP fs" }, 400),
+    timed("1m:gemini", { workload: "1m", kind: "peer", subject: "gemini-cli" }, 8000),
+  ];
+  const scans = [{ id: "decode-1m", label: "core `decodeUtf8`, 1 MiB source file", bytes: 1, timeNs: summarize([3000]), bytesPerSecond: 1 }];
+  const guard = checkTargets({ ...results(whole), scans }).find((t) => t.target.startsWith("guard:"));
+  expect(guard?.measured).toBe(
+    "worst 40x its floor; decoding that whole file alone (`decodeUtf8`) takes 30x its floor; at least 0.1x faster than MCP fs, 2.0x than gemini-cli; the floor itself is only 4.0x faster than MCP fs and 80x than gemini-cli on some file",
+  );
+});
