@@ -1,12 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { ProfileModule } from "@read/core";
-import { floorOfWholeFile } from "./floor.js";
+import { floorOfWholeFile, secureFloorOfWholeFile } from "./floor.js";
 
 /** The scenario a child runs under a descriptor limit. */
 export interface ConcurrencySpec {
-  /** `floor`: the least I/O envelope's read of a small file obliges ({@link floorOfWholeFile}), nothing else. */
-  readonly subject: "floor" | "envelope" | "MCP fs" | "naive";
+  /**
+   * `floor`: the least I/O envelope's read of a small file obliges ({@link floorOfWholeFile}), nothing
+   * else; `floor + checks`: that and the syscalls of the security rules ({@link secureFloorOfWholeFile}).
+   */
+  readonly subject: "floor" | "floor + checks" | "envelope" | "MCP fs" | "naive";
   readonly root: string;
   readonly files: readonly string[];
   readonly reads: number;
@@ -76,9 +79,10 @@ export async function runConcurrency(spec: ConcurrencySpec): Promise<Concurrency
 
 // Each call resolves to an error description, or undefined for a successful read.
 async function loadCall(spec: ConcurrencySpec): Promise<(file: string) => Promise<string | undefined>> {
-  if (spec.subject === "floor") {
+  if (spec.subject === "floor" || spec.subject === "floor + checks") {
+    const floor = spec.subject === "floor" ? floorOfWholeFile : secureFloorOfWholeFile;
     return async (file) => {
-      floorOfWholeFile(path.join(spec.root, file));
+      floor(path.join(spec.root, file));
       return undefined;
     };
   }

@@ -61,9 +61,26 @@ export function floorOp(spec: FloorSpec): () => number {
  * close, each chunk's newlines counted. Returns the file's newline count.
  */
 export function floorOfWholeFile(file: string): number {
-  const fd = fs.openSync(file, fs.constants.O_RDONLY);
+  return countWholeFile(fs.openSync(file, fs.constants.O_RDONLY), false);
+}
+
+/**
+ * {@link floorOfWholeFile} with the syscalls the security rules add to any read (`security-rules.md` 1, 6
+ * and 8): the path is resolved by the kernel (`realpath`), opened with `O_NOFOLLOW | O_NONBLOCK`, and the
+ * descriptor is checked through `/proc/self/fd` (the checks' outcomes are not acted on: only their cost
+ * counts here).
+ */
+export function secureFloorOfWholeFile(file: string): number {
+  const canonical = fs.realpathSync.native(file);
+  return countWholeFile(fs.openSync(canonical, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK), true);
+}
+
+// fstat (and the /proc/self/fd check), 64 KiB preads to the end with their newlines counted, close: the
+// descriptor is always closed.
+function countWholeFile(fd: number, verify: boolean): number {
   try {
     fs.fstatSync(fd);
+    if (verify) fs.readlinkSync(`/proc/self/fd/${fd}`);
     let newlines = 0;
     for (let position = 0; ; ) {
       const bytes = fs.readSync(fd, chunk, 0, CHUNK, position);

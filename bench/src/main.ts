@@ -82,7 +82,7 @@ const scans = await measureScans(workloads, { quick, log });
 
 const concurrency: (ConcurrencyResult & { runs: number })[] = [];
 if (!args["no-concurrency"] && only === undefined) {
-  const subjects: ConcurrencySpec["subject"][] = profiles.includes("envelope") ? ["floor", "envelope", "MCP fs", "naive"] : ["floor", "MCP fs", "naive"];
+  const subjects: ConcurrencySpec["subject"][] = profiles.includes("envelope") ? ["floor", "floor + checks", "envelope", "MCP fs", "naive"] : ["floor", "floor + checks", "MCP fs", "naive"];
   for (const subject of subjects) concurrency.push(runConcurrencyScenario(subject, quick ? 1 : 3));
 }
 

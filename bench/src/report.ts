@@ -116,7 +116,7 @@ export function renderMarkdown(r: BenchResults): string {
     out.push("## Concurrent small reads");
     out.push("");
     out.push(
-      `${first?.reads.toLocaleString("en-US")} reads of distinct 4 KiB files, ${first?.inFlight} calls in flight, in a child started as \`bash -c 'ulimit -n 1024 && node ...'\` (the limit the child saw is in the table). Median of ${first?.runs} run(s) by throughput, after 200 warm-up reads. Open descriptors are counted in \`/proc/self/fd\` before, every 50 completions, and after. **floor** does only the I/O envelope's call obliges (open + fstat + \`pread\` to the end + newline count + close, synchronously): the most any read tool can reach here.`,
+      `${first?.reads.toLocaleString("en-US")} reads of distinct 4 KiB files, ${first?.inFlight} calls in flight, in a child started as \`bash -c 'ulimit -n 1024 && node ...'\` (the limit the child saw is in the table). Median of ${first?.runs} run(s) by throughput, after 200 warm-up reads. Open descriptors are counted in \`/proc/self/fd\` before, every 50 completions, and after. **floor** does only the I/O envelope's call obliges (open + fstat + \`pread\` to the end + newline count + close, synchronously): the most any read tool can reach here. **floor + checks** adds the syscalls every read of this project makes by the security rules: \`realpath\` of the path, \`O_NOFOLLOW | O_NONBLOCK\` on open, \`readlink\` of \`/proc/self/fd/N\`.`,
     );
     out.push("");
     out.push("| subject | descriptor limit | wall time | reads/s | errors | fds before / peak / after | peak RSS |");
