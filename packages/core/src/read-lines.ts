@@ -465,7 +465,7 @@ function decodeLines(
   if (!valid && policy === "strict") {
     return fail(coreFailure("INVALID_UTF8", `The file '${file.path.input}' is not valid UTF-8.`, file.path.input));
   }
-  const text = decodeUtf8(bytes, valid);
+  const text = decodeUtf8(bytes);
   const lines: Line[] = [];
   let start = 0;
   let number = firstNumber;

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { decodeUtf8 } from "../src/index.js";
 
-/** Byte runs biased towards ASCII, multi-byte characters and invalid bytes, repeated up to 600 KiB: past both sizes where the decoder changes route. */
+/** Byte runs biased towards ASCII, multi-byte characters and invalid bytes, repeated up to 600 KiB: past the 16 KiB where the decoder changes route on Node 20 and 22. */
 const bytes = fc
   .tuple(
     fc.array(
@@ -31,17 +31,26 @@ describe("decodeUtf8", () => {
     );
   });
 
-  test("ASCII, valid non-ASCII and invalid windows of 8 KiB decode as Buffer#toString does", () => {
-    const ascii = Buffer.from("x".repeat(8192));
-    const text = Buffer.from("\u00e9\u{1F600}\n".repeat(1024));
+  test("ASCII, valid non-ASCII and invalid windows of 300 KiB decode as Buffer#toString does", () => {
+    const line = "\u00e9\u{1F600}\u{10FFFF}\uFFFF\u0000\n";
+    const count = Math.ceil((300 * 1024) / Buffer.byteLength(line));
+    const ascii = Buffer.from("x".repeat(300 * 1024));
+    const text = Buffer.from(line.repeat(count));
     const invalid = Buffer.concat([text, Buffer.from([0xff])]);
-    expect(decodeUtf8(ascii)).toBe("x".repeat(8192));
-    expect(decodeUtf8(text)).toBe("\u00e9\u{1F600}\n".repeat(1024));
-    expect(decodeUtf8(invalid)).toBe(`${"\u00e9\u{1F600}\n".repeat(1024)}\uFFFD`);
+    expect(decodeUtf8(ascii)).toBe("x".repeat(300 * 1024));
+    expect(decodeUtf8(text)).toBe(line.repeat(count));
+    expect(decodeUtf8(invalid)).toBe(`${line.repeat(count)}\uFFFD`);
   });
 
-  test("a byte order mark is kept as U+FEFF", () => {
-    const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("\u00e9".repeat(4096))]);
-    expect(decodeUtf8(withBom)).toBe(`\uFEFF${"\u00e9".repeat(4096)}`);
+  test("a byte order mark is kept as U+FEFF, in a small and in a 300 KiB window", () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    expect(decodeUtf8(Buffer.concat([bom, Buffer.from("\u00e9")]))).toBe("\uFEFF\u00e9");
+    expect(decodeUtf8(Buffer.concat([bom, Buffer.from("\u00e9".repeat(150 * 1024))]))).toBe(`\uFEFF${"\u00e9".repeat(150 * 1024)}`);
+  });
+
+  test("a valid non-ASCII window over 8 MiB decodes as Buffer#toString does", () => {
+    const big = Buffer.from("\u00e9a\n".repeat(3 * 1024 * 1024));
+    expect(big.length).toBeGreaterThan(8 * 1024 * 1024);
+    expect(decodeUtf8(big) === big.toString("utf8")).toBe(true);
   });
 });

@@ -167,6 +167,9 @@ describe("UTF-8 decoding", () => {
     expect(valueOf(readAll("plain\n")).window.astral).toBe(false);
     expect(valueOf(readAll("h\u00e9llo \u20ac\n\u65e5\u672c\n")).window.astral).toBe(false);
     expect(valueOf(readAll("a\n\u{1F600}\n")).window.astral).toBe(true);
+    expect(valueOf(readAll("\u{40000}\n")).window.astral).toBe(true);
+    expect(valueOf(readAll("\u{10FFFF}\n")).window.astral).toBe(true);
+    expect(valueOf(readAll(Buffer.concat([Buffer.from([0xff]), Buffer.from("\u{1F600}\n")]), "replace")).window).toMatchObject({ replaced: true, astral: true });
     const tail = valueOf(read(fileWith("\u{1F600}\nb\n"), "f", { from: "end", lines: 1 })).window;
     expect(tail).toMatchObject({ astral: false, lines: [{ text: "b" }] });
   });

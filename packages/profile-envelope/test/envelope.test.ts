@@ -122,7 +122,7 @@ describe("§2.3.2 context", () => {
 });
 
 describe("§2.3.2.1 stats", () => {
-  test("ENV-2.3.2.1-chars: chars_read counts Unicode code points, a character outside the BMP as one", async () => {
+  test("ENV-2.3.2.1: chars_read counts Unicode code points, a character outside the BMP as one", async () => {
     const ws = makeWorkspace();
     ws.write("bmp.txt", "\u00e9\u2713\nab\n");
     ws.write("astral.txt", "\u00e9\u{1F600}\nab\n");
