@@ -1,13 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { ProfileModule } from "@read/core";
-import { floorOfWholeFile, secureFloorOfWholeFile } from "./floor.js";
 
 /** The scenario a child runs under a descriptor limit. */
 export interface ConcurrencySpec {
   /**
-   * `floor`: the least I/O envelope's read of a small file obliges ({@link floorOfWholeFile}), nothing
-   * else; `floor + checks`: that and the syscalls of the security rules ({@link secureFloorOfWholeFile}).
+   * `floor`: the least I/O envelope's read of a small file obliges (`floorOfWholeFile`), nothing else;
+   * `floor + checks`: that and the syscalls of the security rules.
    */
   readonly subject: "floor" | "floor + checks" | "envelope" | "MCP fs" | "naive";
   readonly root: string;
@@ -80,9 +79,11 @@ export async function runConcurrency(spec: ConcurrencySpec): Promise<Concurrency
 // Each call resolves to an error description, or undefined for a successful read.
 async function loadCall(spec: ConcurrencySpec): Promise<(file: string) => Promise<string | undefined>> {
   if (spec.subject === "floor" || spec.subject === "floor + checks") {
-    const floor = spec.subject === "floor" ? floorOfWholeFile : secureFloorOfWholeFile;
+    // Imported here: floor.js loads @read/core, which must not weigh on the other subjects' peak RSS.
+    const { floorOfWholeFile } = await import("./floor.js");
+    const checks = spec.subject === "floor + checks";
     return async (file) => {
-      floor(path.join(spec.root, file));
+      floorOfWholeFile(path.join(spec.root, file), checks);
       return undefined;
     };
   }

@@ -57,37 +57,26 @@ export function floorOp(spec: FloorSpec): () => number {
 
 /**
  * The floor of a default window that holds a whole small file, as envelope returns it with its total
- * line count: open + fstat + 64 KiB `pread`s to the end of the file (the count needs them all anyway) +
- * close, each chunk's newlines counted. Returns the file's newline count.
+ * line count: open + fstat + 64 KiB `pread`s of the file's bytes (the size `fstat` gave) with their
+ * newlines counted + close. With `checks`, the syscalls the security rules add to any read
+ * (`security-rules.md` 1, 6 and 8): the path is resolved by the kernel (`realpath`), opened with
+ * `O_NOFOLLOW | O_NONBLOCK`, and the descriptor is looked up in `/proc/self/fd` (only their cost counts
+ * here, not their outcome). Returns the file's newline count.
  */
-export function floorOfWholeFile(file: string): number {
-  return countWholeFile(fs.openSync(file, fs.constants.O_RDONLY), false);
-}
-
-/**
- * {@link floorOfWholeFile} with the syscalls the security rules add to any read (`security-rules.md` 1, 6
- * and 8): the path is resolved by the kernel (`realpath`), opened with `O_NOFOLLOW | O_NONBLOCK`, and the
- * descriptor is checked through `/proc/self/fd` (the checks' outcomes are not acted on: only their cost
- * counts here).
- */
-export function secureFloorOfWholeFile(file: string): number {
-  const canonical = fs.realpathSync.native(file);
-  return countWholeFile(fs.openSync(canonical, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK), true);
-}
-
-// fstat (and the /proc/self/fd check), 64 KiB preads to the end with their newlines counted, close: the
-// descriptor is always closed.
-function countWholeFile(fd: number, verify: boolean): number {
+export function floorOfWholeFile(file: string, checks: boolean): number {
+  const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = fs.constants;
+  const fd = checks ? fs.openSync(fs.realpathSync.native(file), O_RDONLY | O_NOFOLLOW | O_NONBLOCK) : fs.openSync(file, O_RDONLY);
   try {
-    fs.fstatSync(fd);
-    if (verify) fs.readlinkSync(`/proc/self/fd/${fd}`);
+    const { size } = fs.fstatSync(fd);
+    if (checks) fs.readlinkSync(`/proc/self/fd/${fd}`);
     let newlines = 0;
-    for (let position = 0; ; ) {
-      const bytes = fs.readSync(fd, chunk, 0, CHUNK, position);
-      if (bytes === 0) return newlines;
+    for (let position = 0; position < size; ) {
+      const bytes = fs.readSync(fd, chunk, 0, Math.min(CHUNK, size - position), position);
+      if (bytes === 0) break;
       newlines += coreCountNewlines(chunk.subarray(0, bytes));
       position += bytes;
     }
+    return newlines;
   } finally {
     fs.closeSync(fd);
   }

@@ -5,7 +5,7 @@ import type { ProfileModule } from "@read/core";
 // Specifiers kept in constants so TypeScript types them loosely: the MCP helpers ship no declarations.
 const MCP_LIB = "@modelcontextprotocol/server-filesystem/dist/lib.js";
 const GEMINI_FILE_UTILS = "@google/gemini-cli-core/dist/src/utils/fileUtils.js";
-// zod's entry loads its 64 locales whatever is used of it: every profile pays that at import.
+// zod's entry loads its 63 locales whatever is used of it: every profile pays that at import.
 const ZOD = "zod";
 
 export type ProbeSpec =

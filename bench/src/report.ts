@@ -24,7 +24,7 @@ export function renderMarkdown(r: BenchResults): string {
   out.push(`- Node ${r.machine.node}; libuv thread pool ${r.machine.uvThreadpoolSize}`);
   out.push(`- Packages: ${Object.entries(r.packages).map(([name, version]) => `\`${name}\` ${version}`).join(", ")}`);
   out.push(
-    `- Run: ${r.quick ? "quick mode" : "full"}, ${r.durationSeconds} s; Node alone (a fresh process that makes no call) peaks at ${mibOf(r.baselineRssKiB)} RSS, and ${mibOf(r.zodRssKiB)} once it has imported zod (which loads its 64 locales; every profile imports it for its schemas)`,
+    `- Run: ${r.quick ? "quick mode" : "full"}, ${r.durationSeconds} s; Node alone (a fresh process that makes no call) peaks at ${mibOf(r.baselineRssKiB)} RSS, and ${mibOf(r.zodRssKiB)} once it has imported zod (which loads its 63 locales; every profile imports it for its schemas)`,
   );
   out.push("");
   out.push("## How to rerun");

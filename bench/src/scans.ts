@@ -1,3 +1,4 @@
+import { isAscii, transcode } from "node:buffer";
 import fs from "node:fs";
 import path from "node:path";
 import { countNewlines as coreCountNewlines, decodeUtf8 } from "@read/core";
@@ -11,8 +12,8 @@ const CHUNK = 64 * 1024;
 /**
  * The speed of the primitives a read is made of: `Buffer.indexOf` counting newlines in memory, sequential
  * 64 KiB `pread`s of the 1 GiB log (page cache warm) with and without the count, and decoding a window
- * with `Buffer#toString` or with core's `decodeUtf8` (the source files are mostly ASCII with some
- * multi-byte characters; the ASCII copy replaces those with `?`).
+ * with `Buffer#toString`, through `transcode` to UTF-16, or with core's `decodeUtf8` (the source files
+ * are mostly ASCII with some multi-byte characters; the ASCII copy replaces those with `?`).
  */
 export async function measureScans(w: Workloads, options: { quick: boolean; log: (message: string) => void }): Promise<ScanResult[]> {
   const scans: ScanResult[] = [];
@@ -32,13 +33,18 @@ export async function measureScans(w: Workloads, options: { quick: boolean; log:
   await add("indexof-source", "`Buffer.indexOf` newline count, 1 MiB source file in memory", source.length, () => countNewlines(source), false);
   await add("core-source", "core `countNewlines` (WebAssembly SIMD), 1 MiB source file in memory", source.length, () => coreCountNewlines(source), false);
   const ascii = Buffer.from(source.map((byte) => (byte < 0x80 ? byte : 0x3f)));
+  const small = fs.readFileSync(path.join(w.root, w.small["4k"]));
   const head = source.subarray(0, validPrefix(source, 16 * 1024));
   for (const [id, what, bytes] of [
+    ["4k", "4 KiB source file", small],
     ["16k", "the first 16 KiB of the 1 MiB source file", head],
     ["1m", "1 MiB source file", source],
     ["1m-ascii", "1 MiB source file made ASCII", ascii],
   ] as const) {
     await add(`tostring-${id}`, `\`Buffer#toString("utf8")\`, ${what}`, bytes.length, () => bytes.toString("utf8"), false);
+    if (!isAscii(bytes)) {
+      await add(`transcode-${id}`, `\`transcode\` to UTF-16 + \`toString("ucs2")\`, ${what}`, bytes.length, () => transcode(bytes, "utf8", "ucs2").toString("ucs2"), false);
+    }
     await add(`decode-${id}`, `core \`decodeUtf8\`, ${what}`, bytes.length, () => decodeUtf8(bytes), false);
   }
 
