@@ -44,7 +44,7 @@ const content = (update: (text: string) => string) => (output: unknown) =>
 describe("the suite catches broken implementations (each mutant fails the check that should catch it)", () => {
   const mutants: readonly (readonly [string, string, (output: unknown, request: CallRequest) => unknown, string])[] = [
     ["paging", "the last line of every page dropped", content((text) => text.replace(/[^\n]*\n?$/u, "")), "exactly"],
-    ["paging", "a next page that skips a line", (output) => withOutputField(output, "next_start_line", (next) => (typeof next === "number" ? next + 1 : next)), "the next page starts at line"],
+    ["paging", "a next page that skips a line", (output) => withOutputField(output, "next_start_line", (next) => (typeof next === "number" ? next + 1 : next)), "continues at line"],
     ["determinism", "a counter in every output", (() => { let calls = 0; return (output: unknown) => ({ ...(output as object), calls: ++calls }); })(), "the same call gives the same output twice"],
     ["line-endings", "CRLF returned as CRLF", content((text) => text.replaceAll("\n", "\r\n")), "no CRLF survives"],
     ["empty-file", "an empty file as one empty line", content((text) => (text === "" ? "\n" : text)), "empty content"],

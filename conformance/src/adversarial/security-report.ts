@@ -86,50 +86,55 @@ export interface RunCellsOptions {
 export async function runCells(options: RunCellsOptions): Promise<Map<string, SecurityCell>> {
   const ctx = createSuiteContext(options.oracle, options.adapter, { seed: options.seed, numRuns: options.numRuns, endOnFailure: true });
   const cells = new Map<string, SecurityCell>();
-  const exclusive = [...ADVERSARIAL_CASES.map((adversarialCase) => adversarialCase.group === "races" || adversarialCase.calibrated === true), ...CHECK_ROWS.map(() => true)];
-  const jobs: (() => Promise<void>)[] = [
-    ...ADVERSARIAL_CASES.map((adversarialCase) => async () => {
-      const id = caseId(adversarialCase);
-      const started = performance.now();
-      let cell: SecurityCell;
-      if (expectedLabel(adversarialCase, options.oracle) === null) cell = { status: "n/a", observed: "n/a", safe: true };
-      else {
-        try {
-          const result = await runCase(ctx, adversarialCase);
-          cell = { status: result.status, observed: result.observed, safe: result.safe, ...(result.status === "fail" ? { detail: result.problems.join("\n") } : {}) };
-        } catch (error) {
-          cell = { status: "fail", observed: "crash", safe: false, detail: error instanceof Error ? error.message : String(error) };
+  // Timing-sensitive jobs (races, tight bounds, the checks with their properties) are exclusive: they run
+  // one by one first, before the others run side by side and a peer's hung reads burn CPU in the background.
+  const jobs: { readonly exclusive: boolean; readonly run: () => Promise<void> }[] = [
+    ...ADVERSARIAL_CASES.map((adversarialCase) => ({
+      exclusive: adversarialCase.group === "races" || adversarialCase.calibrated === true,
+      run: async () => {
+        const id = caseId(adversarialCase);
+        const started = performance.now();
+        let cell: SecurityCell;
+        if (expectedLabel(adversarialCase, options.oracle) === null) cell = { status: "n/a", observed: "n/a", safe: true };
+        else {
+          try {
+            const result = await runCase(ctx, adversarialCase);
+            cell = { status: result.status, observed: result.observed, safe: result.safe, ...(result.status === "fail" ? { detail: result.problems.join("\n") } : {}) };
+          } catch (error) {
+            cell = { status: "fail", observed: "crash", safe: false, detail: error instanceof Error ? error.message : String(error) };
+          }
         }
-      }
-      cells.set(id, cell);
-      options.onCell?.(id, cell, performance.now() - started);
-    }),
-    ...CHECK_ROWS.map((check) => async () => {
-      const started = performance.now();
-      const reason = check.notApplicable(options.oracle);
-      let cell: SecurityCell;
-      if (reason !== null) cell = { status: "n/a", observed: "n/a", safe: true, detail: reason };
-      else {
-        try {
-          await check.run(ctx);
-          cell = { status: "pass", observed: "pass", safe: true };
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          const gist = failureGist(message);
-          cell = { status: "fail", observed: gist, safe: !UNSAFE_GISTS.has(gist), detail: message };
+        cells.set(id, cell);
+        options.onCell?.(id, cell, performance.now() - started);
+      },
+    })),
+    ...CHECK_ROWS.map((check) => ({
+      exclusive: true,
+      run: async () => {
+        const started = performance.now();
+        const reason = check.notApplicable(options.oracle);
+        let cell: SecurityCell;
+        if (reason !== null) cell = { status: "n/a", observed: "n/a", safe: true, detail: reason };
+        else {
+          try {
+            await check.run(ctx);
+            cell = { status: "pass", observed: "pass", safe: true };
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            const gist = failureGist(message);
+            cell = { status: "fail", observed: gist, safe: !UNSAFE_GISTS.has(gist), detail: message };
+          }
         }
-      }
-      cells.set(check.id, cell);
-      options.onCell?.(check.id, cell, performance.now() - started);
-    }),
+        cells.set(check.id, cell);
+        options.onCell?.(check.id, cell, performance.now() - started);
+      },
+    })),
   ];
-  // Timing-sensitive jobs (races, tight bounds, the property) run one by one first, before the others run
-  // side by side and a peer's hung reads burn CPU in the background.
-  for (const job of jobs.filter((_, index) => exclusive[index])) await job();
-  const shared = jobs.filter((_, index) => !exclusive[index]);
+  for (const job of jobs.filter((candidate) => candidate.exclusive)) await job.run();
+  const shared = jobs.filter((candidate) => !candidate.exclusive);
   let next = 0;
   const worker = async () => {
-    for (let index = next++; index < shared.length; index = next++) await shared[index]?.();
+    for (let index = next++; index < shared.length; index = next++) await shared[index]?.run();
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
   return cells;

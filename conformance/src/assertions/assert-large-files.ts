@@ -4,6 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import fc from "fast-check";
 import { lineText } from "../arbitraries.js";
 import { referenceLines, renderWindow, type ReferenceLine } from "../reference-lines.js";
+import { pageThrough } from "../page-through.js";
 import { FIXED_MTIME_MS } from "../scratch-workspace.js";
 import { assertProperty, callTool, expect, permissionAnswers, windowInput, withScratch, type SuiteContext } from "../suite-context.js";
 
@@ -80,16 +81,7 @@ export async function assertLargeFiles(ctx: SuiteContext): Promise<void> {
     const count = oracle.request.count === null ? (oracle.window.defaultCount ?? all.length) : Math.min(Math.max(Math.ceil(all.length / 8), 1), maxCount);
     const firstPage = windowInput(oracle, name, 1, count);
     if (windowed) {
-      for (let start: number | null = 1, page = 0; start !== null; page++) {
-        expect(page <= all.length, `paging through ${name} ends`);
-        const called = await callTool(ctx, workspace, windowInput(oracle, name, start, count));
-        const window = all.slice(start - 1, start - 1 + count);
-        expect(read.content(called.output) === renderWindow(oracle, window, start), `page ${page + 1} of ${name} holds lines ${start}-${start + window.length - 1}`, called);
-        const end: number = start - 1 + window.length;
-        const next = read.continuation(called.output);
-        expect(next === (end < all.length ? end + 1 : null), `page ${page + 1} of ${name} continues at ${end < all.length ? end + 1 : "nothing"}`, called);
-        start = next;
-      }
+      await pageThrough(ctx, workspace, name, all, count);
     } else {
       const called = await callTool(ctx, workspace, firstPage);
       expect(read.content(called.output) === renderWindow(oracle, all, 1), `${name} is read whole`, called);

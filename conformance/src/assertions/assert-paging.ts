@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { textFile } from "../arbitraries.js";
 import { referenceLines, renderWindow } from "../reference-lines.js";
+import { pageThrough } from "../page-through.js";
 import { assertProperty, callTool, expect, permissionAnswers, windowInput, withScratch, type SuiteContext } from "../suite-context.js";
 
 /**
@@ -24,22 +25,7 @@ export async function assertPaging(ctx: SuiteContext): Promise<void> {
         return;
       }
       const count = oracle.request.count === null ? (oracle.window.defaultCount ?? Number.POSITIVE_INFINITY) : pageSize;
-      let start = 1;
-      for (let page = 0; ; page++) {
-        expect(page <= lines.length, `paging ends within ${lines.length + 1} pages`);
-        const called = await callTool(ctx, workspace, windowInput(oracle, "src/paged.txt", start, oracle.request.count === null ? undefined : count), extras);
-        expect(!read.isError(called.output), `page ${page + 1} (start ${start}) is not an error`, called);
-        const window = lines.slice(start - 1, start - 1 + count);
-        expect(read.content(called.output) === renderWindow(oracle, window, start), `page ${page + 1} holds lines ${start}-${start + window.length - 1} exactly`, called);
-        const next = read.continuation(called.output);
-        const more = start - 1 + window.length < lines.length;
-        if (!more) {
-          expect(next === null, `the last page (lines ${start}-${start + window.length - 1} of ${lines.length}) has no next page`, called);
-          return;
-        }
-        expect(next === start + window.length, `the next page starts at line ${start + window.length}`, called);
-        start = next;
-      }
+      await pageThrough(ctx, workspace, "src/paged.txt", lines, count, extras);
     });
   });
 }
