@@ -12,14 +12,21 @@ const TRANSCODE_FROM = NODE_MAJOR >= 23 || process.versions.icu === undefined ? 
 /** The transcode holds a UTF-16 copy (two bytes a character) beside the string: never for larger windows. */
 const TRANSCODE_UP_TO = 8 * 1024 * 1024;
 
+/** What a caller already measured of the bytes it decodes: `isAscii(bytes)` and `isUtf8(bytes)`. */
+export interface KnownBytes {
+  readonly ascii?: boolean;
+  readonly valid?: boolean;
+}
+
 /**
  * Decodes UTF-8 bytes into a string, exactly as `bytes.toString("utf8")` does (invalid sequences become
  * U+FFFD, WHATWG style; a byte order mark is kept), by the cheapest route for the bytes at hand: ASCII is
  * copied as Latin-1, valid non-ASCII text of 16 KiB to 8 MiB is transcoded to UTF-16 on Node 20 and 22,
- * and anything else goes through V8's decoder.
+ * and anything else goes through V8's decoder. `known` spares scans the caller already made; it must be
+ * true of `bytes` (a wrong `valid: true` makes the transcode throw).
  */
-export function decodeUtf8(bytes: Buffer): string {
-  if (isAscii(bytes)) return bytes.toString("latin1");
-  if (bytes.length >= TRANSCODE_FROM && bytes.length <= TRANSCODE_UP_TO && isUtf8(bytes)) return transcode(bytes, "utf8", "ucs2").toString("ucs2");
+export function decodeUtf8(bytes: Buffer, known: KnownBytes = {}): string {
+  if (known.ascii ?? isAscii(bytes)) return bytes.toString("latin1");
+  if (bytes.length >= TRANSCODE_FROM && bytes.length <= TRANSCODE_UP_TO && (known.valid ?? isUtf8(bytes))) return transcode(bytes, "utf8", "ucs2").toString("ucs2");
   return bytes.toString("utf8");
 }

@@ -3,7 +3,7 @@ export { fail, ok, type Result } from "./result.js";
 export { MAX_PATH_INPUT_LENGTH, validatePathInput } from "./validate-path-input.js";
 export { createWorkspace, errorCode, fromOsError, isInside, toPosixRelative, type ResolvedPath, type Workspace } from "./workspace.js";
 export { closeFile, openFile, withOpenFile, type FileStat, type OpenFile, type OpenOptions } from "./open-file.js";
-export { decodeUtf8 } from "./decode-utf8.js";
+export { decodeUtf8, type KnownBytes } from "./decode-utf8.js";
 export { checkSize, readHead, sniffBinary, type HeadBytes } from "./read-bytes.js";
 export {
   DEFAULT_MAX_WINDOW_BYTES,

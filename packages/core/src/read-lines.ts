@@ -461,11 +461,12 @@ function decodeLines(
   firstNumber: number | null,
   policy: "strict" | "replace",
 ): Result<{ lines: Line[]; replaced: boolean; astral: boolean }> {
-  const valid = isUtf8(bytes);
+  const ascii = isAscii(bytes);
+  const valid = ascii || isUtf8(bytes);
   if (!valid && policy === "strict") {
     return fail(coreFailure("INVALID_UTF8", `The file '${file.path.input}' is not valid UTF-8.`, file.path.input));
   }
-  const text = decodeUtf8(bytes);
+  const text = decodeUtf8(bytes, { ascii, valid });
   const lines: Line[] = [];
   let start = 0;
   let number = firstNumber;
@@ -480,13 +481,12 @@ function decodeLines(
     start = nl + 1;
     if (number !== null) number++;
   }
-  return ok({ lines, replaced: !valid, astral: hasFourByteLead(bytes) });
+  return ok({ lines, replaced: !valid, astral: !ascii && hasFourByteLead(bytes) });
 }
 
 // A character outside the BMP decodes only from a four-byte sequence, whose lead byte is 0xF0-0xF4
 // (a stray one in invalid input becomes U+FFFD, so this may say yes where no such character is).
 function hasFourByteLead(bytes: Buffer): boolean {
-  if (isAscii(bytes)) return false;
   for (let lead = 0xf0; lead <= 0xf4; lead++) if (bytes.includes(lead)) return true;
   return false;
 }

@@ -1,3 +1,4 @@
+import { isAscii, isUtf8 } from "node:buffer";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { decodeUtf8 } from "../src/index.js";
@@ -22,10 +23,12 @@ const bytes = fc
   });
 
 describe("decodeUtf8", () => {
-  test("decodes every byte string exactly as Buffer#toString('utf8'), whichever route its size and content take", () => {
+  test("decodes every byte string exactly as Buffer#toString('utf8'), whichever route its size and content take, with or without known facts", () => {
     fc.assert(
       fc.property(bytes, (input) => {
-        expect(decodeUtf8(input)).toBe(input.toString("utf8"));
+        const expected = input.toString("utf8");
+        expect(decodeUtf8(input)).toBe(expected);
+        expect(decodeUtf8(input, { ascii: isAscii(input), valid: isUtf8(input) })).toBe(expected);
       }),
       { numRuns: 60 },
     );

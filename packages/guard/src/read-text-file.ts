@@ -29,7 +29,7 @@ export function readTextFile(target: ResolvedPath, options: { readonly allowOuts
     const nul = bytes.indexOf(0);
     if (nul !== -1) return fail(coreFailure("BINARY", `The file '${target.input}' contains a NUL byte.`, target.input, { offset: nul }));
     if (!isUtf8(bytes)) return fail(coreFailure("INVALID_UTF8", `The file '${target.input}' is not valid UTF-8.`, target.input));
-    return ok({ content: decodeUtf8(bytes), bytesRead: bytes.length });
+    return ok({ content: decodeUtf8(bytes, { valid: true }), bytesRead: bytes.length });
   } finally {
     closeFile(file);
   }
