@@ -42,6 +42,11 @@ export function windowInput(oracle: Oracle, path: unknown, start?: number, count
   };
 }
 
+/** The lines a window request returns at most: `asked` when the profile takes a count, else its default (every line when it has none). */
+export function pageSize(oracle: Oracle, asked: number): number {
+  return oracle.request.count === null ? (oracle.window.defaultCount ?? Number.POSITIVE_INFINITY) : asked;
+}
+
 /** The permission answer example checks give: `deny` when the profile asks, none otherwise. */
 export function denyIfAsked(oracle: Oracle): CallExtras {
   return oracle.permissionModes.includes("deny") ? { permission: "deny" } : {};

@@ -44,6 +44,7 @@ const content = (update: (text: string) => string) => (output: unknown) =>
 describe("the suite catches broken implementations (each mutant fails the check that should catch it)", () => {
   const mutants: readonly (readonly [string, string, (output: unknown, request: CallRequest) => unknown, string])[] = [
     ["paging", "the last line of every page dropped", content((text) => text.replace(/[^\n]*\n?$/u, "")), "exactly"],
+    ["paging", "a later page answered with an error", (output, request) => (((request.input as { start_line?: number }).start_line ?? 1) > 1 ? { error: { code: "INTERNAL", message: "no" } } : output), "is not an error"],
     ["paging", "a next page that skips a line", (output) => withOutputField(output, "next_start_line", (next) => (typeof next === "number" ? next + 1 : next)), "continues at line"],
     ["determinism", "a counter in every output", (() => { let calls = 0; return (output: unknown) => ({ ...(output as object), calls: ++calls }); })(), "the same call gives the same output twice"],
     ["line-endings", "CRLF returned as CRLF", content((text) => text.replaceAll("\n", "\r\n")), "no CRLF survives"],

@@ -6,7 +6,7 @@ import { lineText } from "../arbitraries.js";
 import { referenceLines, renderWindow, type ReferenceLine } from "../reference-lines.js";
 import { pageThrough } from "../page-through.js";
 import { FIXED_MTIME_MS } from "../scratch-workspace.js";
-import { assertProperty, callTool, expect, permissionAnswers, windowInput, withScratch, type SuiteContext } from "../suite-context.js";
+import { assertProperty, callTool, expect, pageSize, permissionAnswers, windowInput, withScratch, type SuiteContext } from "../suite-context.js";
 
 /** The chunk size readers commonly use (64 KiB): terminators and characters are placed across its multiples. */
 const CHUNK = 64 * 1024;
@@ -73,12 +73,12 @@ export async function assertLargeFiles(ctx: SuiteContext): Promise<void> {
       const start = windowed ? 1 + ((drawn - 1) % all.length) : 1;
       const called = await callTool(ctx, workspace, windowInput(oracle, file, start, count), permission === undefined ? {} : { permission });
       expect(!read.isError(called.output), `a window of the ${all.length}-line ${file} is read`, called);
-      const window = windowed ? all.slice(start - 1, start - 1 + (oracle.request.count === null ? (oracle.window.defaultCount ?? all.length) : count)) : all;
+      const window = windowed ? all.slice(start - 1, start - 1 + pageSize(oracle, count)) : all;
       expect(read.content(called.output) === renderWindow(oracle, window, start), `the window holds lines ${start}-${start + window.length - 1} of ${file} exactly`, called);
     });
     const name = "big-1.txt";
     const all = lines.get(name) ?? [];
-    const count = oracle.request.count === null ? (oracle.window.defaultCount ?? all.length) : Math.min(Math.max(Math.ceil(all.length / 8), 1), maxCount);
+    const count = pageSize(oracle, Math.min(Math.max(Math.ceil(all.length / 8), 1), maxCount));
     const firstPage = windowInput(oracle, name, 1, count);
     if (windowed) {
       await pageThrough(ctx, workspace, name, all, count);

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { textFile } from "../arbitraries.js";
 import { referenceLines, renderWindow } from "../reference-lines.js";
 import { pageThrough } from "../page-through.js";
-import { assertProperty, callTool, expect, permissionAnswers, windowInput, withScratch, type SuiteContext } from "../suite-context.js";
+import { assertProperty, callTool, expect, pageSize, permissionAnswers, windowInput, withScratch, type SuiteContext } from "../suite-context.js";
 
 /**
  * ALL-paging: paging through a file with the profile's continuation, from line 1 with a drawn page
@@ -13,7 +13,7 @@ export async function assertPaging(ctx: SuiteContext): Promise<void> {
   const { oracle, read } = ctx;
   const windowed = oracle.request.start !== null;
   const pageLimit = Math.min(oracle.window.maxCount ?? 40, 40);
-  await assertProperty(ctx, [textFile({ maxLines: 40 }), fc.integer({ min: 1, max: pageLimit }), permissionAnswers(oracle)], async (file, pageSize, permission) => {
+  await assertProperty(ctx, [textFile({ maxLines: 40 }), fc.integer({ min: 1, max: pageLimit }), permissionAnswers(oracle)], async (file, asked, permission) => {
     await withScratch({ files: { "src/paged.txt": { bytes: file.bytes } } }, async (workspace) => {
       const lines = referenceLines(file.bytes);
       const extras = permission === undefined ? {} : { permission };
@@ -24,8 +24,7 @@ export async function assertPaging(ctx: SuiteContext): Promise<void> {
         expect(read.continuation(called.output) === null, "a whole-file read has no next page", called);
         return;
       }
-      const count = oracle.request.count === null ? (oracle.window.defaultCount ?? Number.POSITIVE_INFINITY) : pageSize;
-      await pageThrough(ctx, workspace, "src/paged.txt", lines, count, extras);
+      await pageThrough(ctx, workspace, "src/paged.txt", lines, pageSize(oracle, asked), extras);
     });
   });
 }

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { textFile } from "../arbitraries.js";
-import { referenceLines, renderWindow } from "../reference-lines.js";
-import { assertProperty, callTool, expect, expectOutcome, permissionAnswers, windowInput, withScratch, type SuiteContext } from "../suite-context.js";
+import { expectPage } from "../expect-page.js";
+import { referenceLines } from "../reference-lines.js";
+import { assertProperty, callTool, expectOutcome, pageSize, permissionAnswers, windowInput, withScratch, type SuiteContext } from "../suite-context.js";
 
 /**
  * ALL-start-boundary: on a non-empty file of `n` lines, with a drawn page size `c`: start 0 behaves as
@@ -10,7 +11,7 @@ import { assertProperty, callTool, expect, expectOutcome, permissionAnswers, win
  * as the profile declares for a start past the end.
  */
 export async function assertStartBoundaries(ctx: SuiteContext): Promise<void> {
-  const { oracle, read } = ctx;
+  const { oracle } = ctx;
   const { startZero, pastEnd } = oracle.behaviour;
   const maxCount = Math.min(oracle.window.maxCount ?? 40, 40);
   const arbitraries = [textFile({ minLines: 1, maxLines: 40 }), fc.integer({ min: 1, max: maxCount }), fc.integer({ min: 2, max: 1_000_000 }), permissionAnswers(oracle)] as const;
@@ -18,17 +19,11 @@ export async function assertStartBoundaries(ctx: SuiteContext): Promise<void> {
     await withScratch({ files: { "bounds.txt": { bytes: file.bytes } } }, async (workspace) => {
       const lines = referenceLines(file.bytes);
       const n = lines.length;
-      const count = oracle.request.count === null ? Math.min(oracle.window.defaultCount ?? n, n) : Math.min(drawn, n);
+      const count = Math.min(pageSize(oracle, drawn), n);
       const extras = permission === undefined ? {} : { permission };
-      const at = (start: number) => callTool(ctx, workspace, windowInput(oracle, "bounds.txt", start, oracle.request.count === null ? undefined : count), extras);
+      const at = (start: number) => callTool(ctx, workspace, windowInput(oracle, "bounds.txt", start, count), extras);
       const windowFrom = async (start: number, what: string) => {
-        const called = await at(start);
-        expect(!read.isError(called.output), `${what} (start ${start} of ${n} lines) is not an error`, called);
-        const window = lines.slice(start - 1, start - 1 + count);
-        expect(read.content(called.output) === renderWindow(oracle, window, start), `${what} returns lines ${start}-${start + window.length - 1}`, called);
-        const next = read.continuation(called.output);
-        const end = start - 1 + window.length;
-        expect(next === (end < n ? end + 1 : null), `${what} continues at ${end < n ? end + 1 : "nothing"}`, called);
+        expectPage(ctx, await at(start), lines, start, count, what);
       };
       if (startZero !== null) expectOutcome(ctx, await at(0), startZero, "start line 0");
       await windowFrom(1, "the first page");
