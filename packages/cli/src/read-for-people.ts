@@ -1,4 +1,5 @@
 import { createWorkspace, readTextWindow } from "@read/core";
+import { escapeControls } from "@read/guard";
 
 /** The window flags of `read-tool PATH`. */
 export interface PeopleWindow {
@@ -10,13 +11,11 @@ export interface PeopleWindow {
 /** Lines shown when neither `--lines` nor `--tail` is given. */
 export const DEFAULT_PEOPLE_LINES = 200;
 
-// Control characters a file could use to rewrite the terminal (escape sequences, carriage returns).
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/gu;
-
 /**
  * The everyday read: a numbered window of a file under `root`, through the core pipeline (same
- * containment, special-file and binary rules as every profile), rendered for a terminal with control
- * characters made visible so a file cannot forge terminal output.
+ * containment, special-file and binary rules as every profile), rendered for a terminal with control,
+ * bidi and separator characters made visible (guard's `escapeControls`, tabs kept) so a file cannot
+ * forge or reorder terminal output.
  */
 export function readForPeople(root: string, input: string, window: PeopleWindow): { ok: true; text: string } | { ok: false; message: string } {
   const workspace = createWorkspace(root);
@@ -44,5 +43,5 @@ export function readForPeople(root: string, input: string, window: PeopleWindow)
 }
 
 function visible(text: string): string {
-  return text.replace(CONTROL, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return escapeControls(text, { keepTabs: true });
 }

@@ -23,6 +23,11 @@ describe("read-tool PATH", () => {
     expect(runCli(["a.txt"], { cwd: root }).stdout).toBe("1  safe\\x1b[2Jtext\n(lines 1-1 of 1)\n");
   });
 
+  test("makes bidi overrides, line separators and lone CRs visible too, and keeps tabs", () => {
+    const root = makeWorkspace({ "a.txt": "a\tb\u202ec\u2028d\re\n" });
+    expect(runCli(["a.txt"], { cwd: root }).stdout).toBe("1  a\tb\\u202ec\\u2028d\\re\n(lines 1-1 of 1)\n");
+  });
+
   test("refuses what every profile refuses: outside the root, directories", () => {
     const root = makeWorkspace({ "ws/a.txt": "x\n", "secret.txt": "s\n" });
     const ws = path.join(root, "ws");

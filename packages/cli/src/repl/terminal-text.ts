@@ -12,7 +12,7 @@ export function terminalText(text: string): string {
   return text
     .replace(/\r\n/g, "\n")
     .split("\n")
-    .map((line) => expandTabs(line.split("\t").map(escapeControls).join("\t")))
+    .map((line) => expandTabs(escapeControls(line, { keepTabs: true })))
     .join("\n");
 }
 
