@@ -1,7 +1,6 @@
 import path from "node:path";
-import type { ParseArgsConfig } from "node:util";
 import type { PermissionRequester, ReadTool } from "@read/core";
-import { parseOptions } from "./parse-options.js";
+import { COMMON_OPTIONS, parseOptions } from "./parse-options.js";
 import { DEFAULT_PROFILE, PROFILES } from "./profiles.js";
 import { readForPeople } from "./read-for-people.js";
 import { promptBlocker } from "./repl/prompt-blocker.js";
@@ -23,13 +22,6 @@ export const USAGE = `usage:
   read-tool repl [--root DIR] [--config FILE]
   read-tool PATH [--root DIR] [--start N] [--lines N | --tail N]
 profiles: ${[...PROFILES.keys()].join(", ")} (default ${DEFAULT_PROFILE}, or \`profile = "NAME"\` in read.config.toml)`;
-
-const COMMON = {
-  profile: { type: "string" },
-  root: { type: "string" },
-  config: { type: "string" },
-  help: { type: "boolean", short: "h" },
-} as const satisfies ParseArgsConfig["options"];
 
 /**
  * Runs `read-tool` with `argv` (without `node` and the script). Resolves to the exit code: 0 whenever a
@@ -75,7 +67,7 @@ function pickTool(tool: ReadTool, requested: string | undefined): void {
 async function callCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseOptions(
     args,
-    { ...COMMON, tool: { type: "string" }, permission: { type: "string" } },
+    { ...COMMON_OPTIONS, tool: { type: "string" }, permission: { type: "string" } },
     1,
   );
   if (values.help) {
@@ -113,7 +105,7 @@ function permissionRequester(flag: string | undefined, terminal: CliIo | undefin
 }
 
 function schemaCommand(args: readonly string[], io: CliIo): number {
-  const { values } = parseOptions(args, COMMON, 0);
+  const { values } = parseOptions(args, COMMON_OPTIONS, 0);
   const selected = selectProfile(values, io.cwd);
   const tool = selected.module.createTool({ root: selected.root, ...selected.options });
   const { name, description, parameters } = tool.definition;
@@ -124,7 +116,7 @@ function schemaCommand(args: readonly string[], io: CliIo): number {
 function readCommand(args: readonly string[], io: CliIo): number {
   const { values, positionals } = parseOptions(
     args,
-    { root: COMMON.root, help: COMMON.help, start: { type: "string" }, lines: { type: "string" }, tail: { type: "string" } },
+    { root: COMMON_OPTIONS.root, help: COMMON_OPTIONS.help, start: { type: "string" }, lines: { type: "string" }, tail: { type: "string" } },
     1,
   );
   const target = positionals[0];

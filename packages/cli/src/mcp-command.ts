@@ -1,6 +1,6 @@
 import { serveStdio } from "@read/mcp";
 import { selectProfile } from "./select-profile.js";
-import { parseOptions } from "./parse-options.js";
+import { COMMON_OPTIONS, parseOptions } from "./parse-options.js";
 import { UsageError } from "./usage-error.js";
 
 /** The streams and directory `read-tool mcp` serves with. */
@@ -21,7 +21,7 @@ Serves the profile's read tool over MCP (stdio) until stdin ends. See docs/mcp.m
  * elicitation, or denied when the client cannot ask.
  */
 export async function mcpCommand(args: readonly string[], io: McpIo): Promise<number> {
-  const { values } = parseOptions(args, { profile: { type: "string" }, root: { type: "string" }, config: { type: "string" }, help: { type: "boolean", short: "h" } });
+  const { values } = parseOptions(args, COMMON_OPTIONS);
   if (values.help) {
     io.stdout.write(`${MCP_USAGE}\n`);
     return 0;

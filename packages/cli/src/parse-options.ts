@@ -3,6 +3,14 @@ import { UsageError } from "./usage-error.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
+/** The options every profile-selecting command takes: `--profile`, `--root`, `--config` and `--help`. */
+export const COMMON_OPTIONS = {
+  profile: { type: "string" },
+  root: { type: "string" },
+  config: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const satisfies Options;
+
 /** What {@link parseOptions} returns for options `T`: their values, and the positional arguments. */
 export type Parsed<T extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: true; strict: true }>>;
 

@@ -1,8 +1,5 @@
 import type { PermissionRequester } from "@read/core";
 
-/** Shows one permission request to the person and resolves to their answer: core's requester, as the UI provides it. */
-export type PermissionAsker = PermissionRequester;
-
 /**
  * Connects the tool, created before the UI exists, to the UI that asks the person. The tool holds
  * `requester`; the UI attaches an asker while it is mounted. A request that arrives while no asker is
@@ -11,12 +8,12 @@ export type PermissionAsker = PermissionRequester;
 export interface PermissionBridge {
   readonly requester: PermissionRequester;
   /** Routes requests to `asker` until the returned function is called. */
-  attach(asker: PermissionAsker): () => void;
+  attach(asker: PermissionRequester): () => void;
 }
 
 /** Creates a {@link PermissionBridge} with no asker attached. */
 export function createPermissionBridge(): PermissionBridge {
-  let current: PermissionAsker | undefined;
+  let current: PermissionRequester | undefined;
   return {
     requester: (request) => (current === undefined ? Promise.resolve("deny") : current(request)),
     attach(asker) {

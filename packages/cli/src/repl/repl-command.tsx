@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { createTool, GuardConfigError, profile } from "@read/guard";
 import type { CliIo } from "../main.js";
-import { parseOptions } from "../parse-options.js";
+import { COMMON_OPTIONS, parseOptions } from "../parse-options.js";
 import { selectProfile } from "../select-profile.js";
 import { UsageError } from "../usage-error.js";
 import { createPermissionBridge } from "./permission-bridge.js";
@@ -21,7 +21,7 @@ An interactive session with the guard profile's read_file (spec 003): type a pat
  * points to `read-tool call`.
  */
 export async function replCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseOptions(args, { root: { type: "string" }, config: { type: "string" }, help: { type: "boolean", short: "h" } });
+  const { values } = parseOptions(args, { root: COMMON_OPTIONS.root, config: COMMON_OPTIONS.config, help: COMMON_OPTIONS.help });
   if (values.help) {
     io.stdout.write(`${REPL_USAGE}\n`);
     return 0;
