@@ -1,9 +1,11 @@
 import { defineConfig } from "vitest/config";
 
-// One fast-check seed for the whole run (vitest.fast-check-setup.ts applies it in every worker): printed
-// here, and replayed with FC_SEED=<seed>.
+// One fast-check seed for the properties of the run's tests (vitest.fast-check-setup.ts applies it in
+// every worker): printed here, on stderr, and replayed with FC_SEED=<seed>. The conformance harness draws
+// its own cases from READ_CONFORMANCE_SEED, which its runs print.
 process.env.FC_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
-console.log(`fast-check seed ${process.env.FC_SEED} (replay: FC_SEED=${process.env.FC_SEED} pnpm test)`);
+if (!Number.isSafeInteger(Number(process.env.FC_SEED))) throw new Error(`FC_SEED must be an integer, got '${process.env.FC_SEED}'`);
+console.error(`fast-check seed ${process.env.FC_SEED} (replay: FC_SEED=${process.env.FC_SEED} pnpm test)`);
 
 export default defineConfig({
   test: {
