@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Oracle } from "./oracle.js";
+import { oneJsonAnswer, truncate } from "./one-json-answer.js";
 import { runProcess } from "./run-process.js";
 import { toToml } from "./to-toml.js";
 import type { CallRequest, OsUser, ToolAdapter } from "./tool-adapter.js";
@@ -51,19 +52,9 @@ export function createSubprocessAdapter(oracle: Oracle, options: SubprocessAdapt
       if (request.permission !== undefined) args.push("--permission", request.permission);
       if (request.tool !== undefined) args.push("--tool", request.tool);
       args.push("-");
-      const { code, stdout, stderr } = await runProcess(program, args, JSON.stringify(request.input), {
-        cwd: options.cwd,
-        user: options.user,
-        timeoutMs: options.timeoutMs ?? 15_000,
-        label: `${program} ${args.join(" ")}`,
-      });
-      const shown = `${[program, ...args].join(" ")} <<< ${truncate(JSON.stringify(request.input))}`;
-      if (code !== 0) throw new Error(`${shown}: exit ${String(code)}: ${stderr.trim() || "(no stderr)"}`);
-      try {
-        return JSON.parse(stdout) as unknown;
-      } catch {
-        throw new Error(`${shown}: stdout is not one JSON document: ${truncate(stdout)}`);
-      }
+      const command = [program, ...args].join(" ");
+      const completed = await runProcess(program, args, JSON.stringify(request.input), { cwd: options.cwd, user: options.user, timeoutMs: options.timeoutMs ?? 15_000, label: command });
+      return oneJsonAnswer(completed, `${command} <<< ${truncate(JSON.stringify(request.input))}`);
     },
     asUser: (user, extra) => createSubprocessAdapter(oracle, { ...options, ...extra, user }),
     async close() {
@@ -72,6 +63,3 @@ export function createSubprocessAdapter(oracle: Oracle, options: SubprocessAdapt
   };
 }
 
-function truncate(text: string): string {
-  return text.length > 300 ? `${text.slice(0, 300)}...` : text;
-}

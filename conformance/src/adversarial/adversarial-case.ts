@@ -90,8 +90,13 @@ export interface AdversarialCase {
    * is read); a safe tool's never does. Reports show the run that generated them for such cases.
    */
   readonly volatile?: string;
-  /** Its outputs depend on the process that runs the tool (its pid, its descriptors): see {@link ConformanceCheck.runDependent}. */
+  /**
+   * Its calls or outputs differ from run to run (a race, what belongs to the process that runs the tool):
+   * see {@link ConformanceCheck.runDependent}.
+   */
   readonly runDependent?: boolean;
+  /** Timing-sensitive (a race): run alone, before the cases that may run side by side. */
+  readonly exclusive?: boolean;
   /** What a run that meets the expectation observes (default: the expected error code, or `content`). */
   readonly label?: (oracle: Oracle, adversarial: AdversarialBehaviour) => string;
   /** A run that is not one call (races, many calls at once); the default makes one call and judges it. */
@@ -316,7 +321,7 @@ export function caseCheck(adversarialCase: AdversarialCase): ConformanceCheck {
       const expectation = adversarialCase.expect(oracle, oracle.adversarial);
       return typeof expectation === "string" ? expectation : null;
     },
-    runDependent: adversarialCase.group === "races" || adversarialCase.runDependent === true,
+    runDependent: adversarialCase.runDependent === true,
     async run(ctx) {
       const result = await runCase(ctx, adversarialCase);
       if (result.status === "fail") throw new ConformanceFailure(`${adversarialCase.title}: ${result.observed}\n${result.problems.join("\n")}`);

@@ -1,5 +1,6 @@
 import type { Oracle } from "../oracle.js";
 import type { CallRequest, OsUser, ToolAdapter } from "../tool-adapter.js";
+import { oneJsonAnswer } from "../one-json-answer.js";
 import { runNode } from "./node-child.js";
 
 // One call in a fresh Node process: the profile's package (its built dist/), a tool made like the
@@ -55,13 +56,8 @@ export function createModuleChildAdapter(oracle: Oracle, options: ModuleChildAda
     kind: "module-child",
     async call(request: CallRequest): Promise<unknown> {
       const stdin = JSON.stringify({ module, root: request.root, input: request.input, options: request.options, permission: request.permission, tool: request.tool });
-      const { code, stdout, stderr } = await runNode(CALL_SCRIPT, stdin, timeoutMs, options.user === undefined ? {} : { user: options.user });
-      if (code !== 0) throw new Error(`${module} in a child process${options.user === undefined ? "" : ` as uid ${options.user.uid}`}: exit ${String(code)}: ${stderr.trim() || "(no stderr)"}`);
-      try {
-        return JSON.parse(stdout) as unknown;
-      } catch {
-        throw new Error(`${module} in a child process: stdout is not one JSON document: ${stdout.slice(0, 300)}`);
-      }
+      const completed = await runNode(CALL_SCRIPT, stdin, timeoutMs, options.user === undefined ? {} : { user: options.user });
+      return oneJsonAnswer(completed, `${module} in a child process${options.user === undefined ? "" : ` as uid ${options.user.uid}`}`);
     },
     asUser: (user, extra) => createModuleChildAdapter(oracle, { ...options, ...extra, user }),
   };

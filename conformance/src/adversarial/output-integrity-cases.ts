@@ -1,7 +1,6 @@
 import type { AdversarialCase, Expect, Safety } from "./adversarial-case.js";
 import { OUTSIDE_MARKER } from "./layouts.js";
-import { DIRECTORY, INVALID, NOT_FOUND, OUTSIDE, pathCase, reads } from "./path-syntax-cases.js";
-
+import { DIRECTORY, INVALID, NOT_FOUND, OUTSIDE, pathCase, reads } from "./path-case.js";
 
 /** A directory name that would forge a line and colour the terminal if it were echoed raw. */
 const FORGING_DIR = "in\n[FORGED] tool finished \u001b[31m";

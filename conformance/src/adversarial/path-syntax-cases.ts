@@ -1,39 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { windowInput } from "../suite-context.js";
-import type { AdversarialCase, AdversarialGroup, Expect, Safety } from "./adversarial-case.js";
+import type { AdversarialCase, Expect, Safety } from "./adversarial-case.js";
 import { INSIDE_TEXT, PATHS_LAYOUT } from "./layouts.js";
+import { INVALID, NOT_FOUND, OUTSIDE, pathCase, reads } from "./path-case.js";
 
-
-/** Outcome pickers shared by the case lists. */
-export const OUTSIDE: Expect = (oracle) => ({ outcome: oracle.behaviour.outsideRoot });
-export const NOT_FOUND: Expect = (oracle) => ({ outcome: oracle.behaviour.notFound });
-export const DIRECTORY: Expect = (oracle) => ({ outcome: oracle.behaviour.directory });
-export const INVALID: Expect = (_oracle, adversarial) => ({ outcome: adversarial.invalidInput });
 const TOO_LONG: Expect = (_oracle, adversarial) => ({ outcome: adversarial.nameTooLong });
-export const LOOP: Expect = (_oracle, adversarial) => ({ outcome: adversarial.symlinkLoop });
-
-/** The file's text, read. */
-export function reads(text: string): Expect {
-  return () => ({ outcome: { content: true }, text });
-}
-
-/**
- * A case of one call with the path parameter set to `path` (`${ROOT}`, `${OUTSIDE}` and `${DIR}` replaced
- * by the workspace's paths), or to a non-string value.
- */
-export function pathCase(group: AdversarialGroup, name: string, title: string, safety: Safety, path: unknown, expect: Expect, extra: Partial<AdversarialCase> = {}): AdversarialCase {
-  return {
-    group,
-    name,
-    title,
-    safety,
-    layout: PATHS_LAYOUT,
-    input: (workspace, oracle) => windowInput(oracle, typeof path === "string" ? workspace.expand(path) : path),
-    expect,
-    ...extra,
-  };
-}
 
 const syntax = (name: string, title: string, safety: Safety, path: unknown, expect: Expect): AdversarialCase => pathCase("path-syntax", name, title, safety, path, expect);
 

@@ -219,6 +219,8 @@ function raceCase(mode: RaceMode, name: string, title: string, extra: Partial<Ad
     run: (run) => runRace(race, run),
     label: () => RACE_HELD,
     volatile: "an unsafe tool loses the race or not depending on when the swap lands",
+    runDependent: true,
+    exclusive: true,
     ...extra,
   };
 }

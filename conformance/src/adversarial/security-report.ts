@@ -88,47 +88,41 @@ export async function runCells(options: RunCellsOptions): Promise<Map<string, Se
   const cells = new Map<string, SecurityCell>();
   // Timing-sensitive jobs (races, tight bounds, the checks with their properties) are exclusive: they run
   // one by one first, before the others run side by side and a peer's hung reads burn CPU in the background.
-  const jobs: { readonly exclusive: boolean; readonly run: () => Promise<void> }[] = [
-    ...ADVERSARIAL_CASES.map((adversarialCase) => ({
-      exclusive: adversarialCase.group === "races" || adversarialCase.calibrated === true,
-      run: async () => {
-        const id = caseId(adversarialCase);
-        const started = performance.now();
-        let cell: SecurityCell;
-        if (expectedLabel(adversarialCase, options.oracle) === null) cell = { status: "n/a", observed: "n/a", safe: true };
-        else {
-          try {
-            const result = await runCase(ctx, adversarialCase);
-            cell = { status: result.status, observed: result.observed, safe: result.safe, ...(result.status === "fail" ? { detail: result.problems.join("\n") } : {}) };
-          } catch (error) {
-            cell = { status: "fail", observed: "crash", safe: false, detail: error instanceof Error ? error.message : String(error) };
-          }
+  const job = (id: string, exclusive: boolean, produce: () => Promise<SecurityCell>) => ({
+    exclusive,
+    run: async () => {
+      const started = performance.now();
+      const cell = await produce();
+      cells.set(id, cell);
+      options.onCell?.(id, cell, performance.now() - started);
+    },
+  });
+  const jobs = [
+    ...ADVERSARIAL_CASES.map((adversarialCase) =>
+      job(caseId(adversarialCase), adversarialCase.exclusive === true || adversarialCase.calibrated === true, async () => {
+        if (expectedLabel(adversarialCase, options.oracle) === null) return { status: "n/a", observed: "n/a", safe: true };
+        try {
+          const result = await runCase(ctx, adversarialCase);
+          return { status: result.status, observed: result.observed, safe: result.safe, ...(result.status === "fail" ? { detail: result.problems.join("\n") } : {}) };
+        } catch (error) {
+          return { status: "fail", observed: "crash", safe: false, detail: error instanceof Error ? error.message : String(error) };
         }
-        cells.set(id, cell);
-        options.onCell?.(id, cell, performance.now() - started);
-      },
-    })),
-    ...CHECK_ROWS.map((check) => ({
-      exclusive: true,
-      run: async () => {
-        const started = performance.now();
+      }),
+    ),
+    ...CHECK_ROWS.map((check) =>
+      job(check.id, true, async () => {
         const reason = check.notApplicable(options.oracle);
-        let cell: SecurityCell;
-        if (reason !== null) cell = { status: "n/a", observed: "n/a", safe: true, detail: reason };
-        else {
-          try {
-            await check.run(ctx);
-            cell = { status: "pass", observed: "pass", safe: true };
-          } catch (error) {
-            const message = error instanceof Error ? error.message : String(error);
-            const gist = failureGist(message);
-            cell = { status: "fail", observed: gist, safe: !UNSAFE_GISTS.has(gist), detail: message };
-          }
+        if (reason !== null) return { status: "n/a", observed: "n/a", safe: true, detail: reason };
+        try {
+          await check.run(ctx);
+          return { status: "pass", observed: "pass", safe: true };
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const gist = failureGist(message);
+          return { status: "fail", observed: gist, safe: !UNSAFE_GISTS.has(gist), detail: message };
         }
-        cells.set(check.id, cell);
-        options.onCell?.(check.id, cell, performance.now() - started);
-      },
-    })),
+      }),
+    ),
   ];
   for (const job of jobs.filter((candidate) => candidate.exclusive)) await job.run();
   const shared = jobs.filter((candidate) => !candidate.exclusive);

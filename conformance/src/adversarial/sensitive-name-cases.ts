@@ -1,7 +1,6 @@
 import { refuses, type AdversarialCase, type Expect } from "./adversarial-case.js";
 import { OUTSIDE_MARKER } from "./layouts.js";
-import { pathCase } from "./path-syntax-cases.js";
-
+import { pathCase } from "./path-case.js";
 
 const ENV_TEXT = "SECRET=from-dot-env\n";
 

@@ -5,8 +5,7 @@ import { denyIfAsked, windowInput } from "../suite-context.js";
 import { failed, judgeOutput, outcomeLabel, type AdversarialCase, type CaseResult, type CaseRun, type Expect, type Expectation, type Safety } from "./adversarial-case.js";
 import { boundedCall } from "./bounded-call.js";
 import { INSIDE_TEXT } from "./layouts.js";
-import { DIRECTORY, NOT_FOUND, OUTSIDE, pathCase, reads } from "./path-syntax-cases.js";
-
+import { DIRECTORY, NOT_FOUND, OUTSIDE, pathCase, reads } from "./path-case.js";
 
 /** The text at the start of the sparse file: 10,000 short lines, then a hole up to {@link SPARSE_BYTES}. */
 const SPARSE_TEXT = Array.from({ length: 10_000 }, (_, index) => `line ${index + 1}\n`).join("");

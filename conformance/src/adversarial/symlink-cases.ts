@@ -4,8 +4,7 @@ import { FIXED_MTIME_MS, type ScratchLayout, type ScratchWorkspace } from "../sc
 import { windowInput } from "../suite-context.js";
 import { type AdversarialCase, type Expect, type Safety } from "./adversarial-case.js";
 import { chain, INSIDE_TEXT, PATHS_LAYOUT } from "./layouts.js";
-import { LOOP, NOT_FOUND, OUTSIDE, pathCase, reads } from "./path-syntax-cases.js";
-
+import { LOOP, NOT_FOUND, OUTSIDE, pathCase, reads } from "./path-case.js";
 
 const link = (name: string, title: string, safety: Safety, target: string, expect: Expect, extra: Partial<AdversarialCase> = {}): AdversarialCase =>
   pathCase("symlinks", name, title, safety, target, expect, extra);
