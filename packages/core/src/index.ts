@@ -1,5 +1,33 @@
-export { CORE_FAILURE_CODES, coreFailure, type CoreFailure, type CoreFailureCode, type FileKind } from "./core-failure.js";
+export {
+  CORE_FAILURE_CODES,
+  assertNever,
+  coreFailure,
+  type BinaryFailure,
+  type ChangedDuringReadFailure,
+  type CoreFailure,
+  type CoreFailureCode,
+  type CoreFailureInit,
+  type CoreFailureOf,
+  type FileKind,
+  type InvalidInputFailure,
+  type InvalidUtf8Failure,
+  type IoErrorFailure,
+  type IsDirectoryFailure,
+  type NameTooLongFailure,
+  type NotFoundFailure,
+  type NotRegularFileFailure,
+  type OutsideRootFailure,
+  type PermissionDeniedFailure,
+  type ScanLimitFailure,
+  type SymlinkLoopFailure,
+  type TooLargeByGrowth,
+  type TooLargeBySize,
+  type TooLargeByWindow,
+  type TooLargeFailure,
+  type TooManyOpenFilesFailure,
+} from "./core-failure.js";
 export { fail, ok, type Result } from "./result.js";
+export { UNSAFE_CHARACTER, escapeText, quoteText, type EscapeTextOptions } from "./escape-text.js";
 export { MAX_PATH_INPUT_LENGTH, validatePathInput } from "./validate-path-input.js";
 export { createWorkspace, errorCode, fromOsError, isInside, toPosixRelative, type ResolvedPath, type Workspace } from "./workspace.js";
 export { closeFile, openFile, withOpenFile, type FileStat, type OpenFile, type OpenOptions } from "./open-file.js";
@@ -16,12 +44,23 @@ export {
 } from "./read-lines.js";
 export { SETTLE_MS, clearLineIndexes } from "./line-index.js";
 export { readTextWindow, type TextWindow, type TextWindowOptions } from "./read-text-window.js";
+export { ProfileConfigError } from "./profile-config-error.js";
+export {
+  defineProfile,
+  toOutputJsonSchema,
+  type ProfileCallContext,
+  type ProfileContext,
+  type ProfileDefinition,
+  type ProfileTool,
+} from "./define-profile.js";
 export type {
   BaseToolOptions,
+  CallOptions,
   JsonSchema,
   PermissionRequest,
   PermissionRequester,
   ProfileModule,
   ReadTool,
   ToolDefinition,
+  ToolOptions,
 } from "./tool-contract.js";

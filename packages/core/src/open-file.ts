@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { adoptDescriptor, releaseDescriptor } from "./chunk-buffer.js";
 import { coreFailure, type FileKind } from "./core-failure.js";
+import { quoteText } from "./escape-text.js";
 import { fail, ok, type Result } from "./result.js";
 import { errorCode, fromOsError, type ResolvedPath, type Workspace } from "./workspace.js";
 
@@ -43,23 +44,23 @@ const PROC_FD = fs.existsSync("/proc/self/fd") ? "/proc/self/fd" : undefined;
 export function openFile(resolved: ResolvedPath, options: OpenOptions = {}): Result<OpenFile> {
   const { input, absolute } = resolved;
   if (!resolved.inside && options.allowOutside !== true) {
-    return fail(coreFailure("OUTSIDE_ROOT", `The path '${input}' resolves outside the workspace root.`, input, { resolved: absolute }));
+    return fail(coreFailure({ code: "OUTSIDE_ROOT", message: `The path ${quoteText(input)} resolves outside the workspace root.`, path: input, resolved: absolute }));
   }
   let fd: number;
   try {
     fd = fs.openSync(absolute, OPEN_FLAGS);
   } catch (error) {
     const code = errorCode(error);
-    if (code === "ELOOP") return fail(changed(input, "the final component became a symlink after it was checked"));
+    if (code === "ELOOP") return fail(changed(input, "became-symlink", "the final component became a symlink after it was checked"));
     if (code === "ENXIO") return fail(notRegular(input, "socket"));
-    return fail(fromOsError(error, input, `The path '${input}'`));
+    return fail(fromOsError(error, input, `The path ${quoteText(input)}`));
   }
   try {
     const stat = fs.fstatSync(fd);
     const kind = kindOf(stat);
     if (kind === "directory") {
       fs.closeSync(fd);
-      return fail(coreFailure("IS_DIRECTORY", `The path '${input}' is a directory.`, input, { kind }));
+      return fail(coreFailure({ code: "IS_DIRECTORY", message: `The path ${quoteText(input)} is a directory.`, path: input }));
     }
     if (kind !== "file") {
       fs.closeSync(fd);
@@ -68,13 +69,13 @@ export function openFile(resolved: ResolvedPath, options: OpenOptions = {}): Res
     const verified = verifyDescriptor(fd, absolute, stat);
     if (verified !== undefined) {
       fs.closeSync(fd);
-      return fail(changed(input, verified));
+      return fail(changed(input, "swapped", verified));
     }
     adoptDescriptor(fd, stat.size);
     return ok({ fd, path: resolved, stat: { size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs), ctimeMs: stat.ctimeMs, dev: stat.dev, ino: stat.ino } });
   } catch (error) {
     fs.closeSync(fd);
-    return fail(fromOsError(error, input, `The path '${input}'`));
+    return fail(fromOsError(error, input, `The path ${quoteText(input)}`));
   }
 }
 
@@ -124,10 +125,10 @@ function kindOf(stat: fs.Stats): FileKind {
   return "unknown";
 }
 
-function notRegular(input: string, kind: FileKind) {
-  return coreFailure("NOT_REGULAR_FILE", `The path '${input}' is not a regular file (it is a ${kind.replace("-", " ")}).`, input, { kind });
+function notRegular(input: string, kind: Exclude<FileKind, "file" | "directory">) {
+  return coreFailure({ code: "NOT_REGULAR_FILE", message: `The path ${quoteText(input)} is not a regular file (it is a ${kind.replace("-", " ")}).`, path: input, kind });
 }
 
-function changed(input: string, why: string) {
-  return coreFailure("CHANGED_DURING_READ", `The path '${input}' changed while it was being opened (${why}). Retry the read.`, input);
+function changed(input: string, reason: "swapped" | "became-symlink", why: string) {
+  return coreFailure({ code: "CHANGED_DURING_READ", message: `The path ${quoteText(input)} changed while it was being opened (${why}). Retry the read.`, path: input, reason });
 }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { coreFailure } from "./core-failure.js";
+import { quoteText } from "./escape-text.js";
 import { CHUNK_SIZE, readChunk } from "./chunk-buffer.js";
 import type { OpenFile } from "./open-file.js";
 import { fail, ok, type Result } from "./result.js";
@@ -32,7 +33,7 @@ export function readHead(file: OpenFile, cap: number): Result<HeadBytes> {
       total += bytes;
     }
   } catch (error) {
-    return fail(fromOsError(error, file.path.input, `The file '${file.path.input}'`));
+    return fail(fromOsError(error, file.path.input, `The file ${quoteText(file.path.input)}`));
   }
   return ok({ bytes: buffer.subarray(0, Math.min(total, cap)), truncated: total > cap });
 }
@@ -55,7 +56,7 @@ export function sniffBinary(file: OpenFile, window: number): Result<boolean> {
       position += bytes;
     }
   } catch (error) {
-    return fail(fromOsError(error, file.path.input, `The file '${file.path.input}'`));
+    return fail(fromOsError(error, file.path.input, `The file ${quoteText(file.path.input)}`));
   }
   return ok(false);
 }
@@ -64,7 +65,11 @@ export function sniffBinary(file: OpenFile, window: number): Result<boolean> {
 export function checkSize(file: OpenFile, limit: number): Result<void> {
   if (file.stat.size <= limit) return ok(undefined);
   return fail(
-    coreFailure("TOO_LARGE", `The file '${file.path.input}' is ${file.stat.size} bytes, over the limit of ${limit} bytes.`, file.path.input, {
+    coreFailure({
+      code: "TOO_LARGE",
+      cause: "size",
+      message: `The file ${quoteText(file.path.input)} is ${file.stat.size} bytes, over the limit of ${limit} bytes.`,
+      path: file.path.input,
       size: file.stat.size,
       limit,
     }),

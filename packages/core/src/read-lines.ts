@@ -1,6 +1,7 @@
 import { constants as bufferConstants, isAscii, isUtf8 } from "node:buffer";
 import fs from "node:fs";
 import { coreFailure } from "./core-failure.js";
+import { quoteText } from "./escape-text.js";
 import { CHUNK_SIZE, knownToEnd, readChunk } from "./chunk-buffer.js";
 import { countLineFeeds } from "./count-line-feeds.js";
 import { decodeUtf8 } from "./decode-utf8.js";
@@ -15,7 +16,7 @@ const CR = 0x0d;
 
 /**
  * Which lines to return: a window from a 1-based start line, or the last lines of the file. A request
- * outside these ranges fails with `INVALID_INPUT` (`detail.reason: "window"`).
+ * outside these ranges fails with `INVALID_INPUT` (`reason: "window"`).
  */
 export type LineWindowRequest =
   | {
@@ -106,12 +107,12 @@ export interface LineWindow {
 export function readLines(file: OpenFile, options: ReadLinesOptions): Result<LineWindow> {
   const invalid = invalidWindow(options.window);
   if (invalid !== undefined) {
-    return fail(coreFailure("INVALID_INPUT", `The line window is invalid: ${invalid}.`, file.path.input, { reason: "window" }));
+    return fail(coreFailure({ code: "INVALID_INPUT", message: `The line window is invalid: ${invalid}.`, path: file.path.input, reason: "window" }));
   }
   try {
     return options.window.from === "start" ? readForward(file, options, options.window) : readTail(file, options, options.window.lines);
   } catch (error) {
-    return fail(fromOsError(error, file.path.input, `The file '${file.path.input}'`));
+    return fail(fromOsError(error, file.path.input, `The file ${quoteText(file.path.input)}`));
   }
 }
 
@@ -157,7 +158,7 @@ function readForward(file: OpenFile, options: ReadLinesOptions, window: { startL
   if (window.startLine > 1) index?.seekNewlines(scan, window.startLine - 1, budget);
   const sought = seekLine(file, options, scan, window.startLine - 1, budget, index);
   if (sought === "too-large") return fail(tooLargeWhileRead(file, options));
-  if (sought === "scan-limit") return fail(scanLimit(file, options, budget, `Line ${window.startLine} of '${file.path.input}' lies`, window.startLine));
+  if (sought === "scan-limit") return fail(scanLimit(file, options, budget, `Line ${window.startLine} of ${quoteText(file.path.input)} lies`, window.startLine));
   // The whole first chunk, not just three bytes: a window at line 1 starts with the same read.
   const bom = readBomFlag(file, Math.max(3, Math.min(CHUNK_SIZE, budget)));
   if (sought === "eof") {
@@ -176,7 +177,7 @@ function readForward(file: OpenFile, options: ReadLinesOptions, window: { startL
       if (position >= budget) collected.detach();
       const stop = stopAt(file, options, position, budget);
       if (stop === "too-large") return fail(tooLargeWhileRead(file, options));
-      if (stop === "scan-limit") return fail(scanLimit(file, options, budget, `The lines of '${file.path.input}' from line ${window.startLine} run`, window.startLine));
+      if (stop === "scan-limit") return fail(scanLimit(file, options, budget, `The lines of ${quoteText(file.path.input)} from line ${window.startLine} run`, window.startLine));
       reachedEnd = true;
       break;
     }
@@ -464,7 +465,7 @@ function decodeLines(
   const ascii = isAscii(bytes);
   const valid = ascii || isUtf8(bytes);
   if (!valid && policy === "strict") {
-    return fail(coreFailure("INVALID_UTF8", `The file '${file.path.input}' is not valid UTF-8.`, file.path.input));
+    return fail(coreFailure({ code: "INVALID_UTF8", message: `The file ${quoteText(file.path.input)} is not valid UTF-8.`, path: file.path.input }));
   }
   const text = decodeUtf8(bytes, { ascii, valid });
   const lines: Line[] = [];
@@ -506,26 +507,41 @@ function linesOf(scan: Scan): number {
 
 function scanLimit(file: OpenFile, options: ReadLinesOptions, budget: number, subject: string, startLine: number) {
   const limit = options.maxScanBytes ?? budget;
-  return coreFailure("SCAN_LIMIT", `${subject} beyond the first ${limit} bytes, the most one read may scan.`, file.path.input, {
-    max_scan_bytes: limit,
-    start_line: startLine,
+  return coreFailure({
+    code: "SCAN_LIMIT",
+    message: `${subject} beyond the first ${limit} bytes, the most one read may scan.`,
+    path: file.path.input,
+    maxScanBytes: limit,
+    startLine,
   });
 }
 
 function tooLargeWhileRead(file: OpenFile, options: ReadLinesOptions) {
-  return coreFailure("TOO_LARGE", `The file '${file.path.input}' grew past the limit of ${options.maxFileBytes} bytes while it was read.`, file.path.input, {
-    limit: options.maxFileBytes ?? null,
+  const limit = options.maxFileBytes ?? Number.MAX_SAFE_INTEGER;
+  return coreFailure({
+    code: "TOO_LARGE",
+    cause: "grew",
+    message: `The file ${quoteText(file.path.input)} grew past the limit of ${limit} bytes while it was read.`,
+    path: file.path.input,
+    limit,
   });
 }
 
 function shrankWhileRead(file: OpenFile) {
-  return coreFailure("CHANGED_DURING_READ", `The file '${file.path.input}' shrank while it was read. Retry the read.`, file.path.input, {
+  return coreFailure({
+    code: "CHANGED_DURING_READ",
+    message: `The file ${quoteText(file.path.input)} shrank while it was read. Retry the read.`,
+    path: file.path.input,
     reason: "shrank",
   });
 }
 
 function windowTooLarge(file: OpenFile, limit: number) {
-  return coreFailure("TOO_LARGE", `The requested lines of '${file.path.input}' hold more than ${limit} bytes; request fewer lines.`, file.path.input, {
-    window_limit: limit,
+  return coreFailure({
+    code: "TOO_LARGE",
+    cause: "window",
+    message: `The requested lines of ${quoteText(file.path.input)} hold more than ${limit} bytes; request fewer lines.`,
+    path: file.path.input,
+    limit,
   });
 }

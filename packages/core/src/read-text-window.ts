@@ -1,4 +1,5 @@
 import { coreFailure } from "./core-failure.js";
+import { quoteText } from "./escape-text.js";
 import { withOpenFile, type FileStat, type OpenOptions } from "./open-file.js";
 import { checkSize, sniffBinary } from "./read-bytes.js";
 import { readLines, type LineWindow, type ReadLinesOptions } from "./read-lines.js";
@@ -34,8 +35,11 @@ export function readTextWindow(workspace: Workspace, input: unknown, options: Te
       if (!binary.ok) return binary;
       if (binary.value) {
         return fail(
-          coreFailure("BINARY", `The file '${file.path.input}' appears to be binary (it contains a NUL byte).`, file.path.input, {
-            sniff_bytes: Number.isFinite(options.sniffBytes) ? options.sniffBytes : null,
+          coreFailure({
+            code: "BINARY",
+            message: `The file ${quoteText(file.path.input)} appears to be binary (it contains a NUL byte).`,
+            path: file.path.input,
+            sniffBytes: Number.isFinite(options.sniffBytes) ? options.sniffBytes : null,
           }),
         );
       }

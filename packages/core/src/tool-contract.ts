@@ -10,6 +10,15 @@ export interface ToolDefinition {
   readonly parameters: JsonSchema;
 }
 
+/** Per-call options of {@link ReadTool.call}. */
+export interface CallOptions {
+  /**
+   * Aborts the call: it then rejects with the signal's reason (an `AbortError` `DOMException` unless the
+   * caller gave another), promptly, with every descriptor it opened closed.
+   */
+  readonly signal?: AbortSignal | undefined;
+}
+
 /**
  * What every profile's `createTool` returns. Tests, the CLI, the MCP server, the adapters and the
  * conformance harness drive every profile through this interface alone.
@@ -21,17 +30,21 @@ export interface ReadTool<Output = unknown> {
   readonly aliases: readonly string[];
   /** The definition the model sees. */
   readonly definition: ToolDefinition;
-  /** JSON Schema of every output `call` can resolve to, errors included (for MCP `outputSchema`). */
+  /**
+   * JSON Schema of every output `call` can resolve to, errors included, in one normal form: an object
+   * schema at the top (`type: "object"`, the variants under `anyOf`), without `$schema`.
+   */
   readonly outputSchema: JsonSchema;
   /**
    * Runs one tool call. `input` is the arguments object exactly as the model sent it (unvalidated).
-   * Resolves to exactly the JSON the spec says the model receives, tool-level errors included; it
-   * rejects only on a bug, never for bad input or a failed read.
+   * Resolves to exactly the JSON the spec says the model receives, tool-level errors included (an
+   * unexpected exception becomes the spec's internal error); it rejects only when `options.signal`
+   * aborts it.
    */
-  call(input: unknown): Promise<Output>;
+  call(input: unknown, options?: CallOptions): Promise<Output>;
   /** Whether an output of `call` is a tool-level error (for MCP `isError` and the CLI). */
   isError(output: Output): boolean;
-  /** A short human-readable rendering of an output (for MCP text content and `read-tool PATH`). */
+  /** A short human-readable rendering of an output (for people: `read-tool`, logs). */
   render(output: Output): string;
 }
 
@@ -40,7 +53,7 @@ export interface PermissionRequest {
   readonly tool: string;
   /** The path exactly as the model asked for it. */
   readonly requestedPath: string;
-  /** The absolute path it resolves to, symlinks followed. */
+  /** The absolute path it resolves to, symlinks followed: shown to the person, never to the model. */
   readonly resolvedPath: string;
   readonly operation: "read";
 }
@@ -60,8 +73,15 @@ export interface BaseToolOptions {
 }
 
 /**
- * A profile package's descriptor, exported as `profile` from its main entry. The CLI and the harness
- * find a profile's config table, validate it and create the tool through this, never by name.
+ * What `createTool` of a profile with config table `Options` takes: the base options and any of the
+ * table's keys (a table without keys adds none).
+ */
+export type ToolOptions<Options extends object> = BaseToolOptions & (string extends keyof Options ? unknown : Partial<Options>);
+
+/**
+ * A profile package's descriptor, exported as `profile` from its main entry and built with
+ * `defineProfile`. The CLI, the MCP server, the adapters and the harness find a profile's config table,
+ * validate it and create the tool through this, never by name.
  */
 export interface ProfileModule<Options extends object = object, Output = unknown> {
   /** The profile's name as used by `--profile` and `profile = "..."` in `read.config.toml`. */
@@ -70,5 +90,18 @@ export interface ProfileModule<Options extends object = object, Output = unknown
   readonly configTable: readonly string[];
   /** A strict schema of the profile's config table; unknown keys and wrong types are errors. */
   readonly configSchema: z.ZodType<Options>;
-  createTool(options: BaseToolOptions & Partial<Options>): ReadTool<Output>;
+  /** The keys the config table accepts, in schema order. */
+  readonly configKeys: readonly string[];
+  /**
+   * Validates a config table (as TOML gives it), defaults applied.
+   *
+   * @throws ProfileConfigError naming the key, the reason and the accepted keys.
+   */
+  parseConfig(table: unknown): Options;
+  /**
+   * Creates the tool on a workspace root with the profile's options.
+   *
+   * @throws ProfileConfigError for an unusable option or a root that is not a directory.
+   */
+  createTool(options: ToolOptions<Options>): ReadTool<Output>;
 }

@@ -1,12 +1,10 @@
 import { coreFailure } from "./core-failure.js";
+import { UNSAFE_CHARACTER } from "./escape-text.js";
 import { fail, ok, type Result } from "./result.js";
 
 /** Longest path input accepted, in UTF-16 code units (Linux `PATH_MAX` is 4096 bytes). */
 export const MAX_PATH_INPUT_LENGTH = 4096;
 
-// C0 and C1 controls, DEL, the line and paragraph separators (a line break wherever the path is echoed),
-// and the bidirectional formatting characters that can disguise a path.
-const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 
 /**
  * Checks a path input before anything touches the filesystem: a non-empty string (not only whitespace),
@@ -15,24 +13,28 @@ const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u20
  */
 export function validatePathInput(input: unknown): Result<string> {
   if (typeof input !== "string") {
-    return fail(coreFailure("INVALID_INPUT", `The path must be a string, got ${describeType(input)}.`, undefined, { reason: "type" }));
+    return fail(coreFailure({ code: "INVALID_INPUT", message: `The path must be a string, got ${describeType(input)}.`, reason: "type" }));
   }
   if (input.trim() === "") {
-    return fail(coreFailure("INVALID_INPUT", "The path must not be empty.", input, { reason: "empty" }));
+    return fail(coreFailure({ code: "INVALID_INPUT", message: "The path must not be empty.", path: input, reason: "empty" }));
   }
   if (input.length > MAX_PATH_INPUT_LENGTH) {
     return fail(
-      coreFailure("INVALID_INPUT", `The path is ${input.length} characters long; at most ${MAX_PATH_INPUT_LENGTH} are accepted.`, undefined, {
+      coreFailure({
+        code: "INVALID_INPUT",
+        message: `The path is ${input.length} characters long; at most ${MAX_PATH_INPUT_LENGTH} are accepted.`,
         reason: "length",
         limit: MAX_PATH_INPUT_LENGTH,
       }),
     );
   }
-  const bad = FORBIDDEN.exec(input);
+  const bad = UNSAFE_CHARACTER.exec(input);
   if (bad) {
     const codePoint = bad[0].codePointAt(0) ?? 0;
     return fail(
-      coreFailure("INVALID_INPUT", `The path contains a control character (U+${codePoint.toString(16).toUpperCase().padStart(4, "0")}).`, undefined, {
+      coreFailure({
+        code: "INVALID_INPUT",
+        message: `The path contains a control character (U+${codePoint.toString(16).toUpperCase().padStart(4, "0")}).`,
         reason: "control-character",
       }),
     );

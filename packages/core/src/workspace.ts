@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { coreFailure, type CoreFailure } from "./core-failure.js";
+import { escapeText, quoteText } from "./escape-text.js";
 import { fail, ok, type Result } from "./result.js";
 import { validatePathInput } from "./validate-path-input.js";
 
@@ -39,7 +40,7 @@ export function createWorkspace(root: string): Result<Workspace> {
     return fail(fromOsError(error, root, "The workspace root"));
   }
   if (!fs.statSync(canonical).isDirectory()) {
-    return fail(coreFailure("NOT_FOUND", `The workspace root '${root}' is not a directory.`, root, { reason: "root-not-directory" }));
+    return fail(coreFailure({ code: "NOT_FOUND", message: `The workspace root ${quoteText(root)} is not a directory.`, path: root, reason: "root-not-directory" }));
   }
   return ok({ root: canonical, resolve: (input) => resolveIn(canonical, input) });
 }
@@ -92,17 +93,17 @@ function classifyUnresolvable(root: string, input: string, raw: string, error: u
   const code = errorCode(error);
   const landing = bestEffortTarget(raw, 0);
   if (landing !== undefined && !isInside(root, landing)) {
-    return coreFailure("OUTSIDE_ROOT", `The path '${input}' resolves outside the workspace root.`, input, { resolved: landing });
+    return coreFailure({ code: "OUTSIDE_ROOT", message: `The path ${quoteText(input)} resolves outside the workspace root.`, path: input, resolved: landing });
   }
-  if (code !== "ENOENT" && code !== "ENOTDIR") return fromOsError(error, input, `The path '${input}'`);
+  if (code !== "ENOENT" && code !== "ENOTDIR") return fromOsError(error, input, `The path ${quoteText(input)}`);
   const dangling = isSymlink(raw);
   const reason = dangling ? "dangling-symlink" : code === "ENOTDIR" ? "not-a-directory" : "missing";
   const message = dangling
-    ? `The path '${input}' is a symlink whose target does not exist.`
+    ? `The path ${quoteText(input)} is a symlink whose target does not exist.`
     : code === "ENOTDIR"
-      ? `The path '${input}' uses a file as a directory.`
-      : `The path '${input}' does not exist.`;
-  return coreFailure("NOT_FOUND", message, input, { reason, resolved: landing ?? null });
+      ? `The path ${quoteText(input)} uses a file as a directory.`
+      : `The path ${quoteText(input)} does not exist.`;
+  return coreFailure({ code: "NOT_FOUND", message, path: input, reason, resolved: landing });
 }
 
 // Where a path that does not fully exist would land: the canonical form of its longest existing prefix
@@ -148,23 +149,23 @@ export function errorCode(error: unknown): string | undefined {
 /** Maps an operating-system error to a {@link CoreFailure}; `subject` starts the message ("The path 'x'"). */
 export function fromOsError(error: unknown, input: string, subject: string): CoreFailure {
   const code = errorCode(error);
-  const os = { os_error: code ?? null };
+  const common = { path: input, osError: code ?? null };
   switch (code) {
     case "ENOENT":
-      return coreFailure("NOT_FOUND", `${subject} does not exist.`, input, { reason: "missing", ...os });
+      return coreFailure({ code: "NOT_FOUND", message: `${subject} does not exist.`, reason: "missing", ...common });
     case "ENOTDIR":
-      return coreFailure("NOT_FOUND", `${subject} uses a file as a directory.`, input, { reason: "not-a-directory", ...os });
+      return coreFailure({ code: "NOT_FOUND", message: `${subject} uses a file as a directory.`, reason: "not-a-directory", ...common });
     case "ELOOP":
-      return coreFailure("SYMLINK_LOOP", `${subject} runs into a symlink loop.`, input, os);
+      return coreFailure({ code: "SYMLINK_LOOP", message: `${subject} runs into a symlink loop.`, ...common });
     case "ENAMETOOLONG":
-      return coreFailure("NAME_TOO_LONG", `${subject} is too long for the file system.`, input, os);
+      return coreFailure({ code: "NAME_TOO_LONG", message: `${subject} is too long for the file system.`, ...common });
     case "EACCES":
     case "EPERM":
-      return coreFailure("PERMISSION_DENIED", `${subject} cannot be accessed: permission denied by the operating system.`, input, os);
+      return coreFailure({ code: "PERMISSION_DENIED", message: `${subject} cannot be accessed: permission denied by the operating system.`, ...common });
     case "EMFILE":
     case "ENFILE":
-      return coreFailure("TOO_MANY_OPEN_FILES", `${subject} cannot be opened now: too many open files. Retry later.`, input, os);
+      return coreFailure({ code: "TOO_MANY_OPEN_FILES", message: `${subject} cannot be opened now: too many open files. Retry later.`, ...common });
     default:
-      return coreFailure("IO_ERROR", `${subject} could not be read (${code ?? String(error)}).`, input, os);
+      return coreFailure({ code: "IO_ERROR", message: `${subject} could not be read (${code ?? escapeText(String(error))}).`, ...common });
   }
 }

@@ -57,13 +57,13 @@ describe("INVALID_INPUT: inputs refused before the filesystem is touched", () =>
     [Buffer.from("a"), "an object"],
     [new URL("file:///etc/passwd"), "an object"],
   ])("a non-string path (%s) is refused", (input, described) => {
-    const expected = { code: "INVALID_INPUT", message: `The path must be a string, got ${described}.`, detail: { reason: "type" } };
+    const expected = { code: "INVALID_INPUT", message: `The path must be a string, got ${described}.`, reason: "type" };
     expect(validatePathInput(input)).toEqual({ ok: false, failure: expected });
     expectFailure(readIn(workspace, input), "INVALID_INPUT", expected);
   });
 
   test.each(["", " ", "   ", "\u3000"])("an empty or whitespace path (%j) is refused", (input) => {
-    expectFailure(readIn(workspace, input), "INVALID_INPUT", { message: "The path must not be empty.", path: input, detail: { reason: "empty" } });
+    expectFailure(readIn(workspace, input), "INVALID_INPUT", { message: "The path must not be empty.", path: input, reason: "empty" });
   });
 
   test.each([
@@ -82,14 +82,14 @@ describe("INVALID_INPUT: inputs refused before the filesystem is touched", () =>
   ])("%s in the path is refused", (_, input, hex) => {
     expectFailure(readIn(workspace, input), "INVALID_INPUT", {
       message: `The path contains a control character (U+${hex}).`,
-      detail: { reason: "control-character" },
+      reason: "control-character",
     });
   });
 
   test("a path over the length limit is refused; one at the limit reaches the filesystem", () => {
     expectFailure(readIn(workspace, "a".repeat(MAX_PATH_INPUT_LENGTH + 1)), "INVALID_INPUT", {
       message: `The path is ${MAX_PATH_INPUT_LENGTH + 1} characters long; at most ${MAX_PATH_INPUT_LENGTH} are accepted.`,
-      detail: { reason: "length", limit: MAX_PATH_INPUT_LENGTH },
+      reason: "length", limit: MAX_PATH_INPUT_LENGTH,
     });
     expect(validatePathInput("a".repeat(MAX_PATH_INPUT_LENGTH))).toEqual({ ok: true, value: "a".repeat(MAX_PATH_INPUT_LENGTH) });
   });
@@ -114,29 +114,29 @@ describe("NOT_FOUND", () => {
     expectFailure(readIn(workspace, "missing.txt"), "NOT_FOUND", {
       message: "The path 'missing.txt' does not exist.",
       path: "missing.txt",
-      detail: { reason: "missing", resolved: path.join(workspace.root, "missing.txt") },
+      reason: "missing", resolved: path.join(workspace.root, "missing.txt"),
     });
-    expectFailure(readIn(workspace, "no/such/dir/file"), "NOT_FOUND", { detail: { reason: "missing" } });
+    expectFailure(readIn(workspace, "no/such/dir/file"), "NOT_FOUND", { reason: "missing" });
   });
 
   test("a dangling symlink whose target would be inside", () => {
     expectFailure(readIn(workspace, "dangling"), "NOT_FOUND", {
       message: "The path 'dangling' is a symlink whose target does not exist.",
-      detail: { reason: "dangling-symlink", resolved: path.join(workspace.root, "nowhere.txt") },
+      reason: "dangling-symlink", resolved: path.join(workspace.root, "nowhere.txt"),
     });
   });
 
   test("a file used as a directory", () => {
     expectFailure(readIn(workspace, "file.txt/x"), "NOT_FOUND", {
       message: "The path 'file.txt/x' uses a file as a directory.",
-      detail: { reason: "not-a-directory" },
+      reason: "not-a-directory",
     });
-    expectFailure(readIn(workspace, "file.txt/"), "NOT_FOUND", { detail: { reason: "not-a-directory" } });
+    expectFailure(readIn(workspace, "file.txt/"), "NOT_FOUND", { reason: "not-a-directory" });
   });
 
   test("a workspace root that is missing or is a file", () => {
-    expect(createWorkspace(path.join(dir, "absent"))).toMatchObject({ ok: false, failure: { code: "NOT_FOUND", detail: { reason: "missing" } } });
-    expect(createWorkspace(path.join(dir, "file.txt"))).toMatchObject({ ok: false, failure: { code: "NOT_FOUND", detail: { reason: "root-not-directory" } } });
+    expect(createWorkspace(path.join(dir, "absent"))).toMatchObject({ ok: false, failure: { code: "NOT_FOUND", reason: "missing" } });
+    expect(createWorkspace(path.join(dir, "file.txt"))).toMatchObject({ ok: false, failure: { code: "NOT_FOUND", reason: "root-not-directory" } });
   });
 });
 
@@ -204,7 +204,7 @@ describe("OUTSIDE_ROOT: containment is decided on the kernel's resolved path", (
 
   test("a dangling link pointing outside is OUTSIDE_ROOT, never NOT_FOUND", () => {
     for (const input of ["dangling-out", "dangling-out-rel", "abs-dir-link/missing.txt"]) {
-      expectFailure(readIn(workspace, input), "OUTSIDE_ROOT", { detail: { resolved: path.join(fs.realpathSync(outside), "missing.txt") } });
+      expectFailure(readIn(workspace, input), "OUTSIDE_ROOT", { resolved: path.join(fs.realpathSync(outside), "missing.txt") });
     }
   });
 
@@ -259,7 +259,7 @@ describe("SYMLINK_LOOP and NAME_TOO_LONG", () => {
     for (const input of ["a", "self", "a/x"]) {
       expectFailure(readIn(workspace, input), "SYMLINK_LOOP", {
         message: `The path '${input}' runs into a symlink loop.`,
-        detail: { os_error: "ELOOP" },
+        osError: "ELOOP",
       });
     }
   });
@@ -268,7 +268,7 @@ describe("SYMLINK_LOOP and NAME_TOO_LONG", () => {
     const input = "x".repeat(300);
     expectFailure(readIn(workspace, input), "NAME_TOO_LONG", {
       message: `The path '${input}' is too long for the file system.`,
-      detail: { os_error: "ENAMETOOLONG" },
+      osError: "ENAMETOOLONG",
     });
   });
 
@@ -297,7 +297,7 @@ describe("IS_DIRECTORY and NOT_REGULAR_FILE: special files fail at once and neve
 
   test("a directory, the root included", { timeout: 5_000 }, () => {
     for (const input of ["sub", "sub/", ".", dir]) {
-      expectFailure(readIn(workspace, input), "IS_DIRECTORY", { message: `The path '${input}' is a directory.`, detail: { kind: "directory" } });
+      expectFailure(readIn(workspace, input), "IS_DIRECTORY", { message: `The path '${input}' is a directory.` });
     }
   });
 
@@ -307,7 +307,7 @@ describe("IS_DIRECTORY and NOT_REGULAR_FILE: special files fail at once and neve
         for (const input of ["fifo", "fifo-link"]) {
           expectFailure(readIn(workspace, input), "NOT_REGULAR_FILE", {
             message: `The path '${input}' is not a regular file (it is a fifo).`,
-            detail: { kind: "fifo" },
+            kind: "fifo",
           });
         }
       }
@@ -319,7 +319,7 @@ describe("IS_DIRECTORY and NOT_REGULAR_FILE: special files fail at once and neve
     const elapsed = timed(() =>
       expectFailure(readIn(workspace, "socket"), "NOT_REGULAR_FILE", {
         message: "The path 'socket' is not a regular file (it is a socket).",
-        detail: { kind: "socket" },
+        kind: "socket",
       }),
     );
     expect(elapsed).toBeLessThan(1_000);
@@ -331,7 +331,7 @@ describe("IS_DIRECTORY and NOT_REGULAR_FILE: special files fail at once and neve
         expectFailure(readIn(workspace, input), "OUTSIDE_ROOT");
         expectFailure(readIn(workspace, input, { allowOutside: true, sniffBytes: Number.POSITIVE_INFINITY, window: { from: "end", lines: 1 } }), "NOT_REGULAR_FILE", {
           message: `The path '${input}' is not a regular file (it is a character device).`,
-          detail: { kind: "character-device" },
+          kind: "character-device",
         });
       }
     });
@@ -351,19 +351,19 @@ describe("limits and content", () => {
   const workspace = workspaceOf(dir);
 
   test("TOO_LARGE", () => {
-    expectFailure(readIn(workspace, "ten.txt", { maxFileBytes: 9 }), "TOO_LARGE", { detail: { size: 10, limit: 9 } });
-    expectFailure(readIn(workspace, "lines.txt", { maxWindowBytes: 3 }), "TOO_LARGE", { detail: { window_limit: 3 } });
+    expectFailure(readIn(workspace, "ten.txt", { maxFileBytes: 9 }), "TOO_LARGE", { cause: "size", size: 10, limit: 9 });
+    expectFailure(readIn(workspace, "lines.txt", { maxWindowBytes: 3 }), "TOO_LARGE", { cause: "window", limit: 3 });
   });
 
   test("BINARY: a NUL inside the sniff window, not one just past it", () => {
     expectFailure(readIn(workspace, "nul-first.bin", { sniffBytes: 8192 }), "BINARY", {
       message: "The file 'nul-first.bin' appears to be binary (it contains a NUL byte).",
       path: "nul-first.bin",
-      detail: { sniff_bytes: 8192 },
+      sniffBytes: 8192,
     });
     expect(readIn(workspace, "nul-late.txt", { sniffBytes: 8192 }).ok).toBe(true);
     expectFailure(readIn(workspace, "nul-late.txt", { sniffBytes: 8193 }), "BINARY");
-    expectFailure(readIn(workspace, "nul-late.txt", { sniffBytes: Number.POSITIVE_INFINITY }), "BINARY", { detail: { sniff_bytes: null } });
+    expectFailure(readIn(workspace, "nul-late.txt", { sniffBytes: Number.POSITIVE_INFINITY }), "BINARY", { sniffBytes: null });
   });
 
   test("INVALID_UTF8", () => {
@@ -372,7 +372,7 @@ describe("limits and content", () => {
 
   test("SCAN_LIMIT", () => {
     expectFailure(readIn(workspace, "lines.txt", { window: { from: "start", startLine: 4, maxLines: 1 }, maxScanBytes: 4 }), "SCAN_LIMIT", {
-      detail: { max_scan_bytes: 4, start_line: 4 },
+      maxScanBytes: 4, startLine: 4,
     });
   });
 });
@@ -420,9 +420,9 @@ describe("IO_ERROR", () => {
     const workspace = workspaceOf(dir);
     expectFailure(readIn(workspace, "mem", { allowOutside: true, sniffBytes: 8192 }), "IO_ERROR", {
       message: "The file 'mem' could not be read (EIO).",
-      detail: { os_error: "EIO" },
+      osError: "EIO",
     });
-    expectFailure(readIn(workspace, "mem", { allowOutside: true }), "IO_ERROR", { detail: { os_error: "EIO" } });
+    expectFailure(readIn(workspace, "mem", { allowOutside: true }), "IO_ERROR", { osError: "EIO" });
   });
 
   test("fromOsError maps an unexpected OS error (EISDIR from a real readFileSync) to IO_ERROR", () => {
@@ -437,7 +437,7 @@ describe("IO_ERROR", () => {
       code: "IO_ERROR",
       message: "The path 'd' could not be read (EISDIR).",
       path: "d",
-      detail: { os_error: "EISDIR" },
+      osError: "EISDIR",
     });
   });
 });
@@ -481,9 +481,9 @@ console.log(JSON.stringify({ uid: process.getuid(), out }));`,
       code: "PERMISSION_DENIED",
       message: "The path 'secret.txt' cannot be accessed: permission denied by the operating system.",
       path: "secret.txt",
-      detail: { os_error: "EACCES" },
+      osError: "EACCES",
     });
-    expect(out["locked/inner.txt"]).toMatchObject({ code: "PERMISSION_DENIED", detail: { os_error: "EACCES" } });
+    expect(out["locked/inner.txt"]).toMatchObject({ code: "PERMISSION_DENIED", osError: "EACCES" });
     // Outside the root, a denial by the OS is not revealed: the path is simply outside.
     expect(out["../private/inner.txt"]).toMatchObject({ code: "OUTSIDE_ROOT" });
     produced.add("PERMISSION_DENIED");
@@ -504,7 +504,7 @@ const exhausted = readTextWindow(ws.value, "a.txt", options);
 fs.closeSync(held.pop());
 const freed = readTextWindow(ws.value, "a.txt", options);
 console.log(JSON.stringify({ held: held.length, exhausted: exhausted.ok ? "ok" : exhausted.failure, freed: freed.ok ? freed.value.window.lines : freed.failure }));`,
-      { maxOpenFiles: 32 },
+      { maxOpenFiles: 128 },
     );
     expect(child.stderr).toBe("");
     const result = JSON.parse(child.stdout) as { held: number; exhausted: unknown; freed: unknown };
@@ -513,7 +513,7 @@ console.log(JSON.stringify({ held: held.length, exhausted: exhausted.ok ? "ok" :
       code: "TOO_MANY_OPEN_FILES",
       message: "The path 'a.txt' cannot be opened now: too many open files. Retry later.",
       path: "a.txt",
-      detail: { os_error: "EMFILE" },
+      osError: "EMFILE",
     });
     expect(result.freed).toEqual([{ number: 1, text: "a", terminator: "\n" }]);
     produced.add("TOO_MANY_OPEN_FILES");

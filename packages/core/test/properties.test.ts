@@ -177,7 +177,7 @@ describe("streaming windows agree with the in-memory reference model", () => {
           const windowEnd = startOffset >= ref.length ? bytes.length : last > startOffset ? (ref[last - 1]?.end ?? 0) : startOffset === 0 ? 0 : (ref[startOffset - 1]?.end ?? 0);
           const limited = read(workspace, "f", request, { countTotal, decode: "replace", maxScanBytes: budget });
           if (windowEnd > budget) {
-            expect(limited).toMatchObject({ ok: false, failure: { code: "SCAN_LIMIT", detail: { max_scan_bytes: budget } } });
+            expect(limited).toMatchObject({ ok: false, failure: { code: "SCAN_LIMIT", maxScanBytes: budget } });
             return;
           }
           const unlimited = valueOf(read(workspace, "f", request, { countTotal: true, decode: "replace" })).window;

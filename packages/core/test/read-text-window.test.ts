@@ -91,7 +91,7 @@ describe("readHead, sniffBinary and checkSize on an open file", () => {
           code: "TOO_LARGE",
           message: `The file 'f' is ${content.length} bytes, over the limit of ${content.length - 1} bytes.`,
           path: "f",
-          detail: { size: content.length, limit: content.length - 1 },
+          cause: "size", size: content.length, limit: content.length - 1,
         },
       });
     });

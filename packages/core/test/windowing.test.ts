@@ -137,7 +137,7 @@ describe("window requests core cannot honour are INVALID_INPUT", () => {
     ["a fractional tail", tail(2.5)],
   ])("%s", (_, window) => {
     const result = read(workspace, "f", window);
-    expect(result).toMatchObject({ ok: false, failure: { code: "INVALID_INPUT", path: "f", detail: { reason: "window" } } });
+    expect(result).toMatchObject({ ok: false, failure: { code: "INVALID_INPUT", path: "f", reason: "window" } });
   });
 });
 
@@ -153,7 +153,7 @@ describe("scan budget (maxScanBytes)", () => {
         code: "SCAN_LIMIT",
         message: "Line 8 of 'f' lies beyond the first 20 bytes, the most one read may scan.",
         path: "f",
-        detail: { max_scan_bytes: 20, start_line: 8 },
+        maxScanBytes: 20, startLine: 8,
       },
     });
   });
@@ -165,7 +165,7 @@ describe("scan budget (maxScanBytes)", () => {
         code: "SCAN_LIMIT",
         message: "The lines of 'f' from line 2 run beyond the first 20 bytes, the most one read may scan.",
         path: "f",
-        detail: { max_scan_bytes: 20, start_line: 2 },
+        maxScanBytes: 20, startLine: 2,
       },
     });
     expect(read(workspace, "f", start(1, null), { maxScanBytes: 70 })).toMatchObject({ ok: false, failure: { code: "SCAN_LIMIT" } });
@@ -210,7 +210,7 @@ describe("file size limit (maxFileBytes)", () => {
     const { workspace } = fileWith("0123456789");
     expect(read(workspace, "f", start(1, 1), { maxFileBytes: 9 })).toEqual({
       ok: false,
-      failure: { code: "TOO_LARGE", message: "The file 'f' is 10 bytes, over the limit of 9 bytes.", path: "f", detail: { size: 10, limit: 9 } },
+      failure: { code: "TOO_LARGE", message: "The file 'f' is 10 bytes, over the limit of 9 bytes.", path: "f", cause: "size", size: 10, limit: 9 },
     });
     expect(valueOf(read(workspace, "f", start(1, 1), { maxFileBytes: 10 })).window.lines).toEqual([{ number: 1, text: "0123456789", terminator: "" }]);
   });
@@ -231,7 +231,7 @@ describe("file size limit (maxFileBytes)", () => {
     code: "TOO_LARGE",
     message: "The file 'f' grew past the limit of 10 bytes while it was read.",
     path: "f",
-    detail: { limit: 10 },
+    cause: "grew", limit: 10,
   };
 
   test("a file that grows past the limit while it is counted is TOO_LARGE", () => {
@@ -344,7 +344,7 @@ describe("window size limit (maxWindowBytes)", () => {
       code: "TOO_LARGE",
       message: "The requested lines of 'f' hold more than 25 bytes; request fewer lines.",
       path: "f",
-      detail: { window_limit: 25 },
+      cause: "window", limit: 25,
     },
   };
 
@@ -361,8 +361,8 @@ describe("window size limit (maxWindowBytes)", () => {
 
   test("a single line longer than the limit is TOO_LARGE", () => {
     const { workspace: long } = fileWith(`${"x".repeat(3 * CHUNK)}\nshort\n`);
-    expect(read(long, "f", start(1, 1), { maxWindowBytes: CHUNK })).toMatchObject({ ok: false, failure: { code: "TOO_LARGE", detail: { window_limit: CHUNK } } });
-    expect(read(long, "f", tail(2), { maxWindowBytes: CHUNK })).toMatchObject({ ok: false, failure: { code: "TOO_LARGE", detail: { window_limit: CHUNK } } });
+    expect(read(long, "f", start(1, 1), { maxWindowBytes: CHUNK })).toMatchObject({ ok: false, failure: { code: "TOO_LARGE", cause: "window", limit: CHUNK } });
+    expect(read(long, "f", tail(2), { maxWindowBytes: CHUNK })).toMatchObject({ ok: false, failure: { code: "TOO_LARGE", cause: "window", limit: CHUNK } });
     expect(valueOf(read(long, "f", start(2, 1), { maxWindowBytes: CHUNK })).window.lines).toEqual([{ number: 2, text: "short", terminator: "\n" }]);
   });
 });

@@ -1,6 +1,5 @@
+import { quoteText } from "@read/core";
 import picomatch from "picomatch";
-import { GuardConfigError } from "./guard-config-error.js";
-import { escapePath } from "./escape-path.js";
 import type { PolicyPath } from "./policy-path.js";
 
 /** Compiled blocked patterns. */
@@ -26,11 +25,11 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
  * `/` elsewhere matches root-relative paths inside the root; a pattern without `/` matches any name of
  * the path (the file or a directory holding it, like a `.gitignore` line): below the root for a path
  * inside it, anywhere in the absolute path for a path outside it. A pattern that can never match is a
- * configuration error, thrown as {@link GuardConfigError} with every problem found.
+ * configuration error: check each with {@link blockedGlobProblem} first (this throws on the first).
  */
 export function compileBlockedGlobs(globs: readonly string[]): BlockedGlobs {
-  const problems = globs.map(blockedGlobProblem).filter((problem): problem is string => problem !== undefined);
-  if (problems.length > 0) throw new GuardConfigError(problems);
+  const problem = globs.map(blockedGlobProblem).find((found) => found !== undefined);
+  if (problem !== undefined) throw new Error(problem);
   const compiled = globs.map(compileGlob);
   return {
     match: (path) => compiled.find((glob) => path.nameLists.some((names) => matchesNames(glob, names, path)))?.glob,
@@ -40,7 +39,7 @@ export function compileBlockedGlobs(globs: readonly string[]): BlockedGlobs {
 /** Why a blocked pattern is unusable (a sentence), or `undefined` when it is fine. */
 export function blockedGlobProblem(glob: unknown): string | undefined {
   if (typeof glob !== "string" || glob === "") return "A blocked pattern must be a non-empty string.";
-  const shown = escapePath(glob);
+  const shown = quoteText(glob);
   if (CONTROL.test(glob)) return `The blocked pattern ${shown} contains a control character.`;
   if (glob.trim() !== glob) return `The blocked pattern ${shown} starts or ends with whitespace, so it can never match a normalised path.`;
   if (glob.startsWith("!")) return `The blocked pattern ${shown} starts with '!': negated patterns are not supported (a blocked pattern only adds denials).`;

@@ -1,10 +1,9 @@
 import path from "node:path";
-import { createWorkspace, isInside, ok, validatePathInput, type CoreFailure, type ResolvedPath, type Result, type Workspace } from "@read/core";
-import { compileBlockedGlobs } from "./blocked-globs.js";
-import { escapeControls, escapePath } from "./escape-path.js";
+import { ProfileConfigError, createWorkspace, escapeText, quoteText, isInside, ok, validatePathInput, type CoreFailure, type ResolvedPath, type Result, type Workspace } from "@read/core";
+import { blockedGlobProblem, compileBlockedGlobs } from "./blocked-globs.js";
 import { findGitignoreRule } from "./find-gitignore-rule.js";
-import { GuardConfigError } from "./guard-config-error.js";
-import type { GuardDecision } from "./guard-decision.js";
+import { configSchema } from "./config-schema.js";
+import type { DenyingDecision, GuardDecision } from "./guard-decision.js";
 import { policyPath, type PolicyPath } from "./policy-path.js";
 import { DEFAULT_SENSITIVE_RULES, findSensitiveRule, type SensitiveRule } from "./sensitive-rules.js";
 
@@ -51,10 +50,18 @@ export interface Guard {
   checkPath(input: unknown, operation: "read"): GuardDecision;
 }
 
-/** Creates a {@link Guard}; throws {@link GuardConfigError} for a root that is not a directory or an unusable blocked pattern. */
+/**
+ * Creates a {@link Guard}.
+ *
+ * @throws ProfileConfigError for a root that is not a directory or a blocked pattern that can never match.
+ */
 export function createGuard(options: GuardOptions): Guard {
   const workspace = createWorkspace(options.root);
-  if (!workspace.ok) throw new GuardConfigError([workspace.failure.message]);
+  if (!workspace.ok) throw configError("root", workspace.failure.message);
+  (options.blocked ?? []).forEach((glob, index) => {
+    const problem = blockedGlobProblem(glob);
+    if (problem !== undefined) throw configError(`blocked.${index}`, lowerFirst(problem));
+  });
   const blocked = compileBlockedGlobs(options.blocked ?? []);
   const sensitive = options.sensitive ?? DEFAULT_SENSITIVE_RULES;
   const respectGitignore = options.respectGitignore ?? true;
@@ -64,7 +71,7 @@ export function createGuard(options: GuardOptions): Guard {
 
   const checkPath = (input: unknown, operation: "read"): GuardDecision => {
     if (operation !== "read") {
-      return { decision: "denied", reason: "invalid", resolved: "", inside: false, message: `The operation ${escapePath(String(operation))} is not supported; only "read" is.` };
+      return { decision: "denied", reason: "invalid", resolved: "", inside: false, message: `The operation ${quoteText(String(operation))} is not supported; only "read" is.` };
     }
     const valid = validatePathInput(input);
     if (!valid.ok) return { decision: "denied", reason: "invalid", resolved: "", inside: false, message: valid.failure.message, failure: valid.failure };
@@ -79,32 +86,32 @@ export function createGuard(options: GuardOptions): Guard {
       const candidates = lexical === resolved ? [policyPath(root, resolved)] : [policyPath(root, lexical), policyPath(root, resolved)];
       for (const candidate of candidates) {
         const glob = blocked.match(candidate);
-        if (glob !== undefined) return denial(facts, "blocked", glob, `${escapePath(asked)} is blocked by the pattern ${escapePath(glob)}.`);
+        if (glob !== undefined) return denial(facts, "blocked", glob, `${quoteText(asked)} is blocked by the pattern ${quoteText(glob)}.`);
       }
       for (const candidate of candidates) {
         const rule = findSensitiveRule(sensitive, candidate.nameLists);
-        if (rule !== undefined) return denial(facts, "sensitive", rule.id, `${escapePath(asked)} is sensitive: ${rule.description}.`);
+        if (rule !== undefined) return denial(facts, "sensitive", rule.id, `${quoteText(asked)} is sensitive: ${rule.description}.`);
       }
       if (!resolution.ok) {
-        return { ...denial(facts, "error", undefined, `${escapePath(asked)} could not be resolved: ${escapeControls(resolution.failure.message)}`), failure: resolution.failure };
+        return { ...denial(facts, "error", undefined, `${quoteText(asked)} could not be resolved: ${escapeText(resolution.failure.message)}`), failure: resolution.failure };
       }
       if (respectGitignore) {
         for (const candidate of candidates) {
           const ignored = gitignoreRuleOf(workspace.value, candidate);
           if (ignored !== undefined) {
-            return denial(facts, "gitignored", ignored.pattern, `${escapePath(asked)} is ignored by git (${escapePath(ignored.pattern)} in ${escapePath(ignored.source)}).`);
+            return denial(facts, "gitignored", ignored.pattern, `${quoteText(asked)} is ignored by git (${quoteText(ignored.pattern)} in ${quoteText(ignored.source)}).`);
           }
         }
       }
       return allowance(resolution.value);
     } catch (error) {
-      const why = escapeControls(error instanceof Error ? error.message : String(error));
+      const why = escapeText(error instanceof Error ? error.message : String(error));
       return {
         decision: "denied",
         reason: "error",
         resolved,
         inside: isInside(root, resolved),
-        message: `${escapePath(asked)} could not be checked (${why}), so it is denied.`,
+        message: `${quoteText(asked)} could not be checked (${why}), so it is denied.`,
       };
     }
   };
@@ -114,7 +121,7 @@ export function createGuard(options: GuardOptions): Guard {
     reason: "blocked" | "sensitive" | "gitignored" | "error",
     rule: string | undefined,
     message: string,
-  ): GuardDecision => ({
+  ): DenyingDecision => ({
     decision: "denied",
     reason,
     resolved: facts.resolved,
@@ -126,7 +133,7 @@ export function createGuard(options: GuardOptions): Guard {
   });
 
   const allowance = (found: GuardPath): GuardDecision => {
-    const where = `${escapePath(found.input)} resolves to ${escapePath(found.resolved)}`;
+    const where = `${quoteText(found.input)} resolves to ${quoteText(found.resolved)}`;
     return {
       decision: found.inside ? "granted" : "pending",
       resolved: found.resolved,
@@ -148,8 +155,7 @@ function resolveIn(workspace: Workspace, input: unknown): Result<GuardPath> {
   }
   const failure = resolution.failure;
   if ((failure.code === "NOT_FOUND" || failure.code === "OUTSIDE_ROOT") && typeof input === "string") {
-    const landing = failure.detail?.["resolved"];
-    const resolved = typeof landing === "string" ? landing : path.resolve(workspace.root, input);
+    const resolved = failure.resolved ?? path.resolve(workspace.root, input);
     return ok({ input, resolved, inside: isInside(workspace.root, resolved), missing: failure });
   }
   return resolution;
@@ -157,4 +163,12 @@ function resolveIn(workspace: Workspace, input: unknown): Result<GuardPath> {
 
 function gitignoreRuleOf(workspace: Workspace, candidate: PolicyPath) {
   return candidate.relative === undefined ? undefined : findGitignoreRule(workspace, candidate.relative);
+}
+
+function configError(key: string, reason: string): ProfileConfigError {
+  return new ProfileConfigError({ profile: "guard", table: "guard", key, reason, accepted: Object.keys(configSchema.shape) });
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }

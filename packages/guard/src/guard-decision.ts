@@ -10,23 +10,18 @@ export type DecisionKind = "granted" | "denied" | "pending";
  */
 export type DenialReason = "blocked" | "sensitive" | "gitignored" | "invalid" | "error";
 
-/** A guard decision, as data. */
-export interface GuardDecision {
-  readonly decision: DecisionKind;
+/** What every decision says of the path. */
+interface DecisionFacts {
   /**
    * The absolute path the input resolves to, symlinks followed. For a path that does not exist, where
    * it would land (its longest existing prefix, canonicalised, plus the rest); for a path that could not
    * be resolved at all, the input resolved lexically against the root; `""` for invalid input.
    */
   readonly resolved: string;
-  /** Present exactly when `decision` is `denied`. */
-  readonly reason?: DenialReason;
   /** One sentence for a person, every path in it quoted and escaped. */
   readonly message: string;
   /** Whether `resolved` lies inside the root. */
   readonly inside: boolean;
-  /** What denied the path: the blocked pattern, the sensitive rule's id, or the gitignore line. */
-  readonly rule?: string;
   /** Core's resolution of the path, present when the path exists. The only thing a reader may open. */
   readonly target?: ResolvedPath;
   /**
@@ -35,3 +30,19 @@ export interface GuardDecision {
    */
   readonly failure?: CoreFailure;
 }
+
+/** The path may be read (`granted`), or may be read once a person allows it (`pending`). */
+export interface AllowingDecision extends DecisionFacts {
+  readonly decision: "granted" | "pending";
+}
+
+/** The path may not be read, for `reason`. */
+export interface DenyingDecision extends DecisionFacts {
+  readonly decision: "denied";
+  readonly reason: DenialReason;
+  /** What denied the path: the blocked pattern, the sensitive rule's id, or the gitignore line. */
+  readonly rule?: string;
+}
+
+/** A guard decision, as data: a denial carries its reason, and only a denial does. */
+export type GuardDecision = AllowingDecision | DenyingDecision;

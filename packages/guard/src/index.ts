@@ -1,8 +1,6 @@
-export { profile } from "./profile.js";
-export { createTool, type GuardToolOptions } from "./create-tool.js";
+export { createTool, profile, type GuardExtraOptions, type GuardToolOptions } from "./profile.js";
 export { createGuard, type Guard, type GuardOptions, type GuardPath } from "./create-guard.js";
-export type { DecisionKind, DenialReason, GuardDecision } from "./guard-decision.js";
-export { GuardConfigError } from "./guard-config-error.js";
+export type { AllowingDecision, DecisionKind, DenialReason, DenyingDecision, GuardDecision } from "./guard-decision.js";
 export { DEFAULT_SENSITIVE_RULES, type SensitiveRule } from "./sensitive-rules.js";
 export { blockedGlobProblem } from "./blocked-globs.js";
 export { normalizeName } from "./normalize-segments.js";
@@ -10,14 +8,15 @@ export { requestPermission, type PermissionAnswer } from "./request-permission.j
 export { configSchema, type GuardConfig } from "./config-schema.js";
 export { inputSchema, type ReadFileInput } from "./input-schema.js";
 export { definition, TOOL_NAME } from "./definition.js";
+export { readFile } from "./read-file.js";
 export {
   MAX_FILE_BYTES,
   READ_FILE_ERROR_CODES,
   isReadFileError,
   outputSchema,
+  readFileOutputSchema,
   type ReadFileError,
   type ReadFileErrorCode,
   type ReadFileOutput,
   type ReadFileSuccess,
 } from "./output.js";
-export { escapeControls, escapePath } from "./escape-path.js";

@@ -1,24 +1,14 @@
 import { z } from "zod";
-import type { JsonSchema } from "@read/core";
+import { toOutputJsonSchema, type JsonSchema } from "@read/core";
 
 /** The largest file `read_file` reads, in bytes (1 MiB): exactly this many is allowed, one more is refused. */
 export const MAX_FILE_BYTES = 1_048_576;
 
 /**
- * Failure codes beside each error message, one per category of spec 003 §6: invalid input, denied by
- * policy, denied by the person, too large, not found, not accessible, not text, read failed.
+ * Failure codes beside each error message, one per category of spec 003 §6, in its order: invalid
+ * input, denied by policy, denied by the person, too large, not found, not accessible, not text, read
+ * failed.
  */
-export type ReadFileErrorCode =
-  | "INVALID_INPUT"
-  | "DENIED_BY_POLICY"
-  | "DENIED_BY_USER"
-  | "TOO_LARGE"
-  | "NOT_FOUND"
-  | "NOT_ACCESSIBLE"
-  | "NOT_TEXT"
-  | "READ_FAILED";
-
-/** Every {@link ReadFileErrorCode}, in the order of spec 003 §6. */
 export const READ_FILE_ERROR_CODES = [
   "INVALID_INPUT",
   "DENIED_BY_POLICY",
@@ -28,7 +18,10 @@ export const READ_FILE_ERROR_CODES = [
   "NOT_ACCESSIBLE",
   "NOT_TEXT",
   "READ_FAILED",
-] as const satisfies readonly ReadFileErrorCode[];
+] as const;
+
+/** One of {@link READ_FILE_ERROR_CODES}. */
+export type ReadFileErrorCode = (typeof READ_FILE_ERROR_CODES)[number];
 
 /** A successful read (spec 003 §3): `path` is the resolved absolute path, `bytes_read` the file's size. */
 export interface ReadFileSuccess {
@@ -46,7 +39,8 @@ export interface ReadFileError {
 /** What `read_file` resolves to. */
 export type ReadFileOutput = ReadFileSuccess | ReadFileError;
 
-const outputZod = z.union([
+/** The zod schema of every output of `read_file`, errors included. */
+export const readFileOutputSchema: z.ZodType<ReadFileOutput> = z.union([
   z.strictObject({
     path: z.string().describe("The resolved absolute path of the file that was read"),
     content: z.string().describe("The file's text, exactly as stored (a byte order mark is kept)"),
@@ -58,8 +52,8 @@ const outputZod = z.union([
   }),
 ]);
 
-/** JSON Schema of every output of `read_file`, errors included. */
-export const outputSchema: JsonSchema = z.toJSONSchema(outputZod);
+/** JSON Schema of every output of `read_file`, errors included, in the normal form of `toOutputJsonSchema`. */
+export const outputSchema: JsonSchema = toOutputJsonSchema(readFileOutputSchema);
 
 /** Whether an output is a failure. */
 export function isReadFileError(output: ReadFileOutput): output is ReadFileError {

@@ -1,5 +1,5 @@
 import { isUtf8 } from "node:buffer";
-import { checkSize, closeFile, coreFailure, decodeUtf8, fail, ok, openFile, readHead, type ResolvedPath, type Result } from "@read/core";
+import { checkSize, closeFile, coreFailure, decodeUtf8, fail, ok, openFile, quoteText, readHead, type ResolvedPath, type Result } from "@read/core";
 
 /** The text of a file and how many bytes it held. */
 export interface TextFile {
@@ -23,12 +23,22 @@ export function readTextFile(target: ResolvedPath, options: { readonly allowOuts
     const head = readHead(file, options.limit);
     if (!head.ok) return head;
     if (head.value.truncated) {
-      return fail(coreFailure("TOO_LARGE", `The file '${target.input}' grew past ${options.limit} bytes while it was read.`, target.input, { limit: options.limit, grew: true }));
+      return fail(
+        coreFailure({
+          code: "TOO_LARGE",
+          cause: "grew",
+          message: `The file ${quoteText(target.input)} grew past ${options.limit} bytes while it was read.`,
+          path: target.input,
+          limit: options.limit,
+        }),
+      );
     }
     const bytes = head.value.bytes;
     const nul = bytes.indexOf(0);
-    if (nul !== -1) return fail(coreFailure("BINARY", `The file '${target.input}' contains a NUL byte.`, target.input, { offset: nul }));
-    if (!isUtf8(bytes)) return fail(coreFailure("INVALID_UTF8", `The file '${target.input}' is not valid UTF-8.`, target.input));
+    if (nul !== -1) {
+      return fail(coreFailure({ code: "BINARY", message: `The file ${quoteText(target.input)} contains a NUL byte.`, path: target.input, sniffBytes: null, offset: nul }));
+    }
+    if (!isUtf8(bytes)) return fail(coreFailure({ code: "INVALID_UTF8", message: `The file ${quoteText(target.input)} is not valid UTF-8.`, path: target.input }));
     return ok({ content: decodeUtf8(bytes, { valid: true }), bytesRead: bytes.length });
   } finally {
     closeFile(file);

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { blockedGlobProblem, createGuard, createTool, GuardConfigError } from "../src/index.js";
+import { ProfileConfigError } from "@read/core";
+import { blockedGlobProblem, createGuard, createTool } from "../src/index.js";
 import { recordingRequester, scratch } from "./support/scratch.js";
+import { verdict } from "./support/verdict.js";
 
 describe("blocked globs", () => {
   test("GUARD-9.20-blocked GUARD-6.2: a blocked path is denied by policy, naming the pattern", async () => {
@@ -39,7 +41,7 @@ describe("blocked globs", () => {
     };
     for (const [path, expected] of Object.entries(cases)) {
       const decision = guard.checkPath(path, "read");
-      expect({ path, got: decision.reason ?? decision.decision }).toEqual({ path, got: expected });
+      expect({ path, got: verdict(decision) }).toEqual({ path, got: expected });
     }
   });
 
@@ -53,7 +55,7 @@ describe("blocked globs", () => {
     const s = scratch();
     const guard = createGuard({ root: s.root, blocked: ["Donn\u00e9es/**", "*.SECRET"] });
     for (const path of ["donn\u00e9es/a.txt", "Donne\u0301es/a.txt", "DONN\u00c9ES/a.txt", "x.secret", "x.secret.", "x.secret ", "Donn\u00e9es./a.txt"]) {
-      expect({ path, reason: guard.checkPath(path, "read").reason }).toEqual({ path, reason: "blocked" });
+      expect({ path, reason: verdict(guard.checkPath(path, "read")) }).toEqual({ path, reason: "blocked" });
     }
   });
 
@@ -82,11 +84,11 @@ describe("blocked globs", () => {
     const s = scratch();
     s.write("ws/.gitignore", ".env\n");
     s.write("ws/.env", "A=1\n");
-    expect(createGuard({ root: s.root, blocked: [".env"] }).checkPath(".env", "read").reason).toBe("blocked");
-    expect(createGuard({ root: s.root }).checkPath(".env", "read").reason).toBe("sensitive");
+    expect(verdict(createGuard({ root: s.root, blocked: [".env"] }).checkPath(".env", "read"))).toBe("blocked");
+    expect(verdict(createGuard({ root: s.root }).checkPath(".env", "read"))).toBe("sensitive");
   });
 
-  test("a pattern that can never match is an error at load, listing every problem", () => {
+  test("a pattern that can never match is an error at load, naming the first one", () => {
     const s = scratch();
     const bad = ["", " secrets/**", "!keep.txt", "build/", "../outside/**", "a//b", "a/./b", "[unclosed", "a\u0000b", "{a,b"];
     const expected = [
@@ -108,8 +110,10 @@ describe("blocked globs", () => {
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(GuardConfigError);
-    expect((thrown as GuardConfigError).problems).toEqual(expected);
+    expect(thrown).toBeInstanceOf(ProfileConfigError);
+    expect((thrown as ProfileConfigError).message).toBe(
+      "guard: invalid option 'blocked.1' in [guard]: a blocked pattern must be a non-empty string. (accepted keys: blocked, respect_gitignore)",
+    );
   });
 
   test("usable patterns load: absolute, ./-prefixed, globstar, braces, escapes", () => {

@@ -2,13 +2,14 @@ import fs from "node:fs";
 import { describe, expect, test } from "vitest";
 import { createGuard, createTool } from "../src/index.js";
 import { scratch } from "./support/scratch.js";
+import { verdict } from "./support/verdict.js";
 
 function decide(root: string, paths: readonly string[], respectGitignore = true) {
   const guard = createGuard({ root, respectGitignore });
   return Object.fromEntries(
     paths.map((p) => {
       const decision = guard.checkPath(p, "read");
-      return [p, decision.reason ?? decision.decision];
+      return [p, verdict(decision)];
     }),
   );
 }
@@ -178,7 +179,7 @@ describe("gitignore rules deny ignored files", () => {
     const mtime = new Date("2020-01-01T00:00:00Z");
     fs.utimesSync(rules, mtime, mtime);
     const guard = createGuard({ root: s.root });
-    const reasons = () => ["pkg/a.txt", "pkg/b.txt"].map((p) => guard.checkPath(p, "read").reason ?? guard.checkPath(p, "read").decision);
+    const reasons = () => ["pkg/a.txt", "pkg/b.txt"].map((p) => verdict(guard.checkPath(p, "read")));
     expect(reasons()).toEqual(["gitignored", "granted"]);
     expect(reasons()).toEqual(["gitignored", "granted"]);
     fs.writeFileSync(rules, "b.txt\n");

@@ -173,15 +173,15 @@ describe("spec 003 §6: one error per category", () => {
 
   test("GUARD-6.8: any other read failure has its own error (OS errors, a swap during open, no descriptors left)", () => {
     const context = { asked: "a.txt", resolved: "/w/a.txt" };
-    expect(mapFailure(coreFailure("IO_ERROR", "x", "a.txt", { os_error: "EIO" }), context)).toEqual({
+    expect(mapFailure(coreFailure({ code: "IO_ERROR", message: "x", path: "a.txt", osError: "EIO" }), context)).toEqual({
       error: "Read failed: '/w/a.txt' could not be read (EIO). Retry the read.",
       code: "READ_FAILED",
     });
-    expect(mapFailure(coreFailure("CHANGED_DURING_READ", "x", "a.txt"), context)).toEqual({
+    expect(mapFailure(coreFailure({ code: "CHANGED_DURING_READ", message: "x", path: "a.txt", reason: "swapped" }), context)).toEqual({
       error: "Read failed: '/w/a.txt' changed while it was being opened. Retry the read.",
       code: "READ_FAILED",
     });
-    expect(mapFailure(coreFailure("TOO_MANY_OPEN_FILES", "x", "a.txt", { os_error: "EMFILE" }), context)).toEqual({
+    expect(mapFailure(coreFailure({ code: "TOO_MANY_OPEN_FILES", message: "x", path: "a.txt", osError: "EMFILE" }), context)).toEqual({
       error: "Read failed: '/w/a.txt' could not be opened because too many files are open. Retry the read later.",
       code: "READ_FAILED",
     });
@@ -203,7 +203,7 @@ describe("spec 003 §6: one error per category", () => {
       await tool.call({ path: "missing" }),
       await tool.call({ path: "loop" }),
       await tool.call({ path: "bin" }),
-      mapFailure(coreFailure("IO_ERROR", "x", "a", { os_error: "EIO" }), { asked: "a", resolved: "/a" }),
+      mapFailure(coreFailure({ code: "IO_ERROR", message: "x", path: "a", osError: "EIO" }), { asked: "a", resolved: "/a" }),
     ];
     const codes = outputs.map((output) => ("code" in output ? output.code : "none"));
     expect(codes).toEqual(["INVALID_INPUT", "DENIED_BY_POLICY", "DENIED_BY_USER", "TOO_LARGE", "NOT_FOUND", "NOT_ACCESSIBLE", "NOT_TEXT", "READ_FAILED"]);

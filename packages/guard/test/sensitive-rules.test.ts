@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, test } from "vitest";
-import { createGuard, createTool, DEFAULT_SENSITIVE_RULES, type SensitiveRule } from "../src/index.js";
+import { createGuard, createTool, DEFAULT_SENSITIVE_RULES, type GuardDecision, type SensitiveRule } from "../src/index.js";
 import { recordingRequester, scratch } from "./support/scratch.js";
 
 // Every default rule, with paths (relative to the root) it must deny.
@@ -132,8 +132,8 @@ describe("the default sensitive list", () => {
   });
 });
 
-function pick(decision: { decision: string; reason?: string; rule?: string }) {
-  return { decision: decision.decision, reason: decision.reason, rule: decision.rule };
+function pick(decision: GuardDecision) {
+  return decision.decision === "denied" ? { decision: decision.decision, reason: decision.reason, rule: decision.rule } : { decision: decision.decision };
 }
 
 test("the README documents every default sensitive rule", () => {

@@ -1,5 +1,4 @@
 export { DEFAULT_MAX_FILE_BYTES, configSchema, type EnvelopeOptions } from "./config-schema.js";
-export { SNIFF_BYTES, createTool, type EnvelopeToolOptions } from "./create-tool.js";
 export { TOOL_DESCRIPTION, TOOL_NAME, definition } from "./definition.js";
 export { DEFAULT_LIMIT, DEFAULT_START_LINE, MAX_LIMIT, inputSchema, type ReadInput } from "./input-schema.js";
 export { ACCESS_DENIED_MESSAGE, mapFailure, type FailedRequest } from "./map-failure.js";
@@ -18,4 +17,5 @@ export {
   type ReadStats,
 } from "./output.js";
 export { PARAMETER_RULES, parseInput } from "./parse-input.js";
-export { profile } from "./profile.js";
+export { createTool, profile, type EnvelopeToolOptions } from "./profile.js";
+export { SNIFF_BYTES } from "./read-file.js";

@@ -1,4 +1,4 @@
-import type { CoreFailure } from "@read/core";
+import { assertNever, type CoreFailure, type NotRegularFileFailure } from "@read/core";
 import type { EnvelopeError } from "./output.js";
 import { invalidParameter, pathNote } from "./parse-input.js";
 
@@ -13,11 +13,13 @@ export interface FailedRequest {
 /** The message of spec 001 §4 for a path outside the project root, whatever the target is. */
 export const ACCESS_DENIED_MESSAGE = "Access denied. Path must be within project root.";
 
-const KIND_NAMES: Readonly<Record<string, string>> = {
+const KIND_NAMES: Readonly<Record<NotRegularFileFailure["kind"], string>> = {
   fifo: "a FIFO",
   socket: "a socket",
   "character-device": "a character device",
   "block-device": "a block device",
+  symlink: "a symlink",
+  unknown: "a special file",
 };
 
 /**
@@ -33,8 +35,7 @@ export function mapFailure(failure: CoreFailure, request: FailedRequest): Envelo
     case "OUTSIDE_ROOT":
       return { code: "ACCESS_DENIED", message: ACCESS_DENIED_MESSAGE };
     case "NOT_REGULAR_FILE": {
-      const kind = KIND_NAMES[String(failure.detail?.kind)] ?? "a special file";
-      return { code: "ACCESS_DENIED", message: `Access denied. Path '${path}' is not a regular file (it is ${kind}).` };
+      return { code: "ACCESS_DENIED", message: `Access denied. Path '${path}' is not a regular file (it is ${KIND_NAMES[failure.kind]}).` };
     }
     case "SYMLINK_LOOP":
       return { code: "ACCESS_DENIED", message: `Access denied. Path '${path}' runs into a symlink loop.` };
@@ -43,44 +44,36 @@ export function mapFailure(failure: CoreFailure, request: FailedRequest): Envelo
     case "BINARY":
       return { code: "BINARY_FILE", message: `File '${path}' appears to be binary.` };
     case "INVALID_INPUT":
-      return { code: "INVALID_PARAM", message: invalidParameter("path", path, pathNote(failure.detail?.reason)) };
+      return { code: "INVALID_PARAM", message: invalidParameter("path", path, pathNote(failure.reason)) };
     case "NAME_TOO_LONG":
       return { code: "INVALID_PARAM", message: invalidParameter("path", path, "too long for the file system") };
     case "PERMISSION_DENIED":
       return { code: "PERMISSION_DENIED", message: `Permission denied. The operating system refused access to '${path}'.` };
     case "CHANGED_DURING_READ":
       return { code: "CONFLICT", message: `File '${path}' changed while it was being opened. Retry the read.` };
-    case "TOO_LARGE": {
-      const windowLimit = failure.detail?.window_limit;
-      if (typeof windowLimit === "number") {
+    case "TOO_LARGE":
+      if (failure.cause === "window") {
         return {
           code: "EXECUTION_ERROR",
           message:
             request.limit === 1
-              ? `File '${path}': line ${request.startLine} alone holds more than ${windowLimit} bytes, the most one read may return.`
-              : `File '${path}': the lines requested (up to ${request.limit} from line ${request.startLine}) hold more than ${windowLimit} bytes, the most one read may return. Use a smaller limit.`,
+              ? `File '${path}': line ${request.startLine} alone holds more than ${failure.limit} bytes, the most one read may return.`
+              : `File '${path}': the lines requested (up to ${request.limit} from line ${request.startLine}) hold more than ${failure.limit} bytes, the most one read may return. Use a smaller limit.`,
         };
       }
-      const size = failure.detail?.size;
-      const limit = String(failure.detail?.limit ?? "max_file_bytes");
       return {
         code: "EXECUTION_ERROR",
-        message: `File '${path}' ${typeof size === "number" ? `is ${size} bytes` : "grew while it was read"}, over the ${limit} bytes this tool reads (every read counts all of its lines for stats.total_lines). Raise max_file_bytes in the [envelope] table of read.config.toml to read it.`,
+        message: `File '${path}' ${failure.cause === "size" ? `is ${failure.size} bytes` : "grew while it was read"}, over the ${failure.limit} bytes this tool reads (every read counts all of its lines for stats.total_lines). Raise max_file_bytes in the [envelope] table of read.config.toml to read it.`,
       };
-    }
     case "TOO_MANY_OPEN_FILES":
       return { code: "INTERNAL_ERROR", message: `File '${path}' cannot be opened now: too many open files. Retry later.` };
     case "IO_ERROR":
-      return { code: "INTERNAL_ERROR", message: `File '${path}' could not be read (${String(failure.detail?.os_error ?? "I/O error")}).` };
+      return { code: "INTERNAL_ERROR", message: `File '${path}' could not be read (${failure.osError ?? "I/O error"}).` };
     case "SCAN_LIMIT":
     case "INVALID_UTF8":
       // Unreachable with this profile's options (no scan budget, replacement decoding); kept total.
       return { code: "INTERNAL_ERROR", message: `File '${path}' could not be read (${failure.code}).` };
     default:
-      return unreachable(failure.code);
+      return assertNever(failure, "core failure");
   }
-}
-
-function unreachable(code: never): never {
-  throw new Error(`unmapped core failure code ${String(code)}`);
 }

@@ -1,23 +1,12 @@
-import type { JsonSchema } from "@read/core";
+import { toOutputJsonSchema, type JsonSchema } from "@read/core";
 import { z } from "zod";
 
 /**
- * Every `error.code` `Read` can answer with. The first five are spec 001 §4 (`IS_DIRECTORY` and
- * `BINARY_FILE` being its §4.1 extension); the others are codes of the Standard Envelope protocol that
- * the spec leaves unassigned, used for failures its table does not list (see the README).
+ * Every `error.code` `Read` can answer with, spec codes first. The first five are spec 001 §4
+ * (`IS_DIRECTORY` and `BINARY_FILE` being its §4.1 extension); the others are codes of the Standard
+ * Envelope protocol that the spec leaves unassigned, used for failures its table does not list (see the
+ * README).
  */
-export type EnvelopeErrorCode =
-  | "NOT_FOUND"
-  | "ACCESS_DENIED"
-  | "IS_DIRECTORY"
-  | "BINARY_FILE"
-  | "INVALID_PARAM"
-  | "PERMISSION_DENIED"
-  | "CONFLICT"
-  | "EXECUTION_ERROR"
-  | "INTERNAL_ERROR";
-
-/** Every {@link EnvelopeErrorCode}, spec codes first. */
 export const ENVELOPE_ERROR_CODES = [
   "NOT_FOUND",
   "ACCESS_DENIED",
@@ -28,7 +17,10 @@ export const ENVELOPE_ERROR_CODES = [
   "CONFLICT",
   "EXECUTION_ERROR",
   "INTERNAL_ERROR",
-] as const satisfies readonly EnvelopeErrorCode[];
+] as const;
+
+/** One of {@link ENVELOPE_ERROR_CODES}. */
+export type EnvelopeErrorCode = (typeof ENVELOPE_ERROR_CODES)[number];
 
 /** The structured error of an `error` envelope (spec 001 §4). */
 export interface EnvelopeError {
@@ -126,7 +118,5 @@ const readFailureSchema: z.ZodType<ReadFailure> = z.strictObject({
 /** The zod schema of every output of `call` (the source of {@link outputSchema}). */
 export const envelopeOutputSchema: z.ZodType<EnvelopeOutput> = z.union([readResultSchema, readFailureSchema]);
 
-const generated = z.toJSONSchema(envelopeOutputSchema);
-
 /** JSON Schema of every output of `call`: a `success`/`partial` read or an `error` (an object either way). */
-export const outputSchema: JsonSchema = { $schema: generated.$schema, type: "object", anyOf: generated.anyOf };
+export const outputSchema: JsonSchema = toOutputJsonSchema(envelopeOutputSchema);

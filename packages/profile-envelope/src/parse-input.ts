@@ -1,4 +1,4 @@
-import { MAX_PATH_INPUT_LENGTH, validatePathInput } from "@read/core";
+import { MAX_PATH_INPUT_LENGTH, escapeText, validatePathInput, type InvalidInputFailure } from "@read/core";
 import { DEFAULT_LIMIT, DEFAULT_START_LINE, MAX_LIMIT, inputSchema, type ReadInput } from "./input-schema.js";
 
 /** What each parameter accepts, as every `INVALID_PARAM` message about it states. */
@@ -39,7 +39,7 @@ export function parseInput(input: unknown): { readonly ok: true; readonly value:
     const path = validatePathInput(given.path);
     if (!path.ok) {
       invalid.add("path");
-      note = pathNote(path.failure.detail?.reason);
+      note = path.failure.code === "INVALID_INPUT" ? pathNote(path.failure.reason) : undefined;
     }
   }
   if (invalid.size === 0 && parsed.success) return { ok: true, value: parsed.data };
@@ -55,9 +55,9 @@ export function invalidParameter(name: Parameter, value: unknown, note = typeNot
   return `Invalid ${name}: ${note === undefined ? shown : `${shown} (${note})`}. ${PARAMETER_RULES[name]}`;
 }
 
-/** What is wrong with a path core's input check rejected, from the failure's `detail.reason`. */
-export function pathNote(reason: unknown): string | undefined {
-  return PATH_NOTES[String(reason)];
+/** What is wrong with a path core's input check rejected, from the failure's `reason`. */
+export function pathNote(reason: InvalidInputFailure["reason"]): string | undefined {
+  return PATH_NOTES[reason];
 }
 
 function typeNote(name: Parameter, value: unknown): string | undefined {
@@ -68,21 +68,19 @@ function typeNote(name: Parameter, value: unknown): string | undefined {
 
 const SHOWN_STRING_LENGTH = 80;
 
-const PATH_NOTES: Readonly<Record<string, string>> = {
+const PATH_NOTES: Readonly<Partial<Record<InvalidInputFailure["reason"], string>>> = {
   empty: "empty",
   length: `longer than ${MAX_PATH_INPUT_LENGTH} characters`,
   "control-character": "contains a control character",
 };
 
-// Characters a message must never carry raw (they could forge or disguise output); JSON escapes only C0.
-const UNPRINTABLE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
-
 /** A value as a message shows it: JSON for strings (escaped, shortened), numbers as written, kinds otherwise. */
 export function describeValue(value: unknown): string {
   if (value === undefined) return "missing";
   if (typeof value === "string") {
+    // JSON escapes C0 controls, quotes and backslashes; core escapes what JSON leaves raw (bidi, C1, separators).
     const shown = value.length <= SHOWN_STRING_LENGTH ? JSON.stringify(value) : `${JSON.stringify(`${value.slice(0, SHOWN_STRING_LENGTH)}...`)}, ${value.length} characters`;
-    return shown.replace(UNPRINTABLE, (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`);
+    return escapeText(shown);
   }
   if (typeof value === "number") return Number.isInteger(value) || !Number.isFinite(value) ? String(value) : `${value} (not an integer)`;
   if (typeof value === "boolean" || value === null) return String(value);

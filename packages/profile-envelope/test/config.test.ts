@@ -31,12 +31,13 @@ describe("profile and config", () => {
     const ws = makeWorkspace();
     ws.write("file.txt", "x\n");
     fs.symlinkSync(ws.outside, path.join(ws.root, "out"));
-    expect(() => createTool({ root: ws.root, ...({ limit: 3 } as object) })).toThrow("envelope: invalid option 'limit'");
-    expect(() => createTool({ root: ws.root, cwd: ".." })).toThrow("envelope: option 'cwd' (\"..\") must be inside the project root");
+    const accepted = "(accepted keys: cwd, max_window_bytes, max_file_bytes)";
+    expect(() => createTool({ root: ws.root, ...({ limit: 3 } as object) })).toThrow(`envelope: invalid option 'limit' in [envelope]: unknown key ${accepted}`);
+    expect(() => createTool({ root: ws.root, cwd: ".." })).toThrow(`envelope: invalid option 'cwd' in [envelope]: ".." must be inside the project root ${accepted}`);
     expect(() => createTool({ root: ws.root, cwd: "out" })).toThrow("must be inside the project root");
     expect(() => createTool({ root: ws.root, cwd: "file.txt" })).toThrow("must be a directory inside the project root");
-    expect(() => createTool({ root: ws.root, cwd: "nope" })).toThrow("envelope: option 'cwd' (\"nope\")");
-    expect(() => createTool({ root: path.join(ws.root, "nope") })).toThrow("envelope:");
+    expect(() => createTool({ root: ws.root, cwd: "nope" })).toThrow(`envelope: invalid option 'cwd' in [envelope]: "nope": The path 'nope' does not exist.`);
+    expect(() => createTool({ root: path.join(ws.root, "nope") })).toThrow("envelope: invalid workspace root:");
   });
 
   test("ENV-2.1: createTool accepts (and ignores) a permission requester, as the CLI passes one", async () => {

@@ -1,5 +1,6 @@
 import { CORE_FAILURE_CODES, coreFailure, type CoreFailureCode } from "@read/core";
 import { describe, expect, test } from "vitest";
+import { sampleFailures } from "../../core/test/support/sample-failures.js";
 import { ENVELOPE_ERROR_CODES, mapFailure } from "../src/index.js";
 
 const request = { path: "src/a.py", startLine: 7, limit: 20 };
@@ -7,23 +8,8 @@ const PATH_RULE =
   "path is required: a non-empty string of at most 4096 characters without control characters, naming a file relative to the project root.";
 
 // Every core failure, as core builds it (message text is core's and never reaches the caller).
-const FAILURES: Record<CoreFailureCode, ReturnType<typeof coreFailure>> = {
-  INVALID_INPUT: coreFailure("INVALID_INPUT", "core text", undefined, { reason: "length", limit: 4096 }),
-  NOT_FOUND: coreFailure("NOT_FOUND", "core text", "/abs/src/a.py", { reason: "missing" }),
-  OUTSIDE_ROOT: coreFailure("OUTSIDE_ROOT", "core text", "/abs/src/a.py", { resolved: "/etc/shadow" }),
-  SYMLINK_LOOP: coreFailure("SYMLINK_LOOP", "core text", "/abs/src/a.py", { os_error: "ELOOP" }),
-  NAME_TOO_LONG: coreFailure("NAME_TOO_LONG", "core text", "/abs/src/a.py", { os_error: "ENAMETOOLONG" }),
-  IS_DIRECTORY: coreFailure("IS_DIRECTORY", "core text", "/abs/src/a.py", { kind: "directory" }),
-  NOT_REGULAR_FILE: coreFailure("NOT_REGULAR_FILE", "core text", "/abs/src/a.py", { kind: "character-device" }),
-  TOO_LARGE: coreFailure("TOO_LARGE", "core text", "/abs/src/a.py", { window_limit: 67108864 }),
-  BINARY: coreFailure("BINARY", "core text", "/abs/src/a.py", { sniff_bytes: 8192 }),
-  INVALID_UTF8: coreFailure("INVALID_UTF8", "core text", "/abs/src/a.py"),
-  SCAN_LIMIT: coreFailure("SCAN_LIMIT", "core text", "/abs/src/a.py", { max_scan_bytes: 1, start_line: 7 }),
-  PERMISSION_DENIED: coreFailure("PERMISSION_DENIED", "core text", "/abs/src/a.py", { os_error: "EACCES" }),
-  CHANGED_DURING_READ: coreFailure("CHANGED_DURING_READ", "core text", "/abs/src/a.py"),
-  TOO_MANY_OPEN_FILES: coreFailure("TOO_MANY_OPEN_FILES", "core text", "/abs/src/a.py", { os_error: "EMFILE" }),
-  IO_ERROR: coreFailure("IO_ERROR", "core text", "/abs/src/a.py", { os_error: "EIO" }),
-};
+const at = { message: "core text", path: "/abs/src/a.py" } as const;
+const FAILURES = sampleFailures("/abs/src/a.py");
 
 const EXPECTED: Record<CoreFailureCode, { code: string; message: string }> = {
   INVALID_INPUT: { code: "INVALID_PARAM", message: `Invalid path: "src/a.py" (longer than 4096 characters). ${PATH_RULE}` },
@@ -48,13 +34,13 @@ const EXPECTED: Record<CoreFailureCode, { code: string; message: string }> = {
 
 describe("core failure -> spec 001 error", () => {
   test("ENV-3.3: core TOO_LARGE for the file size maps to EXECUTION_ERROR naming the size, the limit and the option", () => {
-    const failure = coreFailure("TOO_LARGE", "core text", "/abs/src/a.py", { size: 34359738368, limit: 4294967296 });
+    const failure = coreFailure({ code: "TOO_LARGE", ...at, cause: "size", size: 34359738368, limit: 4294967296 });
     expect(mapFailure(failure, request)).toEqual({
       code: "EXECUTION_ERROR",
       message:
         "File 'src/a.py' is 34359738368 bytes, over the 4294967296 bytes this tool reads (every read counts all of its lines for stats.total_lines). Raise max_file_bytes in the [envelope] table of read.config.toml to read it.",
     });
-    const grew = coreFailure("TOO_LARGE", "core text", "/abs/src/a.py", { limit: 4096 });
+    const grew = coreFailure({ code: "TOO_LARGE", ...at, cause: "grew", limit: 4096 });
     expect(mapFailure(grew, request).message).toBe(
       "File 'src/a.py' grew while it was read, over the 4096 bytes this tool reads (every read counts all of its lines for stats.total_lines). Raise max_file_bytes in the [envelope] table of read.config.toml to read it.",
     );
@@ -70,9 +56,9 @@ describe("core failure -> spec 001 error", () => {
   }
 
   test("ENV-4-access-denied: every kind of special file is named", () => {
-    const kinds = { fifo: "a FIFO", socket: "a socket", "block-device": "a block device", unknown: "a special file" };
+    const kinds = { fifo: "a FIFO", socket: "a socket", "block-device": "a block device", unknown: "a special file" } as const;
     for (const [kind, shown] of Object.entries(kinds)) {
-      expect(mapFailure(coreFailure("NOT_REGULAR_FILE", "x", "p", { kind }), request).message).toBe(
+      expect(mapFailure(coreFailure({ code: "NOT_REGULAR_FILE", message: "x", path: "p", kind: kind as keyof typeof kinds }), request).message).toBe(
         `Access denied. Path 'src/a.py' is not a regular file (it is ${shown}).`,
       );
     }

@@ -1,15 +1,9 @@
 import { z } from "zod";
 
-const KEYS = ["max_file_read_bytes", "max_scan_bytes", "show_line_numbers"] as const;
-
-function byteLimit(key: string, fallback: number) {
-  const error = `${key} must be a positive integer (a number of bytes)`;
-  return z.int({ error }).min(1, { error }).default(fallback);
-}
-
 /**
- * The strict schema of `[tools.read_file]` in `read.config.toml` (spec §5). Every key is optional and
- * takes the spec's default; unknown keys and wrong types are errors.
+ * The schema of `[tools.read_file]` in `read.config.toml` (spec §5). Every key is optional and takes the
+ * spec's default; `defineProfile` refuses unknown keys and wrong types with the accepted keys. A byte
+ * limit is a whole number: a TOML float (`204800.0`) is refused, not rounded.
  *
  * | key                   | default   | meaning                                                              |
  * | --------------------- | --------- | -------------------------------------------------------------------- |
@@ -17,19 +11,11 @@ function byteLimit(key: string, fallback: number) {
  * | `max_scan_bytes`      | `2097152` | most bytes from the start of a file one request may scan to find or count lines |
  * | `show_line_numbers`   | `true`    | default of the `show_line_numbers` argument                          |
  */
-export const configSchema = z.strictObject(
-  {
-    max_file_read_bytes: byteLimit("max_file_read_bytes", 204800),
-    max_scan_bytes: byteLimit("max_scan_bytes", 2097152),
-    show_line_numbers: z.boolean({ error: "show_line_numbers must be true or false" }).default(true),
-  },
-  {
-    error: (issue) =>
-      issue.code === "unrecognized_keys"
-        ? `unknown key${issue.keys.length === 1 ? "" : "s"} ${issue.keys.map((key) => `'${key}'`).join(", ")} in [tools.read_file] (accepted: ${KEYS.join(", ")})`
-        : undefined,
-  },
-);
+export const configSchema = z.object({
+  max_file_read_bytes: z.int().min(1).default(204800),
+  max_scan_bytes: z.int().min(1).default(2097152),
+  show_line_numbers: z.boolean().default(true),
+});
 
 /** The `[tools.read_file]` table once validated, defaults applied. */
 export type ForgeConfig = z.output<typeof configSchema>;

@@ -1,5 +1,4 @@
-export { profile } from "./profile.js";
-export { createTool, type ForgeToolOptions } from "./create-tool.js";
+export { createTool, profile, type ForgeToolOptions } from "./profile.js";
 export { configSchema, type ForgeConfig } from "./config-schema.js";
 export { inputSchema, type ReadInput } from "./input-schema.js";
 export { definition } from "./definition.js";
@@ -7,6 +6,7 @@ export {
   FORGE_ERROR_CODES,
   outputSchema,
   readErrorSchema,
+  readOutputSchema,
   readSuccessSchema,
   type ForgeErrorCode,
   type ReadError,

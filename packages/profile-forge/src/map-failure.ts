@@ -1,4 +1,4 @@
-import type { CoreFailure } from "@read/core";
+import { assertNever, quoteText, type CoreFailure, type ScanLimitFailure, type TooLargeFailure } from "@read/core";
 import type { ForgeConfig } from "./config-schema.js";
 import { readError, type ReadError } from "./output.js";
 import type { ReadPlan } from "./plan-read.js";
@@ -41,31 +41,31 @@ export function mapFailure(failure: CoreFailure, context: FailureContext): ReadE
     case "TOO_MANY_OPEN_FILES":
     case "IO_ERROR":
       return readError("READ_FAILED", failure.message);
+    default:
+      return assertNever(failure, "core failure");
   }
 }
 
-function tooLargeMessage(failure: CoreFailure, { plan, config }: FailureContext): string {
-  const path = failure.path ?? plan.path;
-  const detail = failure.detail ?? {};
-  if (typeof detail.window_limit === "number") {
+function tooLargeMessage(failure: TooLargeFailure, { plan, config }: FailureContext): string {
+  const path = quoteText(failure.path ?? plan.path);
+  if (failure.cause === "window") {
     const fewer = plan.kind === "tail" ? "a smaller `tail`" : plan.kind === "lines" && plan.given.includes("head") ? "a smaller `head`" : "`end_line` or `limit`";
-    return `The requested lines of '${path}' (${rangeLabel(plan)}) hold more than ${detail.window_limit} bytes, the most one read returns (max_file_read_bytes). Ask for fewer lines with ${fewer}.`;
+    return `The requested lines of ${path} (${rangeLabel(plan)}) hold more than ${failure.limit} bytes, the most one read returns (max_file_read_bytes). Ask for fewer lines with ${fewer}.`;
   }
   const parts = "Read part of it: `start_line`/`end_line` (or `limit`) for a range, `head` for the first lines, `tail` for the last lines";
-  if (typeof detail.size === "number" && typeof detail.limit === "number") {
+  if (failure.cause === "size") {
     const byScan = config.max_scan_bytes < config.max_file_read_bytes;
     return byScan
-      ? `'${path}' is ${detail.size} bytes, more than max_scan_bytes (${detail.limit}), the most one read may scan, so it cannot be read whole. ${parts}; or raise max_scan_bytes in ${CONFIG_TABLE}.`
-      : `'${path}' is ${detail.size} bytes, more than max_file_read_bytes (${detail.limit}) allows for a whole-file read. ${parts}.`;
+      ? `${path} is ${failure.size} bytes, more than max_scan_bytes (${failure.limit}), the most one read may scan, so it cannot be read whole. ${parts}; or raise max_scan_bytes in ${CONFIG_TABLE}.`
+      : `${path} is ${failure.size} bytes, more than max_file_read_bytes (${failure.limit}) allows for a whole-file read. ${parts}.`;
   }
   return `${failure.message} ${parts}.`;
 }
 
-function scanLimitMessage(failure: CoreFailure, { plan, config }: FailureContext): string {
-  const path = failure.path ?? plan.path;
-  const limit = typeof failure.detail?.max_scan_bytes === "number" ? failure.detail.max_scan_bytes : config.max_scan_bytes;
+function scanLimitMessage(failure: ScanLimitFailure, { plan }: FailureContext): string {
+  const path = quoteText(failure.path ?? plan.path);
   return (
-    `The requested lines of '${path}' (${rangeLabel(plan)}) reach beyond the first ${limit} bytes of the file, the most one read may scan (max_scan_bytes): ` +
+    `The requested lines of ${path} (${rangeLabel(plan)}) reach beyond the first ${failure.maxScanBytes} bytes of the file, the most one read may scan (max_scan_bytes): ` +
     `finding a line means counting every line before it, so lines past that point cannot be reached by any range. ` +
     `Read the end of the file with \`tail\`, or raise max_scan_bytes in ${CONFIG_TABLE}.`
   );

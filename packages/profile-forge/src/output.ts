@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { JsonSchema } from "@read/core";
+import { toOutputJsonSchema, type JsonSchema } from "@read/core";
 
 /**
- * Why a `Read` call failed, as `error.code` says it.
+ * Every way a `Read` call can fail, as `error.code` says it, in documentation order.
  *
  * | code                    | when                                                                      |
  * | ----------------------- | ------------------------------------------------------------------------- |
@@ -18,20 +18,6 @@ import type { JsonSchema } from "@read/core";
  * | `RANGE_ON_BINARY`       | `start_line`/`end_line`/`limit`/`head`/`tail` on a binary file            |
  * | `READ_FAILED`           | any other failure of the read (symlink loop, file swapped while opened, too many open files, I/O error) |
  */
-export type ForgeErrorCode =
-  | "INVALID_ARGUMENT"
-  | "CONFLICTING_ARGUMENTS"
-  | "INVALID_RANGE"
-  | "NOT_FOUND"
-  | "OUTSIDE_SANDBOX"
-  | "NOT_A_FILE"
-  | "PERMISSION_DENIED"
-  | "TOO_LARGE"
-  | "SCAN_LIMIT_EXCEEDED"
-  | "RANGE_ON_BINARY"
-  | "READ_FAILED";
-
-/** Every {@link ForgeErrorCode}, in documentation order. */
 export const FORGE_ERROR_CODES = [
   "INVALID_ARGUMENT",
   "CONFLICTING_ARGUMENTS",
@@ -44,7 +30,10 @@ export const FORGE_ERROR_CODES = [
   "SCAN_LIMIT_EXCEEDED",
   "RANGE_ON_BINARY",
   "READ_FAILED",
-] as const satisfies readonly ForgeErrorCode[];
+] as const;
+
+/** One of {@link FORGE_ERROR_CODES}. */
+export type ForgeErrorCode = (typeof FORGE_ERROR_CODES)[number];
 
 const lineNumber = z.int().min(1);
 
@@ -87,5 +76,8 @@ export function readError(code: ForgeErrorCode, message: string): ReadError {
   return { error: { code, message } };
 }
 
-/** JSON Schema of every output of `Read`, failures included (MCP `outputSchema` wants an object at the top). */
-export const outputSchema: JsonSchema = { ...z.toJSONSchema(z.union([readSuccessSchema, readErrorSchema])), type: "object" };
+/** The zod schema of every output of `Read`, failures included. */
+export const readOutputSchema: z.ZodType<ReadOutput> = z.union([readSuccessSchema, readErrorSchema]);
+
+/** JSON Schema of every output of `Read`, failures included, in the normal form of `toOutputJsonSchema`. */
+export const outputSchema: JsonSchema = toOutputJsonSchema(readOutputSchema);

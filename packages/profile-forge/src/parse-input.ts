@@ -1,3 +1,4 @@
+import { escapeText } from "@read/core";
 import type { z } from "zod";
 import { INPUT_KEYS, inputSchema, type ReadInput } from "./input-schema.js";
 import { readError, type ReadError } from "./output.js";
@@ -24,7 +25,7 @@ export function parseInput(raw: unknown): ReadInput | ReadError {
 
 function describeIssue(issue: z.core.$ZodIssue, given: Record<string, unknown>): string {
   if (issue.code === "unrecognized_keys") {
-    const names = issue.keys.map((key) => `\`${key}\``).join(", ");
+    const names = issue.keys.map((key) => `\`${escapeText(key)}\``).join(", ");
     return `Unknown parameter${issue.keys.length === 1 ? "" : "s"} ${names}; Read accepts ${INPUT_KEYS.map((key) => `\`${key}\``).join(", ")}.`;
   }
   const key = String(issue.path[0] ?? "");
@@ -33,6 +34,6 @@ function describeIssue(issue: z.core.$ZodIssue, given: Record<string, unknown>):
 }
 
 function preview(value: unknown): string {
-  const json = JSON.stringify(value) ?? String(value);
+  const json = escapeText(JSON.stringify(value) ?? String(value));
   return json.length > 40 ? `${json.slice(0, 37)}...` : json;
 }

@@ -1,4 +1,4 @@
-import { checkSize, readHead, readLines, sniffBinary, withOpenFile, ok, type LineWindow, type OpenFile, type Result, type Workspace } from "@read/core";
+import { checkSize, ok, quoteText, readHead, readLines, sniffBinary, withOpenFile, type LineWindow, type OpenFile, type Result, type Workspace } from "@read/core";
 import type { ForgeConfig } from "./config-schema.js";
 import { formatView } from "./format-view.js";
 import { mapFailure } from "./map-failure.js";
@@ -34,7 +34,7 @@ function readBinary(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Result
     return ok(
       readError(
         "RANGE_ON_BINARY",
-        `'${file.path.input}' is a binary file (it has a NUL byte in its first ${BINARY_SNIFF_BYTES} bytes), so it has no lines: ${listOf(given)} cannot be used on it. Read it without them to get its bytes base64-encoded (at most max_file_read_bytes = ${config.max_file_read_bytes}).`,
+        `${quoteText(file.path.input)} is a binary file (it has a NUL byte in its first ${BINARY_SNIFF_BYTES} bytes), so it has no lines: ${listOf(given)} cannot be used on it. Read it without them to get its bytes base64-encoded (at most max_file_read_bytes = ${config.max_file_read_bytes}).`,
       ),
     );
   }

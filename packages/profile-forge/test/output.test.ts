@@ -1,6 +1,7 @@
 import { CORE_FAILURE_CODES, coreFailure } from "@read/core";
 import { describe, expect, test } from "vitest";
 import { configSchema, createTool, FORGE_ERROR_CODES, mapFailure, outputSchema } from "../src/index.js";
+import { sampleFailures } from "../../core/test/support/sample-failures.js";
 import { sandbox } from "./helpers.js";
 
 describe("the output contract", () => {
@@ -47,7 +48,8 @@ describe("the output contract", () => {
 
   test("FORGE-NFR-RD-SEC-01: every core failure maps to a documented code", () => {
     const context = { plan: { kind: "whole", path: "x", showNumbers: true } as const, config: configSchema.parse({}) };
-    const codes = Object.fromEntries(CORE_FAILURE_CODES.map((code) => [code, mapFailure(coreFailure(code, `core says ${code}.`, "x"), context).error.code]));
+    const failures = sampleFailures("x");
+    const codes = Object.fromEntries(CORE_FAILURE_CODES.map((code) => [code, mapFailure(failures[code], context).error.code]));
     expect(codes).toEqual({
       INVALID_INPUT: "INVALID_ARGUMENT",
       NOT_FOUND: "NOT_FOUND",
@@ -65,10 +67,12 @@ describe("the output contract", () => {
       TOO_MANY_OPEN_FILES: "READ_FAILED",
       IO_ERROR: "READ_FAILED",
     });
-    expect(mapFailure(coreFailure("PERMISSION_DENIED", "The path 'x' cannot be accessed: permission denied by the operating system.", "x"), context)).toEqual({
+    const denied = coreFailure({ code: "PERMISSION_DENIED", message: "The path 'x' cannot be accessed: permission denied by the operating system.", path: "x", osError: "EACCES" });
+    expect(mapFailure(denied, context)).toEqual({
       error: { code: "PERMISSION_DENIED", message: "The path 'x' cannot be accessed: permission denied by the operating system." },
     });
-    expect(mapFailure(coreFailure("TOO_LARGE", "The file 'x' grew past the limit of 10 bytes while it was read.", "x", { limit: 10 }), context)).toEqual({
+    const grew = coreFailure({ code: "TOO_LARGE", cause: "grew", message: "The file 'x' grew past the limit of 10 bytes while it was read.", path: "x", limit: 10 });
+    expect(mapFailure(grew, context)).toEqual({
       error: {
         code: "TOO_LARGE",
         message:

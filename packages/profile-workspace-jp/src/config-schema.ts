@@ -5,7 +5,7 @@ import { z } from "zod";
  * lines, the 8192-byte sniff) and asks for the size limit to stay a constant (§3.2), so the table has no
  * keys: an empty table is accepted and any key is an error, never silently ignored.
  */
-export const configSchema: z.ZodType<WorkspaceJpConfig> = z.strictObject({});
+export const configSchema = z.strictObject({});
 
 /** The options of the `workspace-jp` profile: none. */
-export type WorkspaceJpConfig = Record<never, never>;
+export type WorkspaceJpConfig = z.output<typeof configSchema>;

@@ -1,4 +1,4 @@
-import { createTool } from "./create-tool.js";
+import { createTool } from "./profile.js";
 import type { ReadFileInput } from "./input-schema.js";
 import { isErrorOutput, type ReadFileOutput } from "./output.js";
 import { ReadFileError } from "./read-file-error.js";

@@ -1,7 +1,6 @@
 export { BINARY_SNIFF_BYTES } from "./binary-sniff-bytes.js";
 export { configSchema, type WorkspaceJpConfig } from "./config-schema.js";
 export { createAgentToolkit, type AgentToolkit, type AgentToolkitOptions } from "./create-agent-toolkit.js";
-export { createTool, type WorkspaceJpToolOptions } from "./create-tool.js";
 export { READ_FILE_DEFINITION } from "./definition.js";
 export {
   DEFAULT_MAX_LINES,
@@ -17,12 +16,13 @@ export {
   outputSchema,
   readFileErrorOutputSchema,
   readFileOutputSchema,
+  readFileResultSchema,
   type ReadFileErrorCode,
   type ReadFileErrorOutput,
   type ReadFileOutput,
   type ReadFileResult,
 } from "./output.js";
-export { profile } from "./profile.js";
+export { createTool, profile, type WorkspaceJpToolOptions } from "./profile.js";
 export { ReadFileError } from "./read-file-error.js";
 export { SIZE_LIMIT_BYTES } from "./size-limit-bytes.js";
 export { TOOL_DEFINITIONS } from "./tool-definitions.js";

@@ -1,7 +1,6 @@
-import type { CoreFailure, CoreFailureCode } from "@read/core";
+import { quoteText, type CoreFailure, type CoreFailureCode } from "@read/core";
 import { BINARY_SNIFF_BYTES } from "./binary-sniff-bytes.js";
 import type { ReadFileErrorCode, ReadFileErrorOutput } from "./output.js";
-import { quotePath } from "./quote-path.js";
 import { SIZE_LIMIT_BYTES } from "./size-limit-bytes.js";
 
 /**
@@ -38,16 +37,15 @@ export function errorOutput(code: ReadFileErrorCode, message: string): ReadFileE
  * (spec 002 §3.2): `Cannot read "src/a.ts": no such file in the workspace.`
  */
 export function mapFailure(failure: CoreFailure): ReadFileErrorOutput {
-  const subject = failure.path === undefined ? "Cannot read" : `Cannot read ${quotePath(failure.path)}`;
+  const subject = failure.path === undefined ? "Cannot read" : `Cannot read ${quoteText(failure.path, '"')}`;
   return errorOutput(CODES[failure.code], `${subject}: ${reasonOf(failure)}.`);
 }
 
 function reasonOf(failure: CoreFailure): string {
-  const detail = failure.detail ?? {};
   switch (failure.code) {
     case "NOT_FOUND":
-      if (detail.reason === "dangling-symlink") return "it is a symlink whose target does not exist";
-      if (detail.reason === "not-a-directory") return "a parent of it is a file, not a directory";
+      if (failure.reason === "dangling-symlink") return "it is a symlink whose target does not exist";
+      if (failure.reason === "not-a-directory") return "a parent of it is a file, not a directory";
       return "no such file in the workspace";
     case "SYMLINK_LOOP":
       return "it runs into a symlink loop, so it names no file";
@@ -58,10 +56,10 @@ function reasonOf(failure: CoreFailure): string {
     case "IS_DIRECTORY":
       return "it is a directory, not a file";
     case "NOT_REGULAR_FILE":
-      return `it is a special file (${String(detail.kind).replace("-", " ")}), not a regular file`;
+      return `it is a special file (${failure.kind.replace("-", " ")}), not a regular file`;
     case "TOO_LARGE":
-      return typeof detail.size === "number"
-        ? `the file is ${detail.size} bytes, over the limit of ${SIZE_LIMIT_BYTES} bytes (1 MiB)`
+      return failure.cause === "size"
+        ? `the file is ${failure.size} bytes, over the limit of ${SIZE_LIMIT_BYTES} bytes (1 MiB)`
         : `the file grew past the limit of ${SIZE_LIMIT_BYTES} bytes (1 MiB) while it was read`;
     case "INVALID_INPUT":
       return sentence(failure.message);

@@ -1,21 +1,11 @@
-import type { JsonSchema } from "@read/core";
+import { toOutputJsonSchema, type JsonSchema } from "@read/core";
 import { z } from "zod";
 
 /**
- * The error codes of `read_file`: the six of spec 002 §4.3, plus `OUTSIDE_WORKSPACE` for a path that
- * resolves outside the workspace root (symlink escapes included), which the spec refuses (§3.1) without
- * naming a code.
+ * The error codes of `read_file`, spec order first: the six of spec 002 §4.3, plus `OUTSIDE_WORKSPACE`
+ * for a path that resolves outside the workspace root (symlink escapes included), which the spec refuses
+ * (§3.1) without naming a code.
  */
-export type ReadFileErrorCode =
-  | "INVALID_ARGUMENT"
-  | "NOT_FOUND"
-  | "NOT_FILE"
-  | "BINARY_NOT_SUPPORTED"
-  | "SIZE_LIMIT_EXCEEDED"
-  | "INTERNAL"
-  | "OUTSIDE_WORKSPACE";
-
-/** Every {@link ReadFileErrorCode}, spec order first. */
 export const READ_FILE_ERROR_CODES = [
   "INVALID_ARGUMENT",
   "NOT_FOUND",
@@ -24,7 +14,10 @@ export const READ_FILE_ERROR_CODES = [
   "SIZE_LIMIT_EXCEEDED",
   "INTERNAL",
   "OUTSIDE_WORKSPACE",
-] as const satisfies readonly ReadFileErrorCode[];
+] as const;
+
+/** One of {@link READ_FILE_ERROR_CODES}. */
+export type ReadFileErrorCode = (typeof READ_FILE_ERROR_CODES)[number];
 
 /** A successful read (spec 002 §4.2), with exactly these keys in this order. */
 export interface ReadFileOutput {
@@ -84,16 +77,11 @@ export const readFileErrorOutputSchema = z.strictObject({
   }),
 }) satisfies z.ZodType<ReadFileErrorOutput>;
 
-function objectSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema);
-  return rest;
-}
+/** The zod schema of every output of `read_file`. */
+export const readFileResultSchema: z.ZodType<ReadFileResult> = z.union([readFileOutputSchema, readFileErrorOutputSchema]);
 
 /** JSON Schema of every output of `read_file`: a success or an error, never both. */
-export const outputSchema: JsonSchema = {
-  type: "object",
-  oneOf: [objectSchema(readFileOutputSchema), objectSchema(readFileErrorOutputSchema)],
-};
+export const outputSchema: JsonSchema = toOutputJsonSchema(readFileResultSchema);
 
 /** Whether a result is the error shape. */
 export function isErrorOutput(output: ReadFileResult): output is ReadFileErrorOutput {

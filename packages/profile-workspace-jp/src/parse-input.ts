@@ -1,8 +1,7 @@
-import { validatePathInput } from "@read/core";
+import { quoteText, validatePathInput } from "@read/core";
 import { MAX_MAX_LINES, inputSchema, type ParsedReadFileInput } from "./input-schema.js";
 import { errorOutput, mapFailure } from "./map-failure.js";
 import type { ReadFileErrorOutput } from "./output.js";
-import { quotePath } from "./quote-path.js";
 
 /** Validated arguments, or the `INVALID_ARGUMENT` error the model receives. */
 export type ParsedInput = { readonly ok: true; readonly value: ParsedReadFileInput } | { readonly ok: false; readonly error: ReadFileErrorOutput };
@@ -34,7 +33,7 @@ export function parseInput(input: unknown): ParsedInput {
   const seen = new Set<Field>();
   for (const issue of parsed.error.issues) {
     if (issue.code === "unrecognized_keys") {
-      const keys = issue.keys.map(quotePath).join(", ");
+      const keys = issue.keys.map((key) => quoteText(key, '"')).join(", ");
       reasons.push(`unknown argument${issue.keys.length === 1 ? "" : "s"} ${keys} (read_file takes path, start_line and max_lines)`);
       continue;
     }
@@ -43,7 +42,7 @@ export function parseInput(input: unknown): ParsedInput {
     seen.add(field);
     reasons.push(`${RULES[field]}, got ${describeValue(raw[field])}`);
   }
-  return invalid(`Cannot read ${quotePath(path.value)}: ${reasons.join("; ")}.`);
+  return invalid(`Cannot read ${quoteText(path.value, '"')}: ${reasons.join("; ")}.`);
 }
 
 function invalid(message: string): ParsedInput {
@@ -57,7 +56,7 @@ function describeValue(value: unknown): string {
   if (typeof value === "number") return Object.is(value, -0) ? "-0" : String(value);
   if (typeof value === "string") {
     const cut = value.length > MAX_ECHOED_STRING ? `${value.slice(0, MAX_ECHOED_STRING)}...` : value;
-    return `the string ${quotePath(cut)}`;
+    return `the string ${quoteText(cut, '"')}`;
   }
   if (value === undefined) return "nothing";
   if (value === null) return "null";

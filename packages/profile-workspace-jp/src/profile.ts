@@ -1,15 +1,38 @@
-import type { ProfileModule } from "@read/core";
-import { configSchema, type WorkspaceJpConfig } from "./config-schema.js";
-import { createTool } from "./create-tool.js";
-import type { ReadFileResult } from "./output.js";
+import { defineProfile } from "@read/core";
+import { configSchema } from "./config-schema.js";
+import { errorOutput } from "./map-failure.js";
+import { isErrorOutput, readFileResultSchema } from "./output.js";
+import { parseInput } from "./parse-input.js";
+import { readFile } from "./read-file.js";
+import { renderOutput } from "./render-output.js";
+import { TOOL_DEFINITIONS } from "./tool-definitions.js";
 
 /**
- * The `workspace-jp` profile (spec 002, `read_file`): found by the CLI and the conformance harness
- * through this descriptor. Its config table `[workspace-jp]` has no keys (the spec fixes every limit).
+ * The `workspace-jp` profile (spec 002, `read_file`). Its config table `[workspace-jp]` has no keys: the
+ * spec fixes every limit. `call` resolves to exactly the JSON the model receives, a {@link ReadFileOutput}
+ * or `{ "error": { "code", "message" } }`; an unexpected exception becomes an `INTERNAL` error (§4.3).
+ * This profile leaves no read pending for a person, so a `requester` is ignored.
  */
-export const profile: ProfileModule<WorkspaceJpConfig, ReadFileResult> = {
+export const profile = defineProfile({
   name: "workspace-jp",
   configTable: ["workspace-jp"],
   configSchema,
-  createTool,
-};
+  outputSchema: readFileResultSchema,
+  isError: isErrorOutput,
+  render: renderOutput,
+  setup: ({ workspace }) => ({
+    name: TOOL_DEFINITIONS.read_file.name,
+    definition: TOOL_DEFINITIONS.read_file,
+    call(input) {
+      const parsed = parseInput(input);
+      return parsed.ok ? readFile(workspace, parsed.value) : parsed.error;
+    },
+    internalError: (reason) => errorOutput("INTERNAL", `Cannot read: unexpected error: ${reason}.`),
+  }),
+});
+
+/** Creates the `read_file` tool of spec 002 on a workspace root: {@link profile}'s `createTool`. */
+export const createTool = profile.createTool;
+
+/** The options of {@link createTool}: the root (the config table has no keys). */
+export type WorkspaceJpToolOptions = Parameters<typeof createTool>[0];

@@ -1,9 +1,5 @@
+import { escapeText, quoteText } from "@read/core";
 import { isErrorOutput, type ReadFileResult } from "./output.js";
-import { quotePath } from "./quote-path.js";
-
-// Control characters a file could use to rewrite a terminal (escape sequences, carriage returns); tab and
-// line feed stay as they are.
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/gu;
 
 /**
  * A short human-readable rendering of a `read_file` result: a header naming the file and the window, the
@@ -13,7 +9,7 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/gu;
 export function renderOutput(output: ReadFileResult): string {
   if (isErrorOutput(output)) return `${output.error.code}: ${output.error.message}`;
   const { meta } = output;
-  const file = `${quotePath(output.path)} (${meta.line_count} ${plural(meta.line_count, "line")}, ${meta.byte_length} ${plural(meta.byte_length, "byte")})`;
+  const file = `${quoteText(output.path, '"')} (${meta.line_count} ${plural(meta.line_count, "line")}, ${meta.byte_length} ${plural(meta.byte_length, "byte")})`;
   if (meta.returned_line_count === 0) return `${file}: no lines returned`;
   const first = output.next_start_line === null ? meta.line_count - meta.returned_line_count + 1 : output.next_start_line - meta.returned_line_count;
   const last = first + meta.returned_line_count - 1;
@@ -28,5 +24,5 @@ function plural(count: number, word: string): string {
 }
 
 function visible(text: string): string {
-  return text.replace(CONTROL, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return escapeText(text, { keepTabs: true, keepNewlines: true });
 }

@@ -1,4 +1,4 @@
-import { createTool } from "./create-tool.js";
+import { createTool } from "./profile.js";
 import { inputSchema } from "./input-schema.js";
 import { outputSchema } from "./output.js";
 import { TOOL_DEFINITIONS } from "./tool-definitions.js";

@@ -39,7 +39,7 @@ describe("isError, render and outputSchema", () => {
 
   test("JP-4.2: outputSchema is an object schema with exactly the success and the error shapes", () => {
     expect(outputSchema.type).toBe("object");
-    const [success, failure] = outputSchema.oneOf as { required: string[]; additionalProperties: boolean; properties: Record<string, { required?: string[] }> }[];
+    const [success, failure] = outputSchema.anyOf as { required: string[]; additionalProperties: boolean; properties: Record<string, { required?: string[] }> }[];
     expect(success?.required).toStrictEqual(["path", "content", "truncated", "next_start_line", "meta"]);
     expect(success?.properties.meta?.required).toStrictEqual(["byte_length", "line_count", "returned_line_count", "mtime_ms"]);
     expect(success?.additionalProperties).toBe(false);

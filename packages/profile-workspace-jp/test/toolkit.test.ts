@@ -35,6 +35,6 @@ describe("JP-11.8: createAgentToolkit().readFile (spec 002 §8 public surface)",
   });
 
   test("JP-4.3: a toolkit on a root that does not exist fails when it is created", () => {
-    expect(() => createAgentToolkit({ root: `${sandbox().root}/missing` })).toThrow(/^workspace-jp: The workspace root does not exist\.$/u);
+    expect(() => createAgentToolkit({ root: `${sandbox().root}/missing` })).toThrow(/^workspace-jp: invalid workspace root: The workspace root does not exist\.$/u);
   });
 });

@@ -4,6 +4,8 @@ import path from "node:path";
 import ts from "typescript";
 
 const SOURCE = path.resolve(import.meta.dirname, "../../src");
+// Core's one runtime dependency, as this checkout installed it (readable by every user).
+const ZOD = fs.realpathSync(path.resolve(import.meta.dirname, "../../node_modules/zod"));
 
 /**
  * Compiles core's sources (type-stripping only, the same TypeScript as the build) into `dir/core/` as
@@ -15,6 +17,8 @@ export function compileCoreInto(dir: string): string {
   const out = path.join(dir, "core");
   fs.mkdirSync(out, { recursive: true, mode: 0o755 });
   fs.writeFileSync(path.join(out, "package.json"), JSON.stringify({ type: "module" }));
+  fs.mkdirSync(path.join(out, "node_modules"), { mode: 0o755 });
+  fs.symlinkSync(ZOD, path.join(out, "node_modules", "zod"));
   for (const name of fs.readdirSync(SOURCE)) {
     if (!name.endsWith(".ts")) continue;
     const { outputText } = ts.transpileModule(fs.readFileSync(path.join(SOURCE, name), "utf8"), {

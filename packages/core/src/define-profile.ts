@@ -1,0 +1,222 @@
+import { z } from "zod";
+import { escapeText, quoteText } from "./escape-text.js";
+import { ProfileConfigError } from "./profile-config-error.js";
+import type { JsonSchema, PermissionRequester, ProfileModule, ReadTool, ToolDefinition, ToolOptions } from "./tool-contract.js";
+import { createWorkspace, type Workspace } from "./workspace.js";
+
+/** What a profile's `setup` is given: the workspace, the validated config and the caller's extras. */
+export interface ProfileContext<Config, Extra> {
+  /** The workspace root, canonicalised once. */
+  readonly workspace: Workspace;
+  /** The config table, validated, defaults applied. */
+  readonly config: Config;
+  /** Decides reads the profile leaves pending (only profiles that ask use it). */
+  readonly requester: PermissionRequester | undefined;
+  /** The options the profile declared in `extraOptions`, as the caller passed them. */
+  readonly extra: Partial<Extra>;
+  /** The error to throw for an option that passed the schema but cannot be used (a `cwd` outside the root). */
+  configError(key: string, reason: string): ProfileConfigError;
+}
+
+/** What `call` of a profile's tool is given besides the input. */
+export interface ProfileCallContext {
+  /** Aborts the call (see {@link CallOptions}). */
+  readonly signal: AbortSignal | undefined;
+}
+
+/** The tool a profile's `setup` builds for one workspace and config. */
+export interface ProfileTool<Output> {
+  /** The tool's name as its spec fixes it. */
+  readonly name: string;
+  /** Other names that resolve to the tool. */
+  readonly aliases?: readonly string[];
+  readonly definition: ToolDefinition;
+  /**
+   * One call: the input exactly as the model sent it, the output exactly as the spec says the model
+   * receives it. It may throw: `defineProfile` turns an unexpected exception into `internalError`.
+   */
+  call(input: unknown, context: ProfileCallContext): Output | Promise<Output>;
+  /** The spec's internal error for a call that failed unexpectedly (`reason` is one escaped sentence). */
+  internalError(reason: string, input: unknown): Output;
+}
+
+/** What a profile package declares; {@link defineProfile} turns it into its {@link ProfileModule}. */
+export interface ProfileDefinition<Schema extends z.ZodObject, Output extends object, Extra extends object = object> {
+  /** The profile's name (`--profile`, `profile = "..."`). */
+  readonly name: string;
+  /** Where its options live in `read.config.toml`, as a path of table names (`["tools", "read_file"]`). */
+  readonly configTable: readonly string[];
+  /** The config table's keys, each with its default. Unknown keys are refused, whatever the schema says. */
+  readonly configSchema: Schema;
+  /** `createTool` options besides the config table and the base options (values TOML cannot hold). */
+  readonly extraOptions?: readonly (keyof Extra & string)[];
+  /** Every output of `call`, errors included; published as the tool's `outputSchema` in normal form. */
+  readonly outputSchema: z.ZodType<Output>;
+  /** Whether an output is a tool-level error. */
+  isError(output: NoInfer<Output>): boolean;
+  /** A short human-readable rendering of an output. */
+  render(output: NoInfer<Output>): string;
+  /** Builds the tool for one workspace and config; may throw {@link ProfileConfigError} for a bad option. */
+  setup(context: ProfileContext<z.output<Schema>, Extra>): ProfileTool<NoInfer<Output>>;
+}
+
+const BASE_OPTIONS = new Set(["root", "requester"]);
+
+/**
+ * Builds a profile package's `profile` from its parts, the way every profile is made: it owns what all
+ * profiles share so that a profile is only its input schema, its window request, its output mapping and
+ * its failure map.
+ *
+ * - Config validation: the table is parsed strictly; any problem is one {@link ProfileConfigError} that
+ *   names the key, the reason and the accepted keys, in one format for every profile.
+ * - The workspace root is canonicalised once (a root that is not a directory is a `ProfileConfigError`
+ *   for the key `root`).
+ * - Every call is wrapped: an unexpected exception becomes the profile's own internal error; an aborted
+ *   call rejects with the signal's reason instead.
+ * - The output schema is published in one normal form ({@link toOutputJsonSchema}).
+ */
+export function defineProfile<Schema extends z.ZodObject, Output extends object, Extra extends object = object>(
+  definition: ProfileDefinition<Schema, Output, Extra>,
+): ProfileModule<z.output<Schema>, Output> & { createTool(options: ToolOptions<z.output<Schema>> & Partial<Extra>): ReadTool<Output> } {
+  type Config = z.output<Schema>;
+  const table = definition.configTable.join(".");
+  const configKeys = Object.keys(definition.configSchema.shape);
+  const strict = definition.configSchema.strict();
+  const extras = new Set<string>(definition.extraOptions ?? []);
+  const outputSchema = toOutputJsonSchema(definition.outputSchema);
+
+  const configError = (key: string, reason: string) => new ProfileConfigError({ profile: definition.name, table, key, reason, accepted: configKeys });
+
+  const parseConfig = (value: unknown): Config => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) throw configError("", `expected a table of options, got ${describe(value)}`);
+    const parsed = strict.safeParse(value);
+    if (parsed.success) return parsed.data as Config;
+    const issue = parsed.error.issues[0];
+    if (issue === undefined) throw configError("", "invalid options");
+    if (issue.code === "unrecognized_keys") throw configError(issue.keys.join(", "), issue.keys.length === 1 ? "unknown key" : "unknown keys");
+    throw configError(issue.path.map(String).join("."), reasonOf(issue, valueAt(value, issue.path)));
+  };
+
+  const createTool = (options: ToolOptions<Config> & Partial<Extra>): ReadTool<Output> => {
+    const own: Record<string, unknown> = {};
+    const extra: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(options)) {
+      if (BASE_OPTIONS.has(key)) continue;
+      if (extras.has(key)) extra[key] = value;
+      else own[key] = value;
+    }
+    const config = parseConfig(own);
+    const opened = createWorkspace(options.root);
+    if (!opened.ok) throw new ProfileConfigError({ profile: definition.name, table, key: "root", reason: opened.failure.message, accepted: configKeys });
+    const tool = definition.setup({ workspace: opened.value, config, requester: options.requester, extra: extra as Partial<Extra>, configError });
+    return {
+      name: tool.name,
+      aliases: tool.aliases ?? [],
+      definition: tool.definition,
+      outputSchema,
+      async call(input, callOptions = {}) {
+        const { signal } = callOptions;
+        signal?.throwIfAborted();
+        try {
+          return await tool.call(input, { signal });
+        } catch (error) {
+          if (signal?.aborted === true) throw signal.reason;
+          return tool.internalError(unexpected(error), input);
+        }
+      },
+      isError: definition.isError,
+      render: definition.render,
+    };
+  };
+
+  return {
+    name: definition.name,
+    configTable: definition.configTable,
+    configSchema: definition.configSchema as unknown as z.ZodType<Config>,
+    configKeys,
+    parseConfig,
+    createTool,
+  };
+}
+
+/**
+ * The one normal form of an output schema: JSON Schema with an object at the top (`type: "object"`, the
+ * variants of a union under `anyOf`), without `$schema`, which some agent APIs refuse. MCP requires the
+ * top-level object type of a tool's `outputSchema`.
+ */
+export function toOutputJsonSchema(schema: z.ZodType): JsonSchema {
+  const known = normalForms.get(schema);
+  if (known !== undefined) return known;
+  const { $schema: _, ...generated } = z.toJSONSchema(schema) as Record<string, unknown>;
+  const variants = generated.anyOf ?? generated.oneOf;
+  let normal: JsonSchema;
+  if (Array.isArray(variants)) {
+    const { anyOf: _a, oneOf: _o, ...rest } = generated;
+    normal = { type: "object", ...rest, anyOf: variants };
+  } else {
+    normal = { ...generated, type: "object" };
+  }
+  normalForms.set(schema, normal);
+  return normal;
+}
+
+// One normal form per schema, so a profile's exported `outputSchema` is the very object its tools carry.
+const normalForms = new WeakMap<z.ZodType, JsonSchema>();
+
+function reasonOf(issue: z.core.$ZodIssue, value: unknown): string {
+  const got = value === undefined ? "" : `, got ${describe(value)}`;
+  switch (issue.code) {
+    case "invalid_type":
+      return `expected ${article(issue.expected)}${got}`;
+    case "too_small":
+      return `expected ${measure(issue.origin)}${issue.inclusive === false ? "more than" : "at least"} ${String(issue.minimum)}${got}`;
+    case "too_big":
+      return `expected ${measure(issue.origin)}${issue.inclusive === false ? "less than" : "at most"} ${String(issue.maximum)}${got}`;
+    case "custom":
+      return lowerFirst(issue.message);
+    default:
+      return `${lowerFirst(issue.message)}${got}`;
+  }
+}
+
+// A bound on a number is on its value; on a string or an array, on its length.
+function measure(origin: string): string {
+  return origin === "number" || origin === "int" || origin === "bigint" ? "" : `${origin} length `;
+}
+
+function article(expected: string): string {
+  switch (expected) {
+    case "int":
+      return "an integer";
+    case "array":
+    case "object":
+      return `an ${expected}`;
+    default:
+      return `a ${expected}`;
+  }
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (typeof current !== "object" || current === null) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === "string") return quoteText(value.length > 60 ? `${value.slice(0, 60)}...` : value, '"');
+  if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
+  if (value instanceof Date) return "a date";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "a table" : `a ${typeof value}`;
+}
+
+function unexpected(error: unknown): string {
+  return escapeText(error instanceof Error ? error.message : String(error));
+}

@@ -1,0 +1,54 @@
+// C0 controls, DEL and C1 controls, the Arabic letter mark, the left-to-right and right-to-left marks,
+// the line and paragraph separators, and the bidirectional embeddings, overrides and isolates: any of them
+// in echoed text could break its line, drive a terminal, or reorder what a person sees around it.
+const UNSAFE_RANGES = "\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069";
+
+/** Matches one character that is never shown raw: see {@link escapeText}. */
+export const UNSAFE_CHARACTER = new RegExp(`[${UNSAFE_RANGES}]`, "u");
+
+const UNSAFE_ALL = new RegExp(`[${UNSAFE_RANGES}]`, "gu");
+const UNSAFE_BUT_TAB = new RegExp(`[${UNSAFE_RANGES.replace("\\u0000-\\u001f", "\\u0000-\\u0008\\u000a-\\u001f")}]`, "gu");
+const UNSAFE_BUT_TAB_AND_NEWLINE = new RegExp(`[${UNSAFE_RANGES.replace("\\u0000-\\u001f", "\\u0000-\\u0008\\u000b-\\u001f")}]`, "gu");
+
+/** Options of {@link escapeText}. */
+export interface EscapeTextOptions {
+  /** Leave tabs as they are (for a layout that expands them). */
+  readonly keepTabs?: boolean;
+  /** Leave line feeds as they are (for a block of lines; a CR is still escaped). */
+  readonly keepNewlines?: boolean;
+}
+
+/**
+ * Escapes every control, bidi-formatting and line-separator character of `text` as a visible escape
+ * (`\n`, `\r`, `\t`, `\x1b`, `\u202e`), leaving everything else as it is: the one rule by which every
+ * profile, the CLI and the REPL show text that a file, a path or an OS message put in their hands.
+ */
+export function escapeText(text: string, options: EscapeTextOptions = {}): string {
+  const pattern = options.keepTabs === true ? (options.keepNewlines === true ? UNSAFE_BUT_TAB_AND_NEWLINE : UNSAFE_BUT_TAB) : UNSAFE_ALL;
+  return text.replace(pattern, escapeCharacter);
+}
+
+/**
+ * `value` inside `quote` characters, escaped by {@link escapeText}, with backslashes and the quote
+ * character themselves escaped: `'a\'b'`, `"src/\x1b[2Jmain.ts"`. A file name can never forge the message
+ * around it.
+ */
+export function quoteText(value: string, quote: "'" | '"' = "'"): string {
+  const escaped = value.replace(quote === "'" ? /[\\']/gu : /[\\"]/gu, (char) => `\\${char}`);
+  return `${quote}${escapeText(escaped)}${quote}`;
+}
+
+function escapeCharacter(char: string): string {
+  switch (char) {
+    case "\n":
+      return "\\n";
+    case "\r":
+      return "\\r";
+    case "\t":
+      return "\\t";
+    default: {
+      const code = char.codePointAt(0) ?? 0;
+      return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+    }
+  }
+}

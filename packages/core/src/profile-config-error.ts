@@ -1,0 +1,31 @@
+/**
+ * A profile's options could not be used: an unknown key, a wrong type or value, or a workspace root that
+ * is not a directory. Thrown by `createTool` (and by `ProfileModule.parseConfig`), never by `call`. The
+ * message names the profile, the key, the reason and the accepted keys, in one format for every profile:
+ *
+ * `forge: invalid option 'max_scan_bytes' in [tools.read_file]: expected a positive integer, got 1.5 (accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers)`
+ */
+export class ProfileConfigError extends Error {
+  override readonly name = "ProfileConfigError";
+  /** The profile whose options were refused. */
+  readonly profile: string;
+  /** The offending key as a dotted path inside the profile's table (`blocked.2`), `root`, or `""` for the table itself. */
+  readonly key: string;
+  /** What is wrong with it, as a phrase (`unknown key`, `expected a boolean, got "yes"`). */
+  readonly reason: string;
+  /** The keys the profile's table accepts. */
+  readonly accepted: readonly string[];
+  /** The table as `read.config.toml` spells it (`tools.read_file`). */
+  readonly table: string;
+
+  constructor(details: { profile: string; table: string; key: string; reason: string; accepted: readonly string[] }) {
+    const where = details.key === "root" ? "workspace root" : details.key === "" ? `[${details.table}]` : `option '${details.key}' in [${details.table}]`;
+    const accepted = details.key === "root" ? "" : ` (accepted keys: ${details.accepted.length === 0 ? "none" : details.accepted.join(", ")})`;
+    super(`${details.profile}: invalid ${where}: ${details.reason}${accepted}`);
+    this.profile = details.profile;
+    this.table = details.table;
+    this.key = details.key;
+    this.reason = details.reason;
+    this.accepted = details.accepted;
+  }
+}
