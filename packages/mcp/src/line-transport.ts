@@ -1,6 +1,5 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { MessageHeadScanner } from "./message-head-scanner.js";
 
 const NEWLINE = 0x0a;
 
@@ -20,10 +19,12 @@ type Answerable = string | number | null;
 /**
  * The MCP stdio transport (newline-delimited JSON-RPC) with bounded memory. The SDK's
  * `StdioServerTransport` buffers a line of any size up to 10 MB and then closes the connection; this
- * one skips an over-long line as it streams by, answers it with an `InvalidRequest` error carrying the
- * request's `id` (found by {@link MessageHeadScanner}), and keeps serving. A line that is not JSON is
- * answered with a `ParseError`, one that is not a JSON-RPC message with an `InvalidRequest`, as
- * JSON-RPC 2.0 prescribes. The transport closes when its input ends.
+ * one skips an over-long line as it streams by, keeping only its first and last bytes, answers it with
+ * an `InvalidRequest` error, and keeps serving. The error carries the request's `id` when the line
+ * starts or ends with it as a top-level member (SDK clients write it last), so the caller's request
+ * fails at once instead of waiting; otherwise `id` is `null`, as JSON-RPC 2.0 says for a request whose id
+ * could not be read. A line that is not JSON is answered with a `ParseError`, one that is not a JSON-RPC
+ * message with an `InvalidRequest`. The transport closes when its input ends.
  */
 export class LineTransport implements Transport {
   onclose?: (() => void) | undefined;
@@ -36,7 +37,8 @@ export class LineTransport implements Transport {
   readonly #log: (line: string) => void;
   #chunks: Buffer[] = [];
   #buffered = 0;
-  #skipping: { scanner: MessageHeadScanner; bytes: number } | undefined;
+  /** The over-long line being skipped: its size, and its first and last bytes (where an `id` may be). */
+  #skipped: { bytes: number; head: Buffer; tail: Buffer } | undefined;
   #closed = false;
 
   constructor(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, options: LineTransportOptions = {}) {
@@ -64,7 +66,7 @@ export class LineTransport implements Transport {
     this.#input.off("error", this.#onError);
     this.#input.pause();
     this.#chunks = [];
-    this.#skipping = undefined;
+    this.#skipped = undefined;
     this.onclose?.();
   }
 
@@ -90,26 +92,27 @@ export class LineTransport implements Transport {
 
   #take(piece: Buffer): void {
     if (piece.length === 0) return;
-    if (this.#skipping !== undefined) {
-      this.#skipping.scanner.push(piece);
-      this.#skipping.bytes += piece.length;
+    if (this.#skipped !== undefined) {
+      this.#skipped.bytes += piece.length;
+      this.#skipped.tail = lastBytes(Buffer.concat([this.#skipped.tail, piece]));
       return;
     }
     this.#chunks.push(piece);
     this.#buffered += piece.length;
     if (this.#buffered <= this.#maxMessageBytes) return;
-    const scanner = new MessageHeadScanner();
-    for (const held of this.#chunks) scanner.push(held);
-    this.#skipping = { scanner, bytes: this.#buffered };
+    const held = Buffer.concat(this.#chunks);
+    this.#skipped = { bytes: this.#buffered, head: held.subarray(0, EDGE_BYTES), tail: lastBytes(held) };
     this.#chunks = [];
     this.#buffered = 0;
   }
 
   #endLine(): void {
-    if (this.#skipping !== undefined) {
-      const { scanner, bytes } = this.#skipping;
-      this.#skipping = undefined;
-      this.#answerOversized(scanner, bytes);
+    if (this.#skipped !== undefined) {
+      const { bytes, head, tail } = this.#skipped;
+      this.#skipped = undefined;
+      const id = edgeId(head, tail);
+      this.#log(`refused a message of ${bytes} bytes${id === null ? "" : ` (request ${JSON.stringify(id)})`} (the limit is ${this.#maxMessageBytes} bytes)`);
+      void this.#writeError(id, ErrorCode.InvalidRequest, `Request too large: more than ${this.#maxMessageBytes} bytes (${bytes} received)`);
       return;
     }
     const line = Buffer.concat(this.#chunks).toString("utf8").replace(/\r$/, "");
@@ -132,18 +135,6 @@ export class LineTransport implements Transport {
     this.onmessage?.(parsed.data);
   }
 
-  #answerOversized(scanner: MessageHeadScanner, bytes: number): void {
-    const { id, method } = scanner.head();
-    const limit = `the limit is ${this.#maxMessageBytes} bytes`;
-    // Only a request (it has both) expects an answer; a response or notification is dropped.
-    if (id === undefined || method === undefined) {
-      this.#log(`dropped a message of ${bytes} bytes without a request id (${limit})`);
-      return;
-    }
-    this.#log(`refused '${method}' request ${JSON.stringify(id)}: ${bytes} bytes (${limit})`);
-    void this.#writeError(id, ErrorCode.InvalidRequest, `Request too large: more than ${this.#maxMessageBytes} bytes (${bytes} received)`);
-  }
-
   #writeError(id: Answerable, code: number, message: string): Promise<void> {
     return this.#write({ jsonrpc: "2.0", id, error: { code, message } });
   }
@@ -155,6 +146,26 @@ export class LineTransport implements Transport {
       else this.#output.once("drain", () => resolve());
     });
   }
+}
+
+/** How many bytes at each end of an over-long line are kept to find its `id`. */
+const EDGE_BYTES = 256;
+
+// A scalar id as the top-level object's first member after `jsonrpc`/`method` strings (`{"id":5,` or
+// `{"jsonrpc":"2.0","id":5,`), or as its last member (`,"id":5}` closing the line): nested objects
+// close with more braces, so an `id` inside `params` matches neither.
+const HEAD_ID = /^\s*\{\s*(?:"(?:jsonrpc|method)"\s*:\s*"[^"\\]*"\s*,\s*)*"id"\s*:\s*(-?\d+|"[^"\\]*")\s*[,}]/u;
+const TAIL_ID = /[,{]\s*"id"\s*:\s*(-?\d+|"[^"\\]*")\s*\}\s*$/u;
+
+function edgeId(head: Buffer, tail: Buffer): Answerable {
+  const found = HEAD_ID.exec(head.toString("latin1")) ?? TAIL_ID.exec(tail.toString("latin1"));
+  if (found?.[1] === undefined) return null;
+  const id: unknown = JSON.parse(found[1]);
+  return typeof id === "number" ? (Number.isSafeInteger(id) ? id : null) : typeof id === "string" ? Buffer.from(id, "latin1").toString("utf8") : null;
+}
+
+function lastBytes(buffer: Buffer): Buffer {
+  return buffer.length <= EDGE_BYTES ? buffer : buffer.subarray(buffer.length - EDGE_BYTES);
 }
 
 function requestId(json: unknown): Answerable {

@@ -42,7 +42,13 @@ describe("the stdio transport answers what is not a request, and keeps serving",
     });
     await ping(4);
 
-    session.send(JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { padding } }));
+    const notification = JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { padding } });
+    session.send(notification);
+    expect(await session.next()).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32600, message: `Request too large: more than 4194304 bytes (${notification.length} received)` },
+    });
     await ping(5);
 
     session.send(JSON.stringify({ jsonrpc: "2.0", id: 6, method: "tools/call", params: { name: "read_file", arguments: { path: "a.txt" } } }));
@@ -77,7 +83,7 @@ describe("LineTransport framing", () => {
     expect(received).toEqual([first, second, third]);
   });
 
-  test("a line over the limit is skipped in pieces and answered with its id; the next line is read", async () => {
+  test("a line over the limit is skipped in pieces, never held, and answered with the id it ends with; the next line is read", async () => {
     const { input, transport, received, written } = open(64);
     await transport.start();
     const big = JSON.stringify({ jsonrpc: "2.0", method: "tools/call", params: { name: "t", arguments: { text: "z".repeat(500) } }, id: 41 });
@@ -86,6 +92,25 @@ describe("LineTransport framing", () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(written()).toBe(`${JSON.stringify({ jsonrpc: "2.0", id: 41, error: { code: -32600, message: `Request too large: more than 64 bytes (${big.length} received)` } })}\n`);
     expect(received).toEqual([{ jsonrpc: "2.0", id: 42, method: "ping" }]);
+  });
+
+  test("an over-long line's id is read only from a top-level member at either end; otherwise the answer's id is null", async () => {
+    const { input, transport, written } = open(64);
+    await transport.start();
+    const padding = { text: "z".repeat(500) };
+    const lines = [
+      JSON.stringify({ jsonrpc: "2.0", id: "first", method: "tools/call", params: padding }),
+      JSON.stringify({ jsonrpc: "2.0", method: "tools/call", params: { ...padding, id: 7 } }),
+      JSON.stringify({ jsonrpc: "2.0", params: { id: 8, ...padding }, method: "tools/call" }),
+      JSON.stringify({ jsonrpc: "2.0", method: "tools/call", params: padding, id: "grüße" }),
+    ];
+    for (const line of lines) input.write(`${line}\n`);
+    await new Promise((resolve) => setImmediate(resolve));
+    const ids = written()
+      .trim()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { id: unknown }).id);
+    expect(ids).toEqual(["first", null, null, "grüße"]);
   });
 
   test("the end of the input closes the transport, once", async () => {
