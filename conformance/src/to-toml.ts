@@ -1,22 +1,27 @@
+import { stringify } from "smol-toml";
+
 /**
- * Writes options as one TOML table at a dotted table path (`[tools.read_file]`). Values are strings,
- * finite numbers, booleans and arrays of those: what profile config tables hold. JSON string escapes are
- * valid TOML basic-string escapes.
+ * Writes options as one TOML table at a dotted table path (`[tools.read_file]`), with `smol-toml`.
+ * Values are strings, integers, booleans and arrays of those: what profile config tables hold. A value
+ * TOML cannot carry as it is (`null`, a float, a string with a lone surrogate, which TOML's Unicode
+ * strings cannot hold) is refused rather than dropped or changed.
  */
 export function toToml(table: readonly string[], options: Readonly<Record<string, unknown>>): string {
-  const header = `[${table.map(tomlKey).join(".")}]`;
-  const lines = Object.entries(options).map(([key, value]) => `${tomlKey(key)} = ${tomlValue(value, key)}`);
-  return `${header}\n${lines.join("\n")}\n`;
+  for (const [key, value] of Object.entries(options)) check(value, key);
+  let document: Record<string, unknown> = { ...options };
+  for (const name of [...table].reverse()) document = { [name]: document };
+  return stringify(document);
 }
 
-function tomlKey(key: string): string {
-  return /^[A-Za-z0-9_-]+$/.test(key) ? key : JSON.stringify(key);
-}
+// Without the u flag, so that it sees the units of a pair: a high not followed by a low, or a low alone.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-function tomlValue(value: unknown, key: string): string {
-  if (typeof value === "string") return JSON.stringify(value);
-  if (typeof value === "boolean") return String(value);
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  if (Array.isArray(value)) return `[${value.map((item) => tomlValue(item, key)).join(", ")}]`;
+function check(value: unknown, key: string): void {
+  if (typeof value === "string" && !LONE_SURROGATE.test(value)) return;
+  if (typeof value === "boolean" || (typeof value === "number" && Number.isSafeInteger(value))) return;
+  if (Array.isArray(value)) {
+    for (const item of value) check(item, key);
+    return;
+  }
   throw new Error(`the option '${key}' cannot be written as TOML: ${JSON.stringify(value)}`);
 }
