@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { clearLineIndexes, createWorkspace, readTextWindow, type ProfileModule, type ReadTool, type TextWindowOptions } from "@read/core";
+import { clearLineIndexes, createWorkspace, readTextWindow, type ReadTool, type TextWindowOptions } from "@read/core";
+import { PROFILE_ENTRIES, loadProfile } from "@read/profiles";
 import { floorOp, lineStart, type FloorSpec } from "./floor.js";
 import type { ProbeSpec } from "./probe.js";
 import { LOG_TAIL_LINES, LOG_WINDOW_LINE, type Workloads } from "./workloads.js";
@@ -56,16 +57,11 @@ export interface BenchCase {
   readonly load: () => Promise<Runner>;
 }
 
-const PROFILE_PACKAGES = {
-  envelope: "@read/profile-envelope",
-  "workspace-jp": "@read/profile-workspace-jp",
-  forge: "@read/profile-forge",
-  guard: "@read/guard",
-} as const;
-
-/** The profiles compared, by their profile names. */
-export type ProfileName = keyof typeof PROFILE_PACKAGES;
-export const PROFILE_NAMES = Object.keys(PROFILE_PACKAGES) as ProfileName[];
+/** A registered profile's name. */
+export type ProfileName = string;
+/** The profiles compared: every profile of the registry, by name. */
+export const PROFILE_NAMES: readonly ProfileName[] = PROFILE_ENTRIES.map((entry) => entry.name);
+const PROFILE_PACKAGES: Readonly<Record<ProfileName, string>> = Object.fromEntries(PROFILE_ENTRIES.map((entry) => [entry.name, entry.packageName]));
 
 /** The package of each profile and peer whose version the report states. */
 export const REPORTED_PACKAGES = [
@@ -162,7 +158,7 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[]): Benc
       expect: extra.expect ?? "ok",
       heavy: extra.heavy ?? false,
       timed: true,
-      ...((extra.rss ?? mode === "first") ? { probe: { kind: "profile", package: PROFILE_PACKAGES[name], root: w.root, options: extra.options ?? {}, input } as const } : {}),
+      ...((extra.rss ?? mode === "first") ? { probe: { kind: "profile", profile: name, root: w.root, options: extra.options ?? {}, input } as const } : {}),
       load: async () => {
         const readTool = await tool(name, extra.options);
         const errorOf = (output: unknown) => (readTool.isError(output) ? JSON.stringify(output).slice(0, 300) : undefined);
@@ -477,28 +473,21 @@ function thrownOf(result: unknown): string | undefined {
  */
 async function coreOptionsOf(like: "envelope" | "forge", window: TextWindowOptions["window"]): Promise<TextWindowOptions> {
   if (like === "envelope") {
-    const envelope = (await import(PROFILE_PACKAGES.envelope)) as { SNIFF_BYTES: number; configSchema: { parse(input: object): { max_window_bytes: number; max_file_bytes: number } } };
+    const envelope = (await import("@read/profile-envelope")) as { SNIFF_BYTES: number; configSchema: { parse(input: object): { max_window_bytes: number; max_file_bytes: number } } };
     const defaults = envelope.configSchema.parse({});
     return { window, countTotal: true, decode: "replace", sniffBytes: envelope.SNIFF_BYTES, maxWindowBytes: defaults.max_window_bytes, maxFileBytes: defaults.max_file_bytes };
   }
-  const forge = (await import(PROFILE_PACKAGES.forge)) as { BINARY_SNIFF_BYTES: number; configSchema: { parse(input: object): { max_file_read_bytes: number; max_scan_bytes: number } } };
+  const forge = (await import("@read/profile-forge")) as { BINARY_SNIFF_BYTES: number; configSchema: { parse(input: object): { max_file_read_bytes: number; max_scan_bytes: number } } };
   const defaults = forge.configSchema.parse({});
   if (defaults.max_scan_bytes !== FORGE_MAX_SCAN_BYTES) throw new Error(`forge's default max_scan_bytes is ${defaults.max_scan_bytes}, the bench's floors assume ${FORGE_MAX_SCAN_BYTES}`);
   return { window, countTotal: true, decode: "replace", sniffBytes: forge.BINARY_SNIFF_BYTES, maxWindowBytes: defaults.max_file_read_bytes, maxScanBytes: defaults.max_scan_bytes };
 }
 
-/** Imports a profile package's built `profile` descriptor. */
-export async function loadProfile(name: ProfileName): Promise<ProfileModule> {
-  const module = (await import(PROFILE_PACKAGES[name])) as { profile?: ProfileModule };
-  if (module.profile === undefined) throw new Error(`${PROFILE_PACKAGES[name]} exports no profile`);
-  return module.profile;
-}
-
-/** Whether a profile package has been built (its dist entry exists). */
-export function profileBuilt(name: ProfileName): boolean {
+/** Whether a profile can be loaded from its built package (its `dist/` exists). */
+export async function profileBuilt(name: ProfileName): Promise<boolean> {
   try {
-    const resolved = new URL(import.meta.resolve(PROFILE_PACKAGES[name]));
-    return fs.existsSync(resolved);
+    await loadProfile(name);
+    return true;
   } catch {
     return false;
   }

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { ProfileModule } from "@read/core";
 
 /** The scenario a child runs under a descriptor limit. */
 export interface ConcurrencySpec {
@@ -33,7 +32,6 @@ export interface ConcurrencyResult {
 }
 
 // Specifiers in constants: loaded at run time from built packages, typed here by the casts.
-const ENVELOPE = "@read/profile-envelope";
 const MCP_LIB = "@modelcontextprotocol/server-filesystem/dist/lib.js";
 
 /** Reads `reads` files (cycling through `files`) with `inFlight` calls outstanding at any time. */
@@ -88,8 +86,8 @@ async function loadCall(spec: ConcurrencySpec): Promise<(file: string) => Promis
     };
   }
   if (spec.subject === "envelope") {
-    const { profile } = (await import(ENVELOPE)) as { profile: ProfileModule };
-    const tool = profile.createTool({ root: spec.root });
+    const { loadProfile } = await import("@read/profiles");
+    const tool = (await loadProfile("envelope")).createTool({ root: spec.root });
     return async (file) => {
       const output = await tool.call({ path: file });
       return tool.isError(output) ? JSON.stringify(output).slice(0, 300) : undefined;

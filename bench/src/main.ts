@@ -58,7 +58,7 @@ const log = (message: string) => process.stderr.write(`${message}\n`);
 const profiles = (args.profiles?.split(",").map((name) => name.trim()) ?? PROFILE_NAMES) as ProfileName[];
 for (const name of profiles) {
   if (!PROFILE_NAMES.includes(name)) throw new Error(`unknown profile '${name}' (known: ${PROFILE_NAMES.join(", ")})`);
-  if (!profileBuilt(name)) throw new Error(`profile '${name}' is not built: run \`pnpm build\` first (or pass --profiles)`);
+  if (!(await profileBuilt(name))) throw new Error(`profile '${name}' is not built: run \`pnpm build\` first (or pass --profiles)`);
 }
 
 const cacheDir = defaultCacheDir();
@@ -248,13 +248,14 @@ function runConcurrencyScenario(subject: ConcurrencySpec["subject"], runs: numbe
   return { ...median, runs };
 }
 
+// A package the bench depends on, or a profile package (installed beside the registry that loads it).
 function packageVersion(name: string): string {
-  try {
-    const file = path.join(benchDir, "node_modules", name, "package.json");
-    return (JSON.parse(fs.readFileSync(file, "utf8")) as { version: string }).version;
-  } catch {
-    return "not installed";
+  const registry = fs.realpathSync(path.join(benchDir, "node_modules", "@read", "profiles"));
+  for (const modules of [path.join(benchDir, "node_modules"), path.join(registry, "node_modules")]) {
+    const file = path.join(modules, name, "package.json");
+    if (fs.existsSync(file)) return (JSON.parse(fs.readFileSync(file, "utf8")) as { version: string }).version;
   }
+  return "not installed";
 }
 
 function workloadFacts(): BenchResults["workloads"] {

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import type { ProfileModule } from "@read/core";
 
 /** One call a fresh process makes so its peak RSS can be read (kept free of the harness's own imports). */
 // Specifiers kept in constants so TypeScript types them loosely: the MCP helpers ship no declarations.
@@ -11,7 +10,7 @@ const ZOD = "zod";
 export type ProbeSpec =
   | { readonly kind: "baseline" }
   | { readonly kind: "zod" }
-  | { readonly kind: "profile"; readonly package: string; readonly root: string; readonly options: Record<string, unknown>; readonly input: Record<string, unknown> }
+  | { readonly kind: "profile"; readonly profile: string; readonly root: string; readonly options: Record<string, unknown>; readonly input: Record<string, unknown> }
   | { readonly kind: "mcp"; readonly root: string; readonly file: string; readonly op: "whole" | "head" | "tail"; readonly lines: number }
   | { readonly kind: "gemini"; readonly root: string; readonly file: string }
   | { readonly kind: "naive"; readonly file: string };
@@ -43,8 +42,8 @@ async function callOnce(spec: ProbeSpec): Promise<string | undefined> {
       await import(ZOD);
       return undefined;
     case "profile": {
-      const module = (await import(spec.package)) as { profile: ProfileModule };
-      const tool = module.profile.createTool({ root: spec.root, requester: async () => "allow", ...spec.options });
+      const { loadProfile } = await import("@read/profiles");
+      const tool = (await loadProfile(spec.profile)).createTool({ root: spec.root, requester: async () => "allow", ...spec.options });
       const output = await tool.call(spec.input);
       return tool.isError(output) ? JSON.stringify(output).slice(0, 300) : undefined;
     }

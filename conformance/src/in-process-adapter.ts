@@ -1,21 +1,19 @@
-import type { ProfileModule, ReadTool } from "@read/core";
+import type { ReadTool } from "@read/core";
+import { loadProfile } from "@read/profiles";
 import { createModuleChildAdapter } from "./adversarial/module-child-adapter.js";
 import type { Oracle } from "./oracle.js";
 import type { CallRequest, ToolAdapter } from "./tool-adapter.js";
 
 /**
- * Drives a profile through its package's `profile.createTool` in this process: a fresh tool per call
+ * Drives a profile through its `profile.createTool` in this process (the oracle's `module`, loaded by
+ * `loadProfile`: a registered profile's package, or a path to a profile of one's own): a fresh tool per call
  * (options and root are per call), a requester that answers with the request's permission and fails the
  * call when a request arrives that none was expected for. `asUser` runs the same package in a child
  * process as another user (its built `dist/`).
  */
 export async function createInProcessAdapter(oracle: Oracle): Promise<ToolAdapter> {
   if (oracle.module === undefined) throw new Error(`the oracle of '${oracle.profile}' names no module: use the subprocess adapter`);
-  const loaded: unknown = await import(oracle.module);
-  const profile = (loaded as { profile?: ProfileModule }).profile;
-  if (profile === undefined || typeof profile.createTool !== "function") {
-    throw new Error(`${oracle.module} exports no 'profile' with a createTool function`);
-  }
+  const profile = await loadProfile(oracle.module);
   return {
     kind: "in-process",
     async call(request: CallRequest): Promise<unknown> {

@@ -117,7 +117,7 @@ async function run(args: readonly string[]): Promise<number> {
     requirements,
     goldenCases: loadGoldenCases(values.fixtures === undefined ? FIXTURES_DIR : path.resolve(values.fixtures)),
     expectedFailures,
-    commandFor: (oracle) => command ?? readToolCommand(REPO_ROOT, oracle.profile),
+    commandFor: (oracle) => command ?? readToolCommand(REPO_ROOT, oracle),
     packageTests,
     onResult: (result) => process.stdout.write(progressLine(result)),
   });

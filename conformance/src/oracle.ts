@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { adversarialBehaviourSchema } from "./adversarial/adversarial-behaviour.js";
 
@@ -40,7 +42,12 @@ export const oracleSchema = z
     $schema: z.string().optional(),
     $comment: z.string().optional(),
     profile: z.string().min(1).describe("Passed as `--profile`; picks the requirement rows (`profile` in requirements.json) and the golden cases (`fixtures/golden/<profile>/`)."),
-    module: z.string().optional().describe("The package whose `profile.createTool` the in-process adapter uses; absent for an implementation reached only through its command."),
+    module: z
+      .string()
+      .optional()
+      .describe(
+        "The profile module the in-process adapter loads (`loadProfile` of @read/profiles): a registered profile's package, or a path relative to this oracle to a module exporting a `profile` made with defineProfile; absent for an implementation reached only through its command.",
+      ),
     tool: z.string().min(1).describe("The tool's name."),
     aliases: z.array(z.string()).default([]).describe("Other names that must reach the same tool (`--tool`)."),
     configTable: z.array(z.string()).min(1).describe("The TOML table, as table names, that holds the profile's options in the `--config` file."),
@@ -134,5 +141,8 @@ export type Oracle = z.infer<typeof oracleSchema>;
 export function loadOracle(file: string | URL): Oracle {
   const parsed = oracleSchema.safeParse(JSON.parse(fs.readFileSync(file, "utf8")));
   if (!parsed.success) throw new Error(`${String(file)}: ${z.prettifyError(parsed.error)}`);
+  const { module } = parsed.data;
+  // A module path is written relative to the oracle, wherever the harness runs from.
+  if (module !== undefined && module.startsWith(".")) return { ...parsed.data, module: path.resolve(path.dirname(file instanceof URL ? fileURLToPath(file) : file), module) };
   return parsed.data;
 }

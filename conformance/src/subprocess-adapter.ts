@@ -24,8 +24,12 @@ export interface SubprocessAdapterOptions {
   readonly user?: OsUser;
 }
 
-/** The `read-tool call` command of this repository's CLI for a profile. */
-export function readToolCommand(repoRoot: string, profile: string): readonly string[] {
+/**
+ * The `read-tool call` command of this repository's CLI for an oracle's profile: its name when it is
+ * registered, else the oracle's module path (a profile of one's own, loaded by `--profile PATH`).
+ */
+export function readToolCommand(repoRoot: string, oracle: Pick<Oracle, "profile" | "module">): readonly string[] {
+  const profile = oracle.module !== undefined && path.isAbsolute(oracle.module) ? oracle.module : oracle.profile;
   return [process.execPath, path.join(repoRoot, "packages", "cli", "bin", "read-tool.js"), "call", "--profile", profile];
 }
 

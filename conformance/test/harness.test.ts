@@ -14,6 +14,7 @@ import { referenceLines, renderWindow } from "../src/reference-lines.js";
 import { CI_SEED, DEFAULT_RUNS, resolveRunSettings } from "../src/run-settings.js";
 import { runSuite, type CheckResult } from "../src/run-suite.js";
 import { createSubprocessAdapter } from "../src/subprocess-adapter.js";
+import { parse as parseToml } from "smol-toml";
 import { toToml } from "../src/to-toml.js";
 import type { CallRequest, ToolAdapter } from "../src/tool-adapter.js";
 import { UNIVERSAL_CHECKS } from "../src/universal-checks.js";
@@ -216,7 +217,7 @@ describe("the subprocess adapter", () => {
     try {
       const output = (await adapter.call({ root: "/r", input: { path: "a b" }, options: { max_scan_bytes: 5, show: true, names: ["x\"y"] }, permission: "deny", tool: "Read" })) as { args: string[]; config: string; input: unknown };
       expect(output.args.filter((arg) => !arg.endsWith(".toml"))).toEqual(["call", "--root", "/r", "--config", "--permission", "deny", "--tool", "Read", "-"]);
-      expect(output.config).toBe('[tools.read_file]\nmax_scan_bytes = 5\nshow = true\nnames = ["x\\"y"]\n');
+      expect(output.config).toBe('[tools.read_file]\nmax_scan_bytes = 5\nshow = true\nnames = [ "x\\"y" ]\n');
       expect(output.input).toEqual({ path: "a b" });
     } finally {
       await adapter.close?.();
@@ -235,8 +236,10 @@ describe("the subprocess adapter", () => {
 
 describe("small parts", () => {
   it("toToml writes a nested table and refuses what TOML cannot hold", () => {
-    expect(toToml(["guard"], { blocked: ["a/**", "b"], respect_gitignore: false })).toBe('[guard]\nblocked = ["a/**", "b"]\nrespect_gitignore = false\n');
-    expect(() => toToml(["x"], { bad: null })).toThrow(/cannot be written as TOML/);
+    expect(toToml(["guard"], { blocked: ["a/**", "b"], respect_gitignore: false })).toBe('[guard]\nblocked = [ "a/**", "b" ]\nrespect_gitignore = false\n');
+    const awkward = { name: 'del\u007f "quoted" \\ tab\t line\u2028', sizes: [1, 2] };
+    expect(parseToml(toToml(["tools", "read_file"], awkward))).toEqual({ tools: { read_file: awkward } });
+    for (const bad of [null, 1.5, "lone \ud800 surrogate", ["ok", null]]) expect(() => toToml(["x"], { bad })).toThrow(/cannot be written as TOML/);
   });
 
   it("outputField and withOutputField follow dotted paths and leave missing fields alone", () => {

@@ -46,7 +46,7 @@ beforeAll(() => {
 }, 600_000);
 
 async function record(oracle: Oracle, kind: AdapterKind) {
-  const adapter = recordCalls(await createAdapter(kind, oracle, (target) => readToolCommand(REPO_ROOT, target.profile)), interpretOutput(oracle));
+  const adapter = recordCalls(await createAdapter(kind, oracle, (target) => readToolCommand(REPO_ROOT, target)), interpretOutput(oracle));
   try {
     const results = await runSuite({
       oracle,

@@ -198,7 +198,8 @@ function judgeLoadOutput(oracle: Oracle, read: OutputReader, isTypedError: (outp
 const EXHAUSTION_SCRIPT = `
 import fs from "node:fs";
 const request = JSON.parse(process.argv[1]);
-const { profile } = await import(request.module);
+const { loadProfile } = await import("@read/profiles");
+const profile = await loadProfile(request.module);
 const tool = profile.createTool({ root: request.root, requester: async () => "deny" });
 for (const input of request.warmUp) await tool.call(input);
 process.stdout.write("loaded\\n");

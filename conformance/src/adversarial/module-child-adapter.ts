@@ -3,14 +3,15 @@ import type { CallRequest, OsUser, ToolAdapter } from "../tool-adapter.js";
 import { oneJsonAnswer } from "../one-json-answer.js";
 import { runNode } from "./node-child.js";
 
-// One call in a fresh Node process: the profile's package (its built dist/), a tool made like the
+// One call in a fresh Node process: the profile's module through the registry (built dist/), a tool made like the
 // in-process adapter makes it, the output as one JSON document on stdout. Exit 3 when a permission
 // request arrives that none was expected for, exit 4 for an unknown tool name.
 const CALL_SCRIPT = `
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
 const request = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-const { profile } = await import(request.module);
+const { loadProfile } = await import("@read/profiles");
+const profile = await loadProfile(request.module);
 let unexpected;
 const tool = profile.createTool({
   ...request.options,

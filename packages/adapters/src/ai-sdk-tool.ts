@@ -1,4 +1,4 @@
-import type { BaseToolOptions, ProfileModule, ReadTool } from "@read/core";
+import type { ProfileModule, ReadTool, ToolOptions } from "@read/core";
 import { jsonSchema, tool, type JSONSchema7, type Tool } from "ai";
 
 /**
@@ -7,14 +7,14 @@ import { jsonSchema, tool, type JSONSchema7, type Tool } from "ai";
  * spec error), and `execute` resolving to the profile's exact output, which the SDK hands to the model
  * as JSON. `options` are the profile's `createTool` options; a `requester` decides pending guard reads.
  */
-export function aiSdkTool<Options extends object>(module: ProfileModule<Options>, options: BaseToolOptions & Partial<Options>): Tool {
+export function aiSdkTool<Options extends object>(module: ProfileModule<Options>, options: ToolOptions<Options>): Tool {
   return fromReadTool(module.createTool(options));
 }
 
 /** The same, keyed by the tool's name: ready for `generateText({ tools })`. */
 export function aiSdkToolSet<Options extends object>(
   module: ProfileModule<Options>,
-  options: BaseToolOptions & Partial<Options>,
+  options: ToolOptions<Options>,
 ): Record<string, Tool> {
   const readTool = module.createTool(options);
   return { [readTool.name]: fromReadTool(readTool) };

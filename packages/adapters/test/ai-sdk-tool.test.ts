@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { profile as guard } from "@read/guard";
+import { loadProfile } from "@read/profiles";
 import { generateText, stepCountIs, type ToolSet } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, test } from "vitest";
@@ -25,6 +25,8 @@ async function runToolCall(tools: ToolSet, toolName: string, input: unknown) {
   const result = await generateText({ model, tools, prompt: "read it", stopWhen: stepCountIs(2) });
   return { result, calls: model.doGenerateCalls };
 }
+
+const guard = await loadProfile("guard");
 
 describe("aiSdkTool through the AI SDK's own tool loop (generateText)", () => {
   for (const module of PROFILES) {

@@ -1,14 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { ProfileModule } from "@read/core";
-import { profile as envelope } from "@read/profile-envelope";
-import { profile as forge } from "@read/profile-forge";
-import { profile as workspaceJp } from "@read/profile-workspace-jp";
-import { profile as guard } from "@read/guard";
+import { loadAllProfiles } from "@read/profiles";
 
 /** Every profile, driven only through the contract. */
-export const PROFILES: readonly ProfileModule[] = [envelope, workspaceJp, forge, guard] as ProfileModule[];
+export const PROFILES = [...(await loadAllProfiles()).values()];
 
 /** A fresh temporary directory holding `files` (POSIX paths to UTF-8 contents). */
 export function makeWorkspace(files: Record<string, string>): string {

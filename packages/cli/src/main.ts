@@ -1,10 +1,10 @@
 import path from "node:path";
 import type { PermissionRequester, ReadTool } from "@read/core";
 import { COMMON_OPTIONS, parseOptions } from "./parse-options.js";
-import { DEFAULT_PROFILE, PROFILES } from "./profiles.js";
+import { DEFAULT_PROFILE, PROFILE_ENTRIES } from "@read/profiles";
 import { readForPeople } from "./read-for-people.js";
 import { promptBlocker } from "./repl/prompt-blocker.js";
-import { selectProfile } from "./select-profile.js";
+import { createSelectedTool, selectProfile } from "./select-profile.js";
 import { UsageError } from "./usage-error.js";
 
 /** The streams and directory `read-tool` runs with (the real process, or a test's). */
@@ -21,7 +21,7 @@ export const USAGE = `usage:
   read-tool mcp [--profile NAME] [--root DIR] [--config FILE]
   read-tool repl [--root DIR] [--config FILE]
   read-tool PATH [--root DIR] [--start N] [--lines N | --tail N]
-profiles: ${[...PROFILES.keys()].join(", ")} (default ${DEFAULT_PROFILE}, or \`profile = "NAME"\` in read.config.toml)`;
+profiles: ${PROFILE_ENTRIES.map((entry) => entry.name).join(", ")} (default ${DEFAULT_PROFILE}, or \`profile = "NAME"\` in read.config.toml), or a module path such as ./my-profile.js`;
 
 /**
  * Runs `read-tool` with `argv` (without `node` and the script). Resolves to the exit code: 0 whenever a
@@ -40,7 +40,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       case "call":
         return await callCommand(rest, io);
       case "schema":
-        return schemaCommand(rest, io);
+        return await schemaCommand(rest, io);
       case "mcp":
         return await (await import("./mcp-command.js")).mcpCommand(rest, io);
       case "repl":
@@ -74,7 +74,7 @@ async function callCommand(args: readonly string[], io: CliIo): Promise<number> 
     io.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const selected = selectProfile(values, io.cwd);
+  const selected = await selectProfile(values, io.cwd);
   const source = positionals[0] ?? "-";
   const requester = permissionRequester(values.permission, source === "-" ? undefined : io);
   const text = source === "-" ? await readAll(io.stdin) : source;
@@ -84,7 +84,7 @@ async function callCommand(args: readonly string[], io: CliIo): Promise<number> 
   } catch (error) {
     throw new UsageError(`the arguments are not valid JSON: ${(error as Error).message}`);
   }
-  const tool = selected.module.createTool({ root: selected.root, ...selected.options, ...(requester === undefined ? {} : { requester }) });
+  const tool = createSelectedTool(selected, requester);
   pickTool(tool, values.tool);
   const output = await tool.call(input);
   io.stdout.write(`${JSON.stringify(output)}\n`);
@@ -104,10 +104,9 @@ function permissionRequester(flag: string | undefined, terminal: CliIo | undefin
   return async () => answer;
 }
 
-function schemaCommand(args: readonly string[], io: CliIo): number {
+async function schemaCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseOptions(args, COMMON_OPTIONS, 0);
-  const selected = selectProfile(values, io.cwd);
-  const tool = selected.module.createTool({ root: selected.root, ...selected.options });
+  const tool = createSelectedTool(await selectProfile(values, io.cwd));
   const { name, description, parameters } = tool.definition;
   io.stdout.write(`${JSON.stringify({ name, description, parameters, ...(tool.aliases.length > 0 ? { aliases: tool.aliases } : {}) }, null, 2)}\n`);
   return 0;

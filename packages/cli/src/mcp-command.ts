@@ -26,7 +26,7 @@ export async function mcpCommand(args: readonly string[], io: McpIo): Promise<nu
     io.stdout.write(`${MCP_USAGE}\n`);
     return 0;
   }
-  const { module, root, options } = selectProfile(values, io.cwd);
+  const { module, root, options } = await selectProfile(values, io.cwd);
   await serveStdio({ module, root, options, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
   return 0;
 }

@@ -1,5 +1,4 @@
-import { createWorkspace, readTextWindow } from "@read/core";
-import { escapeControls } from "@read/guard";
+import { createWorkspace, escapeText, readTextWindow } from "@read/core";
 
 /** The window flags of `read-tool PATH`. */
 export interface PeopleWindow {
@@ -43,5 +42,5 @@ export function readForPeople(root: string, input: string, window: PeopleWindow)
 }
 
 function visible(text: string): string {
-  return escapeControls(text, { keepTabs: true });
+  return escapeText(text, { keepTabs: true });
 }

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { ProfileModule } from "@read/core";
-import { loadConfig } from "./load-config.js";
-import { DEFAULT_PROFILE, PROFILES } from "./profiles.js";
+import { ProfileConfigError, type PermissionRequester, type ProfileModule, type ReadTool } from "@read/core";
+import { DEFAULT_PROFILE, findProfile } from "@read/profiles";
+import { loadConfig, loadNamedProfile } from "./load-config.js";
 import { UsageError } from "./usage-error.js";
 
 /** The profile a command runs, its workspace root and its validated options. */
@@ -15,13 +15,30 @@ export interface Selected {
 /**
  * Picks the profile, root and options for a command: `--profile`, else `profile = "..."` in the config,
  * else the default; `--root` (default: the current directory) must exist; the config is validated whole.
+ * A profile may be a registered name or a module path (`--profile ./my-profile.js`, resolved from the
+ * current directory; in the config, from the config file's directory). Only the selected profile's
+ * package is loaded (and those whose tables the config holds).
  */
-export function selectProfile(values: { profile?: string | undefined; root?: string | undefined; config?: string | undefined }, cwd: string): Selected {
+export async function selectProfile(values: { profile?: string | undefined; root?: string | undefined; config?: string | undefined }, cwd: string): Promise<Selected> {
   const root = path.resolve(cwd, values.root ?? ".");
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`--root ${values.root ?? root} is not an existing directory`);
-  const config = loadConfig(PROFILES, root, values.config === undefined ? undefined : path.resolve(cwd, values.config));
-  const name = values.profile ?? config.profile ?? DEFAULT_PROFILE;
-  const module = PROFILES.get(name);
-  if (module === undefined) throw new UsageError(`unknown profile '${name}' (known: ${[...PROFILES.keys()].join(", ")})`);
-  return { module, root, options: config.options.get(name) ?? {} };
+  const flagged = values.profile === undefined ? undefined : await loadNamedProfile(values.profile, cwd);
+  const explicit = values.config === undefined ? undefined : path.resolve(cwd, values.config);
+  const fromModule = flagged !== undefined && findProfile(flagged.name) === undefined ? flagged : undefined;
+  const config = await loadConfig(root, explicit, fromModule);
+  const module = flagged ?? (await loadNamedProfile(config.profile ?? DEFAULT_PROFILE, config.file === undefined ? cwd : path.dirname(config.file)));
+  return { module, root, options: config.options.get(module.name) ?? {} };
+}
+
+/**
+ * Creates the selected profile's tool; an option the profile refuses at creation (a `cwd` outside the
+ * root, say) is a {@link UsageError} with the profile's message.
+ */
+export function createSelectedTool(selected: Selected, requester?: PermissionRequester): ReadTool {
+  try {
+    return selected.module.createTool({ ...selected.options, root: selected.root, ...(requester === undefined ? {} : { requester }) });
+  } catch (error) {
+    if (error instanceof ProfileConfigError) throw new UsageError(error.message);
+    throw error;
+  }
 }

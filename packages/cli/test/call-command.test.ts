@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { PROFILES } from "../src/profiles.js";
+import { loadAllProfiles } from "@read/profiles";
 import { makeWorkspace, runCli } from "./run-cli.js";
 
 const maskTime = (value: unknown): unknown =>
   JSON.parse(JSON.stringify(value).replace(/"time_ms":\d+/g, '"time_ms":0').replace(/\(Took \d+ms\)/g, "(Took 0ms)"));
+
+const PROFILES = await loadAllProfiles();
 
 describe("read-tool call", () => {
   for (const module of PROFILES.values()) {

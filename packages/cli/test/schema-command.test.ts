@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { DEFAULT_PROFILE, PROFILES } from "../src/profiles.js";
+import { DEFAULT_PROFILE, loadAllProfiles } from "@read/profiles";
 import { makeWorkspace, runCli } from "./run-cli.js";
+
+const PROFILES = await loadAllProfiles();
 
 describe("read-tool schema", () => {
   const root = makeWorkspace({});

@@ -56,7 +56,8 @@ export function createReadServer<Options extends object>(options: ReadServerOpti
     name: tool.name,
     description: tool.definition.description,
     inputSchema: { ...tool.definition.parameters, type: "object" },
-    outputSchema: { ...tool.outputSchema, type: "object" },
+    // Every profile publishes its output schema in defineProfile's normal form, an object at the top.
+    outputSchema: tool.outputSchema as Tool["outputSchema"],
     annotations: { readOnlyHint: true, openWorldHint: false },
   };
 

@@ -3,5 +3,4 @@ export { serveStdio, type ServeStdioOptions } from "./serve-stdio.js";
 export { LineTransport, DEFAULT_MAX_MESSAGE_BYTES, type LineTransportOptions } from "./line-transport.js";
 export { MAX_ARGUMENT_BYTES } from "./argument-checker.js";
 export { elicitationRequester, permissionForm, PERMISSION_CHOICES, type ElicitationCall } from "./elicitation-requester.js";
-export { DEFAULT_PROFILE, PROFILES } from "./profiles.js";
 export { runReadMcp, READ_MCP_USAGE, type ReadMcpIo } from "./run-read-mcp.js";

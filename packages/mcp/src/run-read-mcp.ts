@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { DEFAULT_PROFILE, PROFILES } from "./profiles.js";
+import { DEFAULT_PROFILE, PROFILE_ENTRIES, UnknownProfileError, loadProfile } from "@read/profiles";
 import { serveStdio } from "./serve-stdio.js";
 
 /** The streams and directory `read-mcp` runs with. */
@@ -14,7 +14,7 @@ export interface ReadMcpIo {
 
 export const READ_MCP_USAGE = `usage: read-mcp [--profile NAME] [--root DIR]
 Serves the profile's read tool over MCP (stdio) for the workspace DIR (default: the current directory).
-profiles: ${[...PROFILES.keys()].join(", ")} (default ${DEFAULT_PROFILE})
+profiles: ${PROFILE_ENTRIES.map((entry) => entry.name).join(", ")} (default ${DEFAULT_PROFILE}), or a module path such as ./my-profile.js
 For a read.config.toml with profile options, run \`read-tool mcp --config FILE\` from @read/cli.`;
 
 /**
@@ -37,9 +37,13 @@ export async function runReadMcp(argv: readonly string[], io: ReadMcpIo): Promis
     io.stdout.write(`${READ_MCP_USAGE}\n`);
     return 0;
   }
-  const name = values.profile ?? DEFAULT_PROFILE;
-  const module = PROFILES.get(name);
-  if (module === undefined) return usageError(io, `unknown profile '${name}' (known: ${[...PROFILES.keys()].join(", ")})`);
+  let module;
+  try {
+    module = await loadProfile(values.profile ?? DEFAULT_PROFILE, io.cwd);
+  } catch (error) {
+    if (error instanceof UnknownProfileError) return usageError(io, error.message);
+    throw error;
+  }
   const root = path.resolve(io.cwd, values.root ?? ".");
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) return usageError(io, `--root ${values.root ?? root} is not an existing directory`);
   await serveStdio({ module, root, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });

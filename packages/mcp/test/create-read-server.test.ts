@@ -4,11 +4,13 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ElicitRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { PermissionRequest, ProfileModule } from "@read/core";
-import { profile as guard } from "@read/guard";
+import { loadProfile } from "@read/profiles";
 import { z } from "zod";
 import { describe, expect, test } from "vitest";
 import { createReadServer, type ReadServerOptions } from "../src/create-read-server.js";
 import { makeWorkspace } from "./support.js";
+
+const guard = await loadProfile("guard");
 
 async function inProcess<Options extends object>(options: ReadServerOptions<Options>, elicit?: () => never | { action: "accept"; content: { decision: string } }) {
   const server = createReadServer(options);
@@ -64,6 +66,8 @@ describe("createReadServer", () => {
       name: "listing",
       configTable: ["listing"],
       configSchema: z.strictObject({}),
+      configKeys: [],
+      parseConfig: () => ({}),
       createTool: () => ({
         name: "list",
         aliases: [],

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, test } from "vitest";
-import { PROFILES } from "../src/profiles.js";
+import { loadProfile } from "@read/profiles";
 import { connect, makeWorkspace, READ_MCP, type Connection } from "./support.js";
 
 const page = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "docs", "mcp.md"), "utf8");
@@ -30,7 +30,7 @@ describe("docs/mcp.md: the client configurations start a working server", () => 
       expect(served).toContain(root);
       const connection = await connect([READ_MCP, ...served]);
       open.push(connection);
-      const profile = PROFILES.get(served[served.indexOf("--profile") + 1] ?? "");
+      const profile = await loadProfile(served[served.indexOf("--profile") + 1] ?? "envelope");
       const { tools } = await connection.client.listTools();
       expect(tools.map((tool) => tool.name)).toEqual([profile?.createTool({ root }).name]);
     });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, test } from "vitest";
-import { PROFILES } from "../src/profiles.js";
+import { PROFILE_ENTRIES, loadProfile } from "@read/profiles";
 import { connect, maskTime, makeWorkspace, readToolCall, READ_TOOL, type Connection, type Elicit } from "./support.js";
 
 const open: Connection[] = [];
@@ -17,11 +17,11 @@ async function readToolMcp(args: readonly string[], elicit?: Elicit): Promise<Co
 }
 
 describe("read-tool mcp serves each profile's tool over stdio", () => {
-  for (const module of PROFILES.values()) {
-    test(`--profile ${module.name}: tools/list gives the tool with its schemas and read-only annotations`, async () => {
+  for (const entry of PROFILE_ENTRIES) {
+    test(`--profile ${entry.name}: tools/list gives the tool with its schemas and read-only annotations`, async () => {
       const root = makeWorkspace({ "src/a.txt": "alpha\nbeta\n" });
-      const tool = module.createTool({ root });
-      const { client } = await readToolMcp(["--profile", module.name, "--root", root]);
+      const tool = (await entry.load()).createTool({ root });
+      const { client } = await readToolMcp(["--profile", entry.name, "--root", root]);
       const { tools } = await client.listTools();
       expect(tools).toEqual([
         {
@@ -34,26 +34,26 @@ describe("read-tool mcp serves each profile's tool over stdio", () => {
       ]);
     });
 
-    test(`--profile ${module.name}: structuredContent is exactly what read-tool call prints, with the rendering as text`, async () => {
+    test(`--profile ${entry.name}: structuredContent is exactly what read-tool call prints, with the rendering as text`, async () => {
       const root = makeWorkspace({ "src/a.txt": "alpha\nbeta\n" });
-      const tool = module.createTool({ root });
-      const { client } = await readToolMcp(["--profile", module.name, "--root", root]);
+      const tool = (await entry.load()).createTool({ root });
+      const { client } = await readToolMcp(["--profile", entry.name, "--root", root]);
       for (const input of [{ path: "src/a.txt" }, { path: "missing.txt" }]) {
-        const expected = readToolCall(["--profile", module.name, "--root", root], input);
+        const expected = readToolCall(["--profile", entry.name, "--root", root], input);
         const result = await client.callTool({ name: tool.name, arguments: input });
         expect(maskTime(result.structuredContent), input.path).toEqual(maskTime(expected));
         expect(result.isError, input.path).toBe(tool.isError(expected));
         expect(maskTime(result.content), input.path).toEqual(maskTime([{ type: "text", text: tool.render(expected) }]));
       }
-      expect(tool.isError(readToolCall(["--profile", module.name, "--root", root], { path: "missing.txt" }))).toBe(true);
+      expect(tool.isError(readToolCall(["--profile", entry.name, "--root", root], { path: "missing.txt" }))).toBe(true);
     });
 
-    test(`--profile ${module.name}: the tool answers under its name and each alias, and no other name`, async () => {
+    test(`--profile ${entry.name}: the tool answers under its name and each alias, and no other name`, async () => {
       const root = makeWorkspace({ "a.txt": "x\n" });
-      const tool = module.createTool({ root });
-      const { client } = await readToolMcp(["--profile", module.name, "--root", root]);
+      const tool = (await entry.load()).createTool({ root });
+      const { client } = await readToolMcp(["--profile", entry.name, "--root", root]);
       const expected = maskTime((await client.callTool({ name: tool.name, arguments: { path: "a.txt" } })).structuredContent);
-      expect(expected).toEqual(maskTime(readToolCall(["--profile", module.name, "--root", root], { path: "a.txt" })));
+      expect(expected).toEqual(maskTime(readToolCall(["--profile", entry.name, "--root", root], { path: "a.txt" })));
       for (const alias of tool.aliases) {
         expect(maskTime((await client.callTool({ name: alias, arguments: { path: "a.txt" } })).structuredContent), alias).toEqual(expected);
       }
@@ -166,7 +166,7 @@ describe("read-tool mcp --profile guard asks the person through elicitation", ()
     const { client } = await readToolMcp(args);
     const result = await client.callTool({ name: "read_file", arguments: { path: outside } });
     const expected = readToolCall([...args, "--permission", "deny"], { path: outside });
-    const tool = PROFILES.get("guard")?.createTool({ root });
+    const tool = (await loadProfile("guard")).createTool({ root });
     expect(result.structuredContent).toEqual(expected);
     expect(result.isError).toBe(true);
     expect(result.content).toEqual([

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { Text, useApp, useInput } from "ink";
-import type { PermissionRequest } from "@read/core";
-import { escapePath } from "@read/guard";
+import { quoteText, type PermissionRequest } from "@read/core";
 import { PermissionSelector, type PermissionDecision } from "./permission-selector.js";
 import { renderOnTerminal } from "./render-on-terminal.js";
 
@@ -34,7 +33,7 @@ function SingleDecision({ request }: { readonly request: PermissionRequest }) {
   if (decision === undefined) return <PermissionSelector request={request} onDecide={setDecision} />;
   return (
     <Text>
-      {request.tool}: {decision === "allow" ? "allowed" : "denied"} reading {escapePath(request.resolvedPath)}
+      {request.tool}: {decision === "allow" ? "allowed" : "denied"} reading {quoteText(request.resolvedPath)}
     </Text>
   );
 }

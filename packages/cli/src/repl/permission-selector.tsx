@@ -1,7 +1,6 @@
 import { useRef, useState } from "react";
 import { Box, Text, useInput } from "ink";
-import type { PermissionRequest } from "@read/core";
-import { escapePath } from "@read/guard";
+import { quoteText, type PermissionRequest } from "@read/core";
 import { terminalText } from "./terminal-text.js";
 
 /** The person's answer to one permission request. */
@@ -57,8 +56,8 @@ export function PermissionSelector({ request, onDecide }: PermissionSelectorProp
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
       <Text bold>Allow ReadFile?</Text>
       <Text>Tool: {terminalText(request.tool)}</Text>
-      <Text>Path: {escapePath(request.requestedPath)}</Text>
-      <Text>Resolved: {escapePath(request.resolvedPath)}</Text>
+      <Text>Path: {quoteText(request.requestedPath)}</Text>
+      <Text>Resolved: {quoteText(request.resolvedPath)}</Text>
       <Text dimColor>[↑/↓ to navigate, Enter to confirm]</Text>
       {OPTIONS.map((option, index) => (
         <Text key={option.decision} {...(index === focus ? { color: "cyan", bold: true } : {})}>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Box, Static, Text, useApp, useInput } from "ink";
-import type { PermissionRequest, ReadTool } from "@read/core";
-import { escapePath, isReadFileError, type ReadFileOutput } from "@read/guard";
+import { quoteText, type PermissionRequest, type ReadTool } from "@read/core";
+import { isReadFileError, type ReadFileOutput } from "@read/guard";
 import type { PermissionBridge } from "./permission-bridge.js";
 import { PermissionSelector, type PermissionDecision } from "./permission-selector.js";
 import { PromptInput } from "./prompt-input.js";
@@ -161,7 +161,7 @@ function EntryView({ entry, tool, root }: { readonly entry: Entry; readonly tool
       return (
         <Box flexDirection="column" marginBottom={1}>
           <Text bold>
-            read-tool repl: {tool} (guard profile) in {escapePath(root)}
+            read-tool repl: {tool} (guard profile) in {quoteText(root)}
           </Text>
           <Text dimColor>Type a path, or a tool call as JSON like {'{"path": "notes.txt"}'}, then Enter. exit, Ctrl+C or Ctrl+D quits.</Text>
         </Box>
@@ -186,8 +186,8 @@ function EntryView({ entry, tool, root }: { readonly entry: Entry; readonly tool
     case "permission":
       return (
         <Text>
-          <Text color="yellow">permission</Text> {tool} {escapePath(entry.request.requestedPath)} resolved to{" "}
-          {escapePath(entry.request.resolvedPath)}: {entry.decision === "allow" ? "allowed" : "denied"}
+          <Text color="yellow">permission</Text> {tool} {quoteText(entry.request.requestedPath)} resolved to{" "}
+          {quoteText(entry.request.resolvedPath)}: {entry.decision === "allow" ? "allowed" : "denied"}
         </Text>
       );
     case "tool_end":
@@ -207,7 +207,7 @@ function ToolEnd({ output, tool }: { readonly output: ReadFileOutput; readonly t
   return (
     <Box flexDirection="column">
       <Text>
-        <Text color="green">tool_end</Text> {tool} {escapePath(output.path)} ({output.bytes_read} bytes)
+        <Text color="green">tool_end</Text> {tool} {quoteText(output.path)} ({output.bytes_read} bytes)
       </Text>
       {output.bytes_read === 0 ? <Text dimColor>(empty file)</Text> : <Text>{terminalText(shown.text)}</Text>}
       {shown.hiddenBytes > 0 ? (
@@ -241,7 +241,7 @@ function describeArgs(args: unknown): string {
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
     const keys = Object.keys(args);
     const path = (args as { path?: unknown }).path;
-    if (keys.length === 1 && typeof path === "string") return escapePath(path);
+    if (keys.length === 1 && typeof path === "string") return quoteText(path);
   }
   return terminalText(JSON.stringify(args) ?? String(args));
 }

@@ -1,8 +1,9 @@
 import fs from "node:fs";
-import { createTool, GuardConfigError, profile } from "@read/guard";
+import type { ReadTool } from "@read/core";
+import { profile, type ReadFileOutput } from "@read/guard";
 import type { CliIo } from "../main.js";
 import { COMMON_OPTIONS, parseOptions } from "../parse-options.js";
-import { selectProfile } from "../select-profile.js";
+import { createSelectedTool, selectProfile } from "../select-profile.js";
 import { UsageError } from "../usage-error.js";
 import { createPermissionBridge } from "./permission-bridge.js";
 import { promptBlocker } from "./prompt-blocker.js";
@@ -26,20 +27,14 @@ export async function replCommand(args: readonly string[], io: CliIo): Promise<n
     io.stdout.write(`${REPL_USAGE}\n`);
     return 0;
   }
-  const { root, options } = selectProfile({ ...values, profile: profile.name }, io.cwd);
+  const selected = await selectProfile({ ...values, profile: profile.name }, io.cwd);
   const blocker = promptBlocker(io.stdin, io.stdout);
   if (blocker !== undefined) {
     throw new UsageError(`repl needs a person at a terminal, but ${blocker}; scripts use \`read-tool call --profile guard --permission allow|deny\``);
   }
   const bridge = createPermissionBridge();
-  let tool;
-  try {
-    tool = createTool({ root, ...options, requester: bridge.requester });
-  } catch (error) {
-    if (error instanceof GuardConfigError) throw new UsageError(error.message);
-    throw error;
-  }
-  const app = renderOnTerminal(<ReplApp tool={tool} bridge={bridge} root={fs.realpathSync(root)} />, io.stdin, io.stdout, io.stderr);
+  const tool = createSelectedTool(selected, bridge.requester) as ReadTool<ReadFileOutput>;
+  const app = renderOnTerminal(<ReplApp tool={tool} bridge={bridge} root={fs.realpathSync(selected.root)} />, io.stdin, io.stdout, io.stderr);
   await app.waitUntilExit();
   return 0;
 }

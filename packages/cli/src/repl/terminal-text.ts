@@ -1,4 +1,4 @@
-import { escapeControls } from "@read/guard";
+import { escapeText } from "@read/core";
 
 const TAB_STOP = 8;
 
@@ -12,7 +12,7 @@ export function terminalText(text: string): string {
   return text
     .replace(/\r\n/g, "\n")
     .split("\n")
-    .map((line) => expandTabs(escapeControls(line, { keepTabs: true })))
+    .map((line) => expandTabs(escapeText(line, { keepTabs: true })))
     .join("\n");
 }
 

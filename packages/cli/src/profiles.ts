@@ -1,1 +1,0 @@
-export { DEFAULT_PROFILE, PROFILES } from "@read/mcp/profiles";

@@ -1,0 +1,56 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ProfileConfigError } from "@read/core";
+import { describe, expect, test } from "vitest";
+import { DEFAULT_PROFILE, PROFILE_ENTRIES, UnknownProfileError, loadAllProfiles, loadProfile } from "../src/index.js";
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "read-profiles-"));
+
+describe("the registry", () => {
+  test("each entry describes the profile its package exports: name and config table", async () => {
+    for (const entry of PROFILE_ENTRIES) {
+      const profile = await entry.load();
+      expect({ name: profile.name, table: profile.configTable }).toEqual({ name: entry.name, table: entry.configTable });
+      expect(await loadProfile(entry.packageName)).toBe(profile);
+    }
+    expect(PROFILE_ENTRIES.map((entry) => entry.name)).toContain(DEFAULT_PROFILE);
+    expect([...(await loadAllProfiles()).keys()]).toEqual(PROFILE_ENTRIES.map((entry) => entry.name));
+  });
+
+  test("every profile refuses a bad config key in the same format: profile, key, table, reason, accepted keys", async () => {
+    for (const [name, profile] of await loadAllProfiles()) {
+      const table = profile.configTable.join(".");
+      const accepted = profile.configKeys.length === 0 ? "none" : profile.configKeys.join(", ");
+      let thrown: unknown;
+      try {
+        profile.createTool({ root, ...({ no_such_key: 1 } as object) });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ProfileConfigError);
+      expect((thrown as Error).message).toBe(`${name}: invalid option 'no_such_key' in [${table}]: unknown key (accepted keys: ${accepted})`);
+      expect(thrown).toMatchObject({ profile: name, key: "no_such_key", reason: "unknown key", accepted: profile.configKeys, table });
+      expect(() => profile.parseConfig({ no_such_key: 1 })).toThrow((thrown as Error).message);
+    }
+  });
+
+  test("an unknown name is refused with the known ones; a bare word never loads a package", async () => {
+    await expect(loadProfile("forg")).rejects.toThrow(new UnknownProfileError("unknown profile 'forg' (known: envelope, workspace-jp, forge, guard; or a module path such as ./my-profile.js)"));
+    await expect(loadProfile("zod")).rejects.toThrow(UnknownProfileError);
+  });
+
+  test("a module path loads the profile it exports, and a module without one is refused", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "read-profile-module-"));
+    fs.writeFileSync(path.join(dir, "not-a-profile.mjs"), "export const profile = { name: 'x' };\n");
+    await expect(loadProfile("./not-a-profile.mjs", dir)).rejects.toThrow("the module './not-a-profile.mjs' exports no 'profile' made with defineProfile");
+    await expect(loadProfile("./missing.mjs", dir)).rejects.toThrow(/^cannot load the profile module '.\/missing.mjs': /);
+    const envelope = await loadProfile("envelope");
+    const entry = fileURLOf(import.meta.resolve("@read/profile-envelope"));
+    expect(await loadProfile(entry, dir)).toBe(envelope);
+  });
+});
+
+function fileURLOf(url: string): string {
+  return new URL(url).pathname;
+}
