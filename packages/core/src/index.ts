@@ -30,9 +30,10 @@ export { fail, ok, type Result } from "./result.js";
 export { UNSAFE_CHARACTER, escapeText, quoteText, type EscapeTextOptions } from "./escape-text.js";
 export { MAX_PATH_INPUT_LENGTH, validatePathInput } from "./validate-path-input.js";
 export { createWorkspace, errorCode, fromOsError, isInside, toPosixRelative, type ResolvedPath, type Workspace } from "./workspace.js";
-export { closeFile, openFile, withOpenFile, type FileStat, type OpenFile, type OpenOptions } from "./open-file.js";
+export { closeFile, openFile, openFileWhenFree, withOpenFile, type FileStat, type OpenFile, type OpenOptions } from "./open-file.js";
+export { ASYNC_CHUNK_SIZE, CHUNK_SIZE, SYNC_BYTES, type Chunk, type FileReader } from "./file-reader.js";
 export { decodeUtf8, type KnownBytes } from "./decode-utf8.js";
-export { checkSize, readHead, sniffBinary, type HeadBytes } from "./read-bytes.js";
+export { checkSize, readHead, readHeadSync, sniffBinary, type HeadBytes } from "./read-bytes.js";
 export {
   DEFAULT_MAX_WINDOW_BYTES,
   countNewlines,

@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import { adoptDescriptor, releaseDescriptor } from "./chunk-buffer.js";
 import { coreFailure, type FileKind } from "./core-failure.js";
 import { quoteText } from "./escape-text.js";
+import { FileReader } from "./file-reader.js";
 import { fail, ok, type Result } from "./result.js";
 import { errorCode, fromOsError, type ResolvedPath, type Workspace } from "./workspace.js";
 
@@ -22,12 +22,21 @@ export interface OpenFile {
   readonly fd: number;
   readonly path: ResolvedPath;
   readonly stat: FileStat;
+  /** Every read of this file in this call goes through it (its own buffers; the call's signal). */
+  readonly reader: FileReader;
 }
 
 /** Options of {@link openFile}. */
 export interface OpenOptions {
   /** Read a path that resolved outside the root (only after a policy, such as the guard, approved it). */
   readonly allowOutside?: boolean;
+  /** Aborts the reads of the opened file: a read then rejects with the signal's reason. */
+  readonly signal?: AbortSignal | undefined;
+  /**
+   * Bytes read synchronously before reads turn asynchronous (default `SYNC_BYTES`, 1 MiB; `Infinity`:
+   * every read synchronous, as core read before 0.2, which the bench compares against).
+   */
+  readonly syncBytes?: number;
 }
 
 const { O_RDONLY, O_NOFOLLOW = 0, O_NONBLOCK = 0, O_NOCTTY = 0 } = fs.constants;
@@ -71,31 +80,81 @@ export function openFile(resolved: ResolvedPath, options: OpenOptions = {}): Res
       fs.closeSync(fd);
       return fail(changed(input, "swapped", verified));
     }
-    adoptDescriptor(fd, stat.size);
-    return ok({ fd, path: resolved, stat: { size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs), ctimeMs: stat.ctimeMs, dev: stat.dev, ino: stat.ino } });
+    descriptors.held++;
+    return ok({
+      fd,
+      path: resolved,
+      stat: { size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs), ctimeMs: stat.ctimeMs, dev: stat.dev, ino: stat.ino },
+      reader: new FileReader(fd, stat.size, options.signal, options.syncBytes),
+    });
   } catch (error) {
     fs.closeSync(fd);
     return fail(fromOsError(error, input, `The path ${quoteText(input)}`));
   }
 }
 
-/** Closes an {@link OpenFile}'s descriptor. */
+/**
+ * Closes an {@link OpenFile}'s descriptor: at once, or as soon as a read the kernel still holds comes back
+ * (an aborted call settles without waiting for it).
+ */
 export function closeFile(file: OpenFile): void {
-  releaseDescriptor(file.fd);
-  fs.closeSync(file.fd);
+  file.reader.closeAfterReads(() => {
+    fs.closeSync(file.fd);
+    descriptors.release();
+  });
+}
+
+/**
+ * The descriptors this process's reads hold, and the opens waiting for one of them. Reads overlap in
+ * time (they await asynchronous chunks), so a hundred calls at once can hold a hundred descriptors: an
+ * open that finds none left waits for one of ours to close rather than failing, and fails with
+ * `TOO_MANY_OPEN_FILES` only when no read of ours holds one.
+ */
+const descriptors = {
+  held: 0,
+  waiting: [] as (() => void)[],
+  release(): void {
+    this.held--;
+    this.waiting.shift()?.();
+  },
+};
+
+/**
+ * {@link openFile}, waiting while every descriptor is taken and reads of this process hold some (each of
+ * them closes its own soon). `signal` stops the wait.
+ */
+export async function openFileWhenFree(resolved: ResolvedPath, options: OpenOptions = {}): Promise<Result<OpenFile>> {
+  for (;;) {
+    const opened = openFile(resolved, options);
+    if (opened.ok || opened.failure.code !== "TOO_MANY_OPEN_FILES" || descriptors.held === 0) return opened;
+    await new Promise<void>((resolve, reject) => {
+      const signal = options.signal;
+      const onAbort = () => {
+        descriptors.waiting.splice(descriptors.waiting.indexOf(wake), 1);
+        reject(signal?.reason);
+      };
+      const wake = () => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      };
+      descriptors.waiting.push(wake);
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
+  }
 }
 
 /**
  * Resolves `input` in `workspace`, opens it with {@link openFile}, runs `use` and always closes the
- * descriptor, whatever `use` returns or throws.
+ * descriptor, whatever `use` resolves to or throws (an abort included).
  */
-export function withOpenFile<T>(workspace: Workspace, input: unknown, options: OpenOptions, use: (file: OpenFile) => Result<T>): Result<T> {
+export async function withOpenFile<T>(workspace: Workspace, input: unknown, options: OpenOptions, use: (file: OpenFile) => Promise<Result<T>>): Promise<Result<T>> {
+  options.signal?.throwIfAborted();
   const resolved = workspace.resolve(input);
   if (!resolved.ok) return resolved;
-  const opened = openFile(resolved.value, options);
+  const opened = await openFileWhenFree(resolved.value, options);
   if (!opened.ok) return opened;
   try {
-    return use(opened.value);
+    return await use(opened.value);
   } finally {
     closeFile(opened.value);
   }

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import { coreFailure } from "./core-failure.js";
 import { quoteText } from "./escape-text.js";
-import { CHUNK_SIZE, readChunk } from "./chunk-buffer.js";
 import type { OpenFile } from "./open-file.js";
 import { fail, ok, type Result } from "./result.js";
 import { fromOsError } from "./workspace.js";
@@ -17,17 +16,33 @@ export interface HeadBytes {
  * Reads at most `cap` bytes from the start of `file` (and one more, to know whether it was cut). Never
  * trusts `stat.size`: the descriptor is read until EOF or the cap.
  */
-export function readHead(file: OpenFile, cap: number): Result<HeadBytes> {
-  // Read straight into one buffer sized by fstat (grown when the file is longer): no chunk copies.
-  let buffer = Buffer.allocUnsafe(Math.min(cap + 1, file.stat.size + 1, MAX_INITIAL_HEAD));
+export async function readHead(file: OpenFile, cap: number): Promise<Result<HeadBytes>> {
+  let buffer = headBuffer(file, cap);
   let total = 0;
   try {
     while (total <= cap) {
-      if (total === buffer.length) {
-        const grown = Buffer.allocUnsafe(Math.min(cap + 1, buffer.length * 2));
-        buffer.copy(grown, 0, 0, total);
-        buffer = grown;
-      }
+      buffer = roomIn(buffer, total, cap);
+      const bytes = await file.reader.into(buffer, total, Math.min(buffer.length - total, file.reader.chunkSize), total);
+      if (bytes === 0) break;
+      total += bytes;
+    }
+  } catch (error) {
+    if (file.reader.aborted(error)) throw error;
+    return fail(fromOsError(error, file.path.input, `The file ${quoteText(file.path.input)}`));
+  }
+  return ok({ bytes: buffer.subarray(0, Math.min(total, cap)), truncated: total > cap });
+}
+
+/**
+ * {@link readHead} in one synchronous go, for small files a check needs before a call goes on (a
+ * `.gitignore`), never for a file a call returns: it holds the event loop for the whole read.
+ */
+export function readHeadSync(file: OpenFile, cap: number): Result<HeadBytes> {
+  let buffer = headBuffer(file, cap);
+  let total = 0;
+  try {
+    while (total <= cap) {
+      buffer = roomIn(buffer, total, cap);
       const bytes = fs.readSync(file.fd, buffer, total, buffer.length - total, total);
       if (bytes === 0) break;
       total += bytes;
@@ -41,21 +56,34 @@ export function readHead(file: OpenFile, cap: number): Result<HeadBytes> {
 // A size from fstat is a hint: a huge one is not allocated up front.
 const MAX_INITIAL_HEAD = 64 * 1024 * 1024;
 
+// One buffer sized by fstat, read straight into (no chunk copies), grown when the file is longer.
+function headBuffer(file: OpenFile, cap: number): Buffer {
+  return Buffer.allocUnsafe(Math.min(cap + 1, file.stat.size + 1, MAX_INITIAL_HEAD));
+}
+
+function roomIn(buffer: Buffer, total: number, cap: number): Buffer {
+  if (total < buffer.length) return buffer;
+  const grown = Buffer.allocUnsafe(Math.min(cap + 1, buffer.length * 2));
+  buffer.copy(grown, 0, 0, total);
+  return grown;
+}
+
 /**
  * Whether a NUL byte occurs within the first `window` bytes (`Infinity`: anywhere). Scans in chunks
  * without keeping them.
  */
-export function sniffBinary(file: OpenFile, window: number): Result<boolean> {
+export async function sniffBinary(file: OpenFile, window: number): Promise<Result<boolean>> {
   let position = 0;
   try {
     while (position < window) {
       // A whole chunk is read even for a smaller window: the window read that follows reuses it.
-      const { buffer, bytes } = readChunk(file.fd, position, CHUNK_SIZE);
+      const { buffer, bytes } = await file.reader.chunk(position);
       if (bytes === 0) return ok(false);
       if (buffer.subarray(0, Math.min(bytes, window - position)).includes(0)) return ok(true);
       position += bytes;
     }
   } catch (error) {
+    if (file.reader.aborted(error)) throw error;
     return fail(fromOsError(error, file.path.input, `The file ${quoteText(file.path.input)}`));
   }
   return ok(false);

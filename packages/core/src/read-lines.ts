@@ -1,18 +1,17 @@
-import { constants as bufferConstants, isAscii, isUtf8 } from "node:buffer";
-import fs from "node:fs";
 import { coreFailure } from "./core-failure.js";
-import { quoteText } from "./escape-text.js";
-import { CHUNK_SIZE, knownToEnd, readChunk } from "./chunk-buffer.js";
 import { countLineFeeds } from "./count-line-feeds.js";
-import { decodeUtf8 } from "./decode-utf8.js";
-import { lineIndexOf, type LineIndex } from "./line-index.js";
+import { decodeLines } from "./decode-lines.js";
+import { quoteText } from "./escape-text.js";
+import { lineIndexOf, type ScanPoint } from "./line-index.js";
 import type { OpenFile } from "./open-file.js";
+import { grewFailure, scanLimitFailure, shrankFailure, windowFailure } from "./read-failures.js";
+import { endOfFile, tailBytes } from "./read-tail.js";
 import { fail, ok, type Result } from "./result.js";
+import { countRange, countToEnd, linesOf, pastFileLimit, seekLine, stopAt, type ScanLimits } from "./scan-lines.js";
+import { WindowBytes } from "./window-bytes.js";
 import { fromOsError } from "./workspace.js";
 
 const LF = 0x0a;
-const { MAX_LENGTH } = bufferConstants;
-const CR = 0x0d;
 
 /**
  * Which lines to return: a window from a 1-based start line, or the last lines of the file. A request
@@ -102,16 +101,19 @@ export interface LineWindow {
 /**
  * Reads a window of lines from an open file, streaming: memory is bounded by the window, never by the
  * file. A forward window counts newlines up to its start without decoding them; a tail reads backwards
- * from the end. A start past the last line yields an empty window (with `totalLines`).
+ * from the end. A start past the last line yields an empty window (with `totalLines`). The first MiB of
+ * reading is synchronous, the rest asynchronous (see `FileReader`); the open file's signal aborts it
+ * (the promise rejects with the signal's reason).
  */
-export function readLines(file: OpenFile, options: ReadLinesOptions): Result<LineWindow> {
+export async function readLines(file: OpenFile, options: ReadLinesOptions): Promise<Result<LineWindow>> {
   const invalid = invalidWindow(options.window);
   if (invalid !== undefined) {
     return fail(coreFailure({ code: "INVALID_INPUT", message: `The line window is invalid: ${invalid}.`, path: file.path.input, reason: "window" }));
   }
   try {
-    return options.window.from === "start" ? readForward(file, options, options.window) : readTail(file, options, options.window.lines);
+    return options.window.from === "start" ? await readForward(file, options, options.window) : await readTail(file, options, options.window.lines);
   } catch (error) {
+    if (file.reader.aborted(error)) throw error;
     return fail(fromOsError(error, file.path.input, `The file ${quoteText(file.path.input)}`));
   }
 }
@@ -127,81 +129,57 @@ function isCount(value: number): boolean {
   return value === Number.POSITIVE_INFINITY || (Number.isSafeInteger(value) && value >= 0);
 }
 
-interface Scan {
-  /** Newlines seen in [0, position). */
-  newlines: number;
-  position: number;
-  lastByte: number;
-}
-
-/** Why a read stopped: the end of the file, the file limit (it grew), or the scan budget. */
-type Stop = "eof" | "too-large" | "scan-limit";
-
 // Reads never go past this offset: the scan budget, or one byte past the file limit (enough to see it).
-function budgetOf(options: ReadLinesOptions): number {
-  return Math.min(options.maxScanBytes ?? Number.POSITIVE_INFINITY, options.maxFileBytes === undefined ? Number.POSITIVE_INFINITY : options.maxFileBytes + 1);
+function limitsOf(options: ReadLinesOptions): ScanLimits {
+  const fileLimit = options.maxFileBytes;
+  return { budget: Math.min(options.maxScanBytes ?? Number.POSITIVE_INFINITY, fileLimit === undefined ? Number.POSITIVE_INFINITY : fileLimit + 1), fileLimit };
 }
 
-// A read that got no bytes at `position`: below the budget that is the end of the file; at the budget,
-// a position past the file limit means the file is too large, otherwise one probed byte tells the end of
-// the file from the scan budget.
-function stopAt(file: OpenFile, options: ReadLinesOptions, position: number, budget: number): Stop {
-  if (position < budget) return "eof";
-  if (fileLimitReached(options, position)) return "too-large";
-  return atEnd(file, position) ? "eof" : "scan-limit";
+function scanLimit(file: OpenFile, options: ReadLinesOptions, limits: ScanLimits, subject: string, startLine: number) {
+  return scanLimitFailure(file, options.maxScanBytes ?? limits.budget, subject, startLine);
 }
 
-function readForward(file: OpenFile, options: ReadLinesOptions, window: { startLine: number; maxLines: number | null }): Result<LineWindow> {
-  const budget = budgetOf(options);
-  const scan: Scan = { newlines: 0, position: 0, lastByte: -1 };
+async function readForward(file: OpenFile, options: ReadLinesOptions, window: { startLine: number; maxLines: number | null }): Promise<Result<LineWindow>> {
+  const { reader } = file;
+  const limits = limitsOf(options);
+  const grew = () => fail(grewFailure(file, limits.fileLimit ?? Number.MAX_SAFE_INTEGER));
+  const scan: ScanPoint = { newlines: 0, position: 0, lastByte: -1 };
   const index = window.startLine > 1 || options.countTotal ? lineIndexOf(file) : undefined;
-  if (window.startLine > 1) index?.seekNewlines(scan, window.startLine - 1, budget);
-  const sought = seekLine(file, options, scan, window.startLine - 1, budget, index);
-  if (sought === "too-large") return fail(tooLargeWhileRead(file, options));
-  if (sought === "scan-limit") return fail(scanLimit(file, options, budget, `Line ${window.startLine} of ${quoteText(file.path.input)} lies`, window.startLine));
+  if (window.startLine > 1) index?.seekNewlines(scan, window.startLine - 1, limits.budget);
+  const sought = await seekLine(reader, scan, window.startLine - 1, limits, index);
+  if (sought === "too-large") return grew();
+  if (sought === "scan-limit") return fail(scanLimit(file, options, limits, `Line ${window.startLine} of ${quoteText(file.path.input)} lies`, window.startLine));
   // The whole first chunk, not just three bytes: a window at line 1 starts with the same read.
-  const bom = readBomFlag(file, Math.max(3, Math.min(CHUNK_SIZE, budget)));
+  const bom = await readBomFlag(file, Math.max(3, Math.min(reader.chunkSize, limits.budget)));
   if (sought === "eof") {
     index?.complete(scan);
     return ok({ lines: [], firstLine: null, totalLines: linesOf(scan), hasMore: false, replaced: false, astral: false, bom, bytesScanned: scan.position });
   }
   const maxWindow = options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES;
   const wanted = window.maxLines ?? Number.POSITIVE_INFINITY;
-  const collected = new WindowBytes(file.stat.size - scan.position, maxWindow);
+  const collected = new WindowBytes(reader, file.stat.size - scan.position, maxWindow);
   let taken = 0;
   let position = scan.position;
   let reachedEnd = false;
   while (taken < wanted) {
-    const { buffer, bytes } = collected.readAt(file, position, budget);
+    const { buffer, bytes } = await collected.readAt(position, limits.budget);
     if (bytes === 0) {
-      if (position >= budget) collected.detach();
-      const stop = stopAt(file, options, position, budget);
-      if (stop === "too-large") return fail(tooLargeWhileRead(file, options));
-      if (stop === "scan-limit") return fail(scanLimit(file, options, budget, `The lines of ${quoteText(file.path.input)} from line ${window.startLine} run`, window.startLine));
+      if (position >= limits.budget) collected.detach();
+      const stop = await stopAt(reader, limits, position);
+      if (stop === "too-large") return grew();
+      if (stop === "scan-limit") return fail(scanLimit(file, options, limits, `The lines of ${quoteText(file.path.input)} from line ${window.startLine} run`, window.startLine));
       reachedEnd = true;
       break;
     }
-    let from = 0;
-    // A chunk that ends before the window's last newline is taken whole: counting beats a walk.
-    const inChunk = countNewlines(buffer.subarray(0, bytes));
-    if (taken + inChunk < wanted) {
-      taken += inChunk;
-    } else {
-      while (taken < wanted) {
-        const nl = buffer.indexOf(LF, from);
-        if (nl === -1 || nl >= bytes) break;
-        taken++;
-        from = nl + 1;
-      }
-    }
-    const cut = taken === wanted ? from : bytes;
-    if (collected.length + cut > maxWindow) return fail(windowTooLarge(file, maxWindow));
-    collected.keep(buffer, cut);
-    position += cut;
+    const cut = takeLines(buffer, bytes, wanted - taken);
+    taken += cut.lines;
+    if (collected.length + cut.bytes > maxWindow) return fail(windowFailure(file, maxWindow));
+    collected.keep(buffer, cut.bytes);
+    position += cut.bytes;
   }
   const endOffset = position;
   // The window's last newline may be the byte just past the file limit.
-  if (fileLimitReached(options, endOffset)) return fail(tooLargeWhileRead(file, options));
+  if (pastFileLimit(limits, endOffset)) return grew();
   const bytes = collected.bytes();
   const decoded = decodeLines(file, bytes, window.startLine, options.decode);
   if (!decoded.ok) return decoded;
@@ -210,12 +188,12 @@ function readForward(file: OpenFile, options: ReadLinesOptions, window: { startL
   if (bytes.length > 0) scan.lastByte = bytes[bytes.length - 1] ?? -1;
   let hasMore = false;
   if (!reachedEnd && options.countTotal) {
-    const stop = countToEnd(file, options, scan, budget, index);
-    if (stop === "too-large") return fail(tooLargeWhileRead(file, options));
+    const stop = await countToEnd(reader, scan, limits, index);
+    if (stop === "too-large") return grew();
     reachedEnd = stop === "eof";
     hasMore = !reachedEnd || scan.position > endOffset;
   } else if (!reachedEnd) {
-    reachedEnd = atEnd(file, endOffset);
+    reachedEnd = await reader.atEnd(endOffset);
     hasMore = !reachedEnd;
   }
   if (reachedEnd) index?.complete(scan);
@@ -232,147 +210,37 @@ function readForward(file: OpenFile, options: ReadLinesOptions, window: { startL
   });
 }
 
-/**
- * The bytes of a forward window, copied at most once. The first chunk is read through the shared chunk
- * buffer and kept there as a view: a small file's window is decoded straight from the read that sniffed
- * it. Once a window runs past that chunk, the view is copied into one buffer sized for the rest of the
- * file as `fstat` saw it (never more than the window limit) and later chunks are read straight into it.
- * Pages of it that no read reaches are never touched, so memory follows the window: a window of one
- * 5 MiB line holds 5 MiB, not its chunks and then their concatenation.
- */
-class WindowBytes {
-  private target: Buffer | undefined;
-  // A view of the shared chunk buffer: valid only until the next read into it.
-  private shared: Buffer | undefined;
-  length = 0;
-
-  constructor(
-    private readonly expected: number,
-    private readonly maxWindow: number,
-  ) {}
-
-  /** Reads the chunk at `position` (at most {@link CHUNK_SIZE} bytes, never past `budget`). */
-  readAt(file: OpenFile, position: number, budget: number): { buffer: Buffer; bytes: number } {
-    if (this.target === undefined && this.shared === undefined) return readWithin(file, position, budget);
-    if (position >= budget) return { buffer: Buffer.alloc(0), bytes: 0 };
-    if (this.shared !== undefined && knownToEnd(file.fd, position)) return { buffer: Buffer.alloc(0), bytes: 0 };
-    // Into whatever room is left (the byte past the size `fstat` gave is there to meet the end of the
-    // file): a full chunk of room would double the buffer just to learn that nothing follows.
-    const target = this.room(1);
-    const wanted = Math.min(CHUNK_SIZE, budget - position, target.length - this.length);
-    const bytes = fs.readSync(file.fd, target, this.length, wanted, position);
-    return { buffer: target.subarray(this.length, this.length + bytes), bytes };
+// How much of a chunk the window keeps: all of it when the window's last newline lies further on (a count
+// beats a walk), else up to and including that newline.
+function takeLines(buffer: Buffer, bytes: number, wanted: number): { lines: number; bytes: number } {
+  const inChunk = countNewlines(buffer.subarray(0, bytes));
+  if (inChunk < wanted) return { lines: inChunk, bytes };
+  let lines = 0;
+  let from = 0;
+  while (lines < wanted) {
+    const nl = buffer.indexOf(LF, from);
+    if (nl === -1 || nl >= bytes) break;
+    lines++;
+    from = nl + 1;
   }
-
-  /**
-   * Keeps the first `cut` bytes of the chunk {@link readAt} just returned: the first chunk as a view, every
-   * later one already in place (it was read into the buffer, right after the bytes kept).
-   */
-  keep(chunk: Buffer, cut: number): void {
-    if (this.target === undefined && this.shared === undefined) this.shared = chunk.subarray(0, cut);
-    this.length += cut;
-  }
-
-  /** Copies the bytes out of the shared chunk buffer, before anything else may read into it. */
-  detach(): void {
-    if (this.shared !== undefined) this.room(0);
-  }
-
-  /** The window's bytes (a view of the shared chunk buffer until {@link detach}). */
-  bytes(): Buffer {
-    return (this.target ?? this.shared)?.subarray(0, this.length) ?? Buffer.alloc(0);
-  }
-
-  // A buffer with room for `more` bytes after `length`, the bytes kept so far at its start.
-  private room(more: number): Buffer {
-    const needed = this.length + more;
-    if (this.target !== undefined && this.target.length >= needed) return this.target;
-    const fromStat = this.expected + 1;
-    const size = Math.max(needed, Math.min(this.maxWindow + CHUNK_SIZE, MAX_LENGTH, this.target === undefined ? fromStat : this.target.length * 2));
-    const grown = Buffer.allocUnsafe(size);
-    (this.target ?? this.shared)?.copy(grown, 0, 0, this.length);
-    this.target = grown;
-    this.shared = undefined;
-    return grown;
-  }
+  return { lines, bytes: lines === wanted ? from : bytes };
 }
 
-// Advances `scan` to the start of line `skip + 1`, counting newlines without keeping bytes: "found" (at
-// `scan.position`), "eof" when the file has fewer lines, or the limit that stopped it first.
-function seekLine(file: OpenFile, options: ReadLinesOptions, scan: Scan, skip: number, budget: number, index: LineIndex | undefined): "found" | Stop {
-  if (skip === 0) return "found";
-  for (;;) {
-    const { buffer, bytes } = readWithin(file, scan.position, budget);
-    if (bytes === 0) return stopAt(file, options, scan.position, budget);
-    // A chunk that ends before the sought newline is only counted, which SIMD does far faster than a walk.
-    const inChunk = countNewlines(buffer.subarray(0, bytes));
-    if (scan.newlines + inChunk < skip) {
-      scan.newlines += inChunk;
-      scan.lastByte = buffer[bytes - 1] ?? -1;
-      scan.position += bytes;
-      index?.note(scan);
-      continue;
-    }
-    let from = 0;
-    for (;;) {
-      const nl = buffer.indexOf(LF, from);
-      if (nl === -1 || nl >= bytes) break;
-      scan.newlines++;
-      from = nl + 1;
-      if (scan.newlines === skip) {
-        scan.lastByte = LF;
-        scan.position += from;
-        return "found";
-      }
-    }
-    scan.lastByte = buffer[bytes - 1] ?? -1;
-    scan.position += bytes;
-    index?.note(scan);
-  }
-}
-
-// Counts the rest of the file into `scan`, until its end or a limit. An indexed count of the whole file
-// stands in for the scan when that scan would have reached the end within the budget.
-function countToEnd(file: OpenFile, options: ReadLinesOptions, scan: Scan, budget: number, index: LineIndex | undefined): Stop {
-  const end = index?.end;
-  if (end !== undefined && end.position < budget && end.position >= scan.position) {
-    Object.assign(scan, end);
-    return "eof";
-  }
-  for (;;) {
-    const { buffer, bytes } = readWithin(file, scan.position, budget);
-    if (bytes === 0) return stopAt(file, options, scan.position, budget);
-    scan.newlines += countNewlines(buffer.subarray(0, bytes));
-    scan.lastByte = buffer[bytes - 1] ?? -1;
-    scan.position += bytes;
-    index?.note(scan);
-  }
-}
-
-// Reads the next chunk at `position` without passing `budget`; 0 bytes at the budget means "stopped
-// there", which `stopAt` tells apart from the end of the file.
-function readWithin(file: OpenFile, position: number, budget: number): { buffer: Buffer; bytes: number } {
-  if (position >= budget) return { buffer: Buffer.alloc(0), bytes: 0 };
-  return readChunk(file.fd, position, Math.min(CHUNK_SIZE, budget - position));
-}
-
-function atEnd(file: OpenFile, position: number): boolean {
-  return readChunk(file.fd, position, 1).bytes === 0;
-}
-
-function readTail(file: OpenFile, options: ReadLinesOptions, count: number): Result<LineWindow> {
-  const end = endOfFile(file, options.maxFileBytes);
-  if (fileLimitReached(options, end)) return fail(tooLargeWhileRead(file, options));
-  const bom = readBomFlag(file, 3);
-  const found = tailBytes(file, end, count, options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES);
+async function readTail(file: OpenFile, options: ReadLinesOptions, count: number): Promise<Result<LineWindow>> {
+  const { reader } = file;
+  const limits = limitsOf(options);
+  const end = await endOfFile(reader, file.stat.size, options.maxFileBytes);
+  if (pastFileLimit(limits, end)) return fail(grewFailure(file, limits.fileLimit ?? Number.MAX_SAFE_INTEGER));
+  const bom = await readBomFlag(file, 3);
+  const found = await tailBytes(file, reader, end, count, options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES);
   if (!found.ok) return found;
   const { start, bytes } = found.value;
   // A tail that reaches the start of the file is numbered for free; otherwise only by counting up to it.
-  const numbered = start === 0 || (options.countTotal && end <= budgetOf(options));
-  const before: Scan = { newlines: 0, position: 0, lastByte: -1 };
+  const numbered = start === 0 || (options.countTotal && end <= limits.budget);
+  const before: ScanPoint = { newlines: 0, position: 0, lastByte: -1 };
   const index = numbered ? lineIndexOf(file) : undefined;
   index?.seekPosition(before, start);
-  if (numbered && !countRange(file, before, start, index)) return fail(shrankWhileRead(file));
+  if (numbered && !(await countRange(reader, before, start, index))) return fail(shrankFailure(file));
   const firstNumber = numbered ? linesOf(before) + 1 : null;
   const decoded = decodeLines(file, bytes, firstNumber, options.decode);
   if (!decoded.ok) return decoded;
@@ -387,161 +255,12 @@ function readTail(file: OpenFile, options: ReadLinesOptions, count: number): Res
   });
 }
 
-// The bytes of the last `count` lines of [0, end), read backwards in chunks, and where they start. With
-// no line asked for, the window is empty and starts at `end`.
-function tailBytes(file: OpenFile, end: number, count: number, maxWindow: number): Result<{ start: number; bytes: Buffer }> {
-  if (count === 0 || end === 0) return ok({ start: end, bytes: Buffer.alloc(0) });
-  const last = readChunk(file.fd, end - 1, 1);
-  if (last.bytes !== 1) return fail(shrankWhileRead(file));
-  const finalNewline = last.buffer[0] === LF;
-  const parts: Buffer[] = finalNewline ? [Buffer.from([LF])] : [];
-  let collected = parts.length;
-  let searchEnd = finalNewline ? end - 1 : end;
-  let found = 0;
-  while (searchEnd > 0) {
-    const from = Math.max(0, searchEnd - CHUNK_SIZE);
-    const { buffer, bytes } = readChunk(file.fd, from, searchEnd - from);
-    if (bytes !== searchEnd - from) return fail(shrankWhileRead(file));
-    let index = bytes;
-    let cut = -1;
-    while (index > 0) {
-      const nl = buffer.lastIndexOf(LF, index - 1);
-      if (nl === -1) break;
-      found++;
-      if (found === count) {
-        cut = nl + 1;
-        break;
-      }
-      index = nl;
-    }
-    const keepFrom = cut === -1 ? 0 : cut;
-    if (collected + bytes - keepFrom > maxWindow) return fail(windowTooLarge(file, maxWindow));
-    parts.unshift(Buffer.from(buffer.subarray(keepFrom, bytes)));
-    collected += bytes - keepFrom;
-    if (cut !== -1) return ok({ start: from + cut, bytes: Buffer.concat(parts, collected) });
-    searchEnd = from;
-  }
-  return ok({ start: 0, bytes: Buffer.concat(parts, collected) });
-}
-
-// Counts [0, end) into `scan`; false when the file ended first (it shrank while it was read).
-function countRange(file: OpenFile, scan: Scan, end: number, index: LineIndex | undefined): boolean {
-  while (scan.position < end) {
-    const { buffer, bytes } = readChunk(file.fd, scan.position, Math.min(CHUNK_SIZE, end - scan.position));
-    if (bytes === 0) return false;
-    scan.newlines += countNewlines(buffer.subarray(0, bytes));
-    scan.lastByte = buffer[bytes - 1] ?? -1;
-    scan.position += bytes;
-    index?.note(scan);
-  }
-  return true;
-}
-
-// The real end of the file, never trusting `stat.size`: a file that grew is read on to its end (or just
-// past `limit`), one that shrank is measured from its start.
-function endOfFile(file: OpenFile, limit: number | undefined): number {
-  let end = file.stat.size;
-  if (end > 0 && readChunk(file.fd, end - 1, 1).bytes === 0) end = 0;
-  const stopPast = limit ?? Number.POSITIVE_INFINITY;
-  while (end <= stopPast) {
-    const { bytes } = readChunk(file.fd, end);
-    if (bytes === 0) break;
-    end += bytes;
-  }
-  return end;
-}
-
-function readBomFlag(file: OpenFile, length: number): boolean {
-  const { buffer, bytes } = readChunk(file.fd, 0, length);
+async function readBomFlag(file: OpenFile, length: number): Promise<boolean> {
+  const { buffer, bytes } = await file.reader.chunk(0, length, "none");
   return bytes >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
-}
-
-function decodeLines(
-  file: OpenFile,
-  bytes: Buffer,
-  firstNumber: number | null,
-  policy: "strict" | "replace",
-): Result<{ lines: Line[]; replaced: boolean; astral: boolean }> {
-  const ascii = isAscii(bytes);
-  const valid = ascii || isUtf8(bytes);
-  if (!valid && policy === "strict") {
-    return fail(coreFailure({ code: "INVALID_UTF8", message: `The file ${quoteText(file.path.input)} is not valid UTF-8.`, path: file.path.input }));
-  }
-  const text = decodeUtf8(bytes, { ascii, valid });
-  const lines: Line[] = [];
-  let start = 0;
-  let number = firstNumber;
-  while (start < text.length) {
-    const nl = text.indexOf("\n", start);
-    if (nl === -1) {
-      lines.push({ number, text: text.slice(start), terminator: "" });
-      break;
-    }
-    const crlf = nl > start && text.charCodeAt(nl - 1) === CR;
-    lines.push({ number, text: text.slice(start, crlf ? nl - 1 : nl), terminator: crlf ? "\r\n" : "\n" });
-    start = nl + 1;
-    if (number !== null) number++;
-  }
-  return ok({ lines, replaced: !valid, astral: !ascii && hasFourByteLead(bytes) });
-}
-
-// A character outside the BMP decodes only from a four-byte sequence, whose lead byte is 0xF0-0xF4
-// (a stray one in invalid input becomes U+FFFD, so this may say yes where no such character is).
-function hasFourByteLead(bytes: Buffer): boolean {
-  for (let lead = 0xf0; lead <= 0xf4; lead++) if (bytes.includes(lead)) return true;
-  return false;
 }
 
 /** Number of LF bytes in `bytes` (with WebAssembly SIMD where it is available). */
 export function countNewlines(bytes: Uint8Array): number {
   return countLineFeeds(bytes);
-}
-
-function fileLimitReached(options: ReadLinesOptions, position: number): boolean {
-  return options.maxFileBytes !== undefined && position > options.maxFileBytes;
-}
-
-function linesOf(scan: Scan): number {
-  return scan.newlines + (scan.position > 0 && scan.lastByte !== LF ? 1 : 0);
-}
-
-function scanLimit(file: OpenFile, options: ReadLinesOptions, budget: number, subject: string, startLine: number) {
-  const limit = options.maxScanBytes ?? budget;
-  return coreFailure({
-    code: "SCAN_LIMIT",
-    message: `${subject} beyond the first ${limit} bytes, the most one read may scan.`,
-    path: file.path.input,
-    maxScanBytes: limit,
-    startLine,
-  });
-}
-
-function tooLargeWhileRead(file: OpenFile, options: ReadLinesOptions) {
-  const limit = options.maxFileBytes ?? Number.MAX_SAFE_INTEGER;
-  return coreFailure({
-    code: "TOO_LARGE",
-    cause: "grew",
-    message: `The file ${quoteText(file.path.input)} grew past the limit of ${limit} bytes while it was read.`,
-    path: file.path.input,
-    limit,
-  });
-}
-
-function shrankWhileRead(file: OpenFile) {
-  return coreFailure({
-    code: "CHANGED_DURING_READ",
-    message: `The file ${quoteText(file.path.input)} shrank while it was read. Retry the read.`,
-    path: file.path.input,
-    reason: "shrank",
-  });
-}
-
-function windowTooLarge(file: OpenFile, limit: number) {
-  return coreFailure({
-    code: "TOO_LARGE",
-    cause: "window",
-    message: `The requested lines of ${quoteText(file.path.input)} hold more than ${limit} bytes; request fewer lines.`,
-    path: file.path.input,
-    limit,
-  });
 }

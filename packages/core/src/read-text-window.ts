@@ -22,16 +22,17 @@ export interface TextWindow {
 /**
  * The pipeline every text profile shares, in a fixed order: validate and resolve the input, open the
  * canonical path (regular files only, inside the root unless allowed), check the size on the descriptor
- * (`maxFileBytes`), sniff for NUL (`BINARY`), then read and decode the window.
+ * (`maxFileBytes`), sniff for NUL (`BINARY`), then read and decode the window. `signal` aborts it: the
+ * promise rejects with the signal's reason and the descriptor is closed.
  */
-export function readTextWindow(workspace: Workspace, input: unknown, options: TextWindowOptions): Result<TextWindow> {
-  return withOpenFile(workspace, input, options, (file) => {
+export function readTextWindow(workspace: Workspace, input: unknown, options: TextWindowOptions): Promise<Result<TextWindow>> {
+  return withOpenFile(workspace, input, options, async (file) => {
     if (options.maxFileBytes !== undefined) {
       const size = checkSize(file, options.maxFileBytes);
       if (!size.ok) return size;
     }
     if (options.sniffBytes > 0) {
-      const binary = sniffBinary(file, options.sniffBytes);
+      const binary = await sniffBinary(file, options.sniffBytes);
       if (!binary.ok) return binary;
       if (binary.value) {
         return fail(
@@ -44,7 +45,7 @@ export function readTextWindow(workspace: Workspace, input: unknown, options: Te
         );
       }
     }
-    const window = readLines(file, options);
+    const window = await readLines(file, options);
     if (!window.ok) return window;
     return ok({ path: file.path, stat: file.stat, window: window.value });
   });

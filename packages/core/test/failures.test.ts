@@ -39,9 +39,9 @@ function texts(result: Result<{ window: { lines: readonly { text: string }[] } }
 }
 
 /** Runs `fn` and returns how long it took, in milliseconds. */
-function timed(fn: () => void): number {
+async function timed(fn: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
-  fn();
+  await fn();
   return performance.now() - started;
 }
 
@@ -56,14 +56,14 @@ describe("INVALID_INPUT: inputs refused before the filesystem is touched", () =>
     [["a"], "an array"],
     [Buffer.from("a"), "an object"],
     [new URL("file:///etc/passwd"), "an object"],
-  ])("a non-string path (%s) is refused", (input, described) => {
+  ])("a non-string path (%s) is refused", async (input, described) => {
     const expected = { code: "INVALID_INPUT", message: `The path must be a string, got ${described}.`, reason: "type" };
     expect(validatePathInput(input)).toEqual({ ok: false, failure: expected });
-    expectFailure(readIn(workspace, input), "INVALID_INPUT", expected);
+    expectFailure(await readIn(workspace, input), "INVALID_INPUT", expected);
   });
 
-  test.each(["", " ", "   ", "\u3000"])("an empty or whitespace path (%j) is refused", (input) => {
-    expectFailure(readIn(workspace, input), "INVALID_INPUT", { message: "The path must not be empty.", path: input, reason: "empty" });
+  test.each(["", " ", "   ", "\u3000"])("an empty or whitespace path (%j) is refused", async (input) => {
+    expectFailure(await readIn(workspace, input), "INVALID_INPUT", { message: "The path must not be empty.", path: input, reason: "empty" });
   });
 
   test.each([
@@ -79,28 +79,28 @@ describe("INVALID_INPUT: inputs refused before the filesystem is touched", () =>
     ["the Arabic letter mark", "a\u061cb", "061C"],
     ["a line separator", "a\u2028[forged line].txt", "2028"],
     ["a paragraph separator", "a\u2029b", "2029"],
-  ])("%s in the path is refused", (_, input, hex) => {
-    expectFailure(readIn(workspace, input), "INVALID_INPUT", {
+  ])("%s in the path is refused", async (_, input, hex) => {
+    expectFailure(await readIn(workspace, input), "INVALID_INPUT", {
       message: `The path contains a control character (U+${hex}).`,
       reason: "control-character",
     });
   });
 
-  test("a path over the length limit is refused; one at the limit reaches the filesystem", () => {
-    expectFailure(readIn(workspace, "a".repeat(MAX_PATH_INPUT_LENGTH + 1)), "INVALID_INPUT", {
+  test("a path over the length limit is refused; one at the limit reaches the filesystem", async () => {
+    expectFailure(await readIn(workspace, "a".repeat(MAX_PATH_INPUT_LENGTH + 1)), "INVALID_INPUT", {
       message: `The path is ${MAX_PATH_INPUT_LENGTH + 1} characters long; at most ${MAX_PATH_INPUT_LENGTH} are accepted.`,
       reason: "length", limit: MAX_PATH_INPUT_LENGTH,
     });
     expect(validatePathInput("a".repeat(MAX_PATH_INPUT_LENGTH))).toEqual({ ok: true, value: "a".repeat(MAX_PATH_INPUT_LENGTH) });
   });
 
-  test("`~` and `file:` are ordinary characters of a relative name", () => {
+  test("`~` and `file:` are ordinary characters of a relative name", async () => {
     const dir = temp.make();
     writeFiles(dir, { "~/notes.txt": "tilde\n", "file:/x.txt": "scheme\n" });
     const ws = workspaceOf(dir);
-    expect(texts(readIn(ws, "~/notes.txt"))).toEqual(["tilde"]);
-    expect(texts(readIn(ws, "file:/x.txt"))).toEqual(["scheme"]);
-    expectFailure(readIn(ws, "~/missing"), "NOT_FOUND");
+    expect(texts(await readIn(ws, "~/notes.txt"))).toEqual(["tilde"]);
+    expect(texts(await readIn(ws, "file:/x.txt"))).toEqual(["scheme"]);
+    expectFailure(await readIn(ws, "~/missing"), "NOT_FOUND");
   });
 });
 
@@ -110,31 +110,31 @@ describe("NOT_FOUND", () => {
   fs.symlinkSync("nowhere.txt", path.join(dir, "dangling"));
   const workspace = workspaceOf(dir);
 
-  test("a missing file", () => {
-    expectFailure(readIn(workspace, "missing.txt"), "NOT_FOUND", {
+  test("a missing file", async () => {
+    expectFailure(await readIn(workspace, "missing.txt"), "NOT_FOUND", {
       message: "The path 'missing.txt' does not exist.",
       path: "missing.txt",
       reason: "missing", resolved: path.join(workspace.root, "missing.txt"),
     });
-    expectFailure(readIn(workspace, "no/such/dir/file"), "NOT_FOUND", { reason: "missing" });
+    expectFailure(await readIn(workspace, "no/such/dir/file"), "NOT_FOUND", { reason: "missing" });
   });
 
-  test("a dangling symlink whose target would be inside", () => {
-    expectFailure(readIn(workspace, "dangling"), "NOT_FOUND", {
+  test("a dangling symlink whose target would be inside", async () => {
+    expectFailure(await readIn(workspace, "dangling"), "NOT_FOUND", {
       message: "The path 'dangling' is a symlink whose target does not exist.",
       reason: "dangling-symlink", resolved: path.join(workspace.root, "nowhere.txt"),
     });
   });
 
-  test("a file used as a directory", () => {
-    expectFailure(readIn(workspace, "file.txt/x"), "NOT_FOUND", {
+  test("a file used as a directory", async () => {
+    expectFailure(await readIn(workspace, "file.txt/x"), "NOT_FOUND", {
       message: "The path 'file.txt/x' uses a file as a directory.",
       reason: "not-a-directory",
     });
-    expectFailure(readIn(workspace, "file.txt/"), "NOT_FOUND", { reason: "not-a-directory" });
+    expectFailure(await readIn(workspace, "file.txt/"), "NOT_FOUND", { reason: "not-a-directory" });
   });
 
-  test("a workspace root that is missing or is a file", () => {
+  test("a workspace root that is missing or is a file", async () => {
     expect(createWorkspace(path.join(dir, "absent"))).toMatchObject({ ok: false, failure: { code: "NOT_FOUND", reason: "missing" } });
     expect(createWorkspace(path.join(dir, "file.txt"))).toMatchObject({ ok: false, failure: { code: "NOT_FOUND", reason: "root-not-directory" } });
   });
@@ -166,28 +166,28 @@ describe("OUTSIDE_ROOT: containment is decided on the kernel's resolved path", (
   link("../ws/sub/deep.txt", "round-trip");
   fs.symlinkSync(root, path.join(base, "alias"));
   const workspace = workspaceOf(root);
-  const denied = (input: string) => expectFailure(readIn(workspace, input), "OUTSIDE_ROOT", {
+  const denied = async (input: string) => expectFailure(await readIn(workspace, input), "OUTSIDE_ROOT", {
     message: `The path '${input}' resolves outside the workspace root.`,
     path: input,
   });
 
-  test("`../` out of the root, existing or not", () => {
-    denied("../outside/secret.txt");
-    denied("../outside/missing.txt");
-    denied("sub/../../outside/secret.txt");
-    denied("..");
+  test("`../` out of the root, existing or not", async () => {
+    await denied("../outside/secret.txt");
+    await denied("../outside/missing.txt");
+    await denied("sub/../../outside/secret.txt");
+    await denied("..");
   });
 
-  test("an absolute path outside the root", () => {
-    denied(path.join(outside, "secret.txt"));
-    denied("/etc/passwd");
-    denied("/");
+  test("an absolute path outside the root", async () => {
+    await denied(path.join(outside, "secret.txt"));
+    await denied("/etc/passwd");
+    await denied("/");
   });
 
-  test("a sibling that shares the root's prefix is outside", () => {
-    denied(path.join(evil, "secret.txt"));
-    denied("../ws_evil/secret.txt");
-    denied(evil);
+  test("a sibling that shares the root's prefix is outside", async () => {
+    await denied(path.join(evil, "secret.txt"));
+    await denied("../ws_evil/secret.txt");
+    await denied(evil);
     expect(valueOf(workspace.resolve("../ws_evil/secret.txt"))).toEqual({
       input: "../ws_evil/secret.txt",
       absolute: path.join(fs.realpathSync(evil), "secret.txt"),
@@ -196,55 +196,55 @@ describe("OUTSIDE_ROOT: containment is decided on the kernel's resolved path", (
     });
   });
 
-  test("symlinks out of the root: to a file or a directory, absolute or relative", () => {
+  test("symlinks out of the root: to a file or a directory, absolute or relative", async () => {
     for (const input of ["abs-file-link", "rel-file-link", "abs-dir-link/secret.txt", "rel-dir-link/secret.txt", "abs-dir-link", "rel-dir-link"]) {
-      denied(input);
+      await denied(input);
     }
   });
 
-  test("a dangling link pointing outside is OUTSIDE_ROOT, never NOT_FOUND", () => {
+  test("a dangling link pointing outside is OUTSIDE_ROOT, never NOT_FOUND", async () => {
     for (const input of ["dangling-out", "dangling-out-rel", "abs-dir-link/missing.txt"]) {
-      expectFailure(readIn(workspace, input), "OUTSIDE_ROOT", { resolved: path.join(fs.realpathSync(outside), "missing.txt") });
+      expectFailure(await readIn(workspace, input), "OUTSIDE_ROOT", { resolved: path.join(fs.realpathSync(outside), "missing.txt") });
     }
   });
 
-  test("`..` after a symlink is interpreted by the kernel, not folded lexically", () => {
+  test("`..` after a symlink is interpreted by the kernel, not folded lexically", async () => {
     // Lexically deep-link/../x is ws/x (it exists); the kernel goes to outside/a/b/.. = outside/a, so outside/a/x.
     expect(valueOf(workspace.resolve("deep-link/../x"))).toMatchObject({ absolute: path.join(fs.realpathSync(outside), "a", "x"), inside: false });
-    denied("deep-link/../x");
-    denied("deep-link/../missing");
-    denied("deep-link/../../secret.txt");
+    await denied("deep-link/../x");
+    await denied("deep-link/../missing");
+    await denied("deep-link/../../secret.txt");
   });
 
-  test("an outside path that fails to resolve for another reason is still OUTSIDE_ROOT, revealing nothing of it", () => {
+  test("an outside path that fails to resolve for another reason is still OUTSIDE_ROOT, revealing nothing of it", async () => {
     fs.symlinkSync("loop-b", path.join(outside, "loop-a"));
     fs.symlinkSync("loop-a", path.join(outside, "loop-b"));
     for (const input of ["../outside/loop-a", "abs-dir-link/loop-a", "rel-dir-link/loop-b/x", `../outside/${"n".repeat(300)}`, path.join(outside, "loop-a")]) {
-      denied(input);
+      await denied(input);
     }
   });
 
-  test("a link that leaves and comes back is inside", () => {
-    expect(texts(readIn(workspace, "round-trip"))).toEqual(["deep"]);
-    expect(texts(readIn(workspace, "abs-dir-link/../ws/inside.txt"))).toEqual(["inside"]);
+  test("a link that leaves and comes back is inside", async () => {
+    expect(texts(await readIn(workspace, "round-trip"))).toEqual(["deep"]);
+    expect(texts(await readIn(workspace, "abs-dir-link/../ws/inside.txt"))).toEqual(["inside"]);
   });
 
-  test("a root reached through a symlinked alias: inside stays inside, whatever the spelling", () => {
+  test("a root reached through a symlinked alias: inside stays inside, whatever the spelling", async () => {
     const viaAlias = workspaceOf(path.join(base, "alias"));
     expect(viaAlias.root).toBe(fs.realpathSync(root));
-    expect(texts(readIn(viaAlias, "inside.txt"))).toEqual(["inside"]);
-    expect(texts(readIn(viaAlias, path.join(base, "alias", "inside.txt")))).toEqual(["inside"]);
-    expect(texts(readIn(viaAlias, path.join(root, "sub", "deep.txt")))).toEqual(["deep"]);
-    expect(texts(readIn(workspace, path.join(base, "alias", "inside.txt")))).toEqual(["inside"]);
+    expect(texts(await readIn(viaAlias, "inside.txt"))).toEqual(["inside"]);
+    expect(texts(await readIn(viaAlias, path.join(base, "alias", "inside.txt")))).toEqual(["inside"]);
+    expect(texts(await readIn(viaAlias, path.join(root, "sub", "deep.txt")))).toEqual(["deep"]);
+    expect(texts(await readIn(workspace, path.join(base, "alias", "inside.txt")))).toEqual(["inside"]);
     expect(valueOf(viaAlias.resolve(path.join(base, "alias", "sub")))).toMatchObject({ relative: "sub", inside: true });
     expect(valueOf(viaAlias.resolve("."))).toMatchObject({ relative: ".", inside: true });
   });
 
-  test("openFile refuses an outside resolution on its own, and reads it when the caller allows it", () => {
+  test("openFile refuses an outside resolution on its own, and reads it when the caller allows it", async () => {
     const resolved = valueOf(workspace.resolve("abs-file-link"));
     expect(resolved.inside).toBe(false);
     expectFailure(openFile(resolved), "OUTSIDE_ROOT");
-    expect(texts(readIn(workspace, "abs-file-link", { allowOutside: true }))).toEqual(["outside secret"]);
+    expect(texts(await readIn(workspace, "abs-file-link", { allowOutside: true }))).toEqual(["outside secret"]);
   });
 });
 
@@ -255,27 +255,27 @@ describe("SYMLINK_LOOP and NAME_TOO_LONG", () => {
   fs.symlinkSync("self", path.join(dir, "self"));
   const workspace = workspaceOf(dir);
 
-  test("a symlink loop", () => {
+  test("a symlink loop", async () => {
     for (const input of ["a", "self", "a/x"]) {
-      expectFailure(readIn(workspace, input), "SYMLINK_LOOP", {
+      expectFailure(await readIn(workspace, input), "SYMLINK_LOOP", {
         message: `The path '${input}' runs into a symlink loop.`,
         osError: "ELOOP",
       });
     }
   });
 
-  test("a component longer than the file system allows", () => {
+  test("a component longer than the file system allows", async () => {
     const input = "x".repeat(300);
-    expectFailure(readIn(workspace, input), "NAME_TOO_LONG", {
+    expectFailure(await readIn(workspace, input), "NAME_TOO_LONG", {
       message: `The path '${input}' is too long for the file system.`,
       osError: "ENAMETOOLONG",
     });
   });
 
-  test("255 bytes is a legal name (missing here); 256 is too long, also as a directory on the way", () => {
-    expectFailure(readIn(workspace, "n".repeat(255)), "NOT_FOUND");
-    expectFailure(readIn(workspace, "n".repeat(256)), "NAME_TOO_LONG");
-    expectFailure(readIn(workspace, `${"\u00e9".repeat(128)}/x`), "NAME_TOO_LONG");
+  test("255 bytes is a legal name (missing here); 256 is too long, also as a directory on the way", async () => {
+    expectFailure(await readIn(workspace, "n".repeat(255)), "NOT_FOUND");
+    expectFailure(await readIn(workspace, "n".repeat(256)), "NAME_TOO_LONG");
+    expectFailure(await readIn(workspace, `${"\u00e9".repeat(128)}/x`), "NAME_TOO_LONG");
   });
 });
 
@@ -295,17 +295,17 @@ describe("IS_DIRECTORY and NOT_REGULAR_FILE: special files fail at once and neve
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  test("a directory, the root included", { timeout: 5_000 }, () => {
+  test("a directory, the root included", { timeout: 5_000 }, async () => {
     for (const input of ["sub", "sub/", ".", dir]) {
-      expectFailure(readIn(workspace, input), "IS_DIRECTORY", { message: `The path '${input}' is a directory.` });
+      expectFailure(await readIn(workspace, input), "IS_DIRECTORY", { message: `The path '${input}' is a directory.` });
     }
   });
 
-  test("a FIFO, directly and through a symlink, many times over", { timeout: 5_000 }, () => {
-    const elapsed = timed(() => {
+  test("a FIFO, directly and through a symlink, many times over", { timeout: 5_000 }, async () => {
+    const elapsed = await timed(async () => {
       for (let i = 0; i < 8; i++) {
         for (const input of ["fifo", "fifo-link"]) {
-          expectFailure(readIn(workspace, input), "NOT_REGULAR_FILE", {
+          expectFailure(await readIn(workspace, input), "NOT_REGULAR_FILE", {
             message: `The path '${input}' is not a regular file (it is a fifo).`,
             kind: "fifo",
           });
@@ -315,9 +315,9 @@ describe("IS_DIRECTORY and NOT_REGULAR_FILE: special files fail at once and neve
     expect(elapsed).toBeLessThan(1_000);
   });
 
-  test("a unix socket", { timeout: 5_000 }, () => {
-    const elapsed = timed(() =>
-      expectFailure(readIn(workspace, "socket"), "NOT_REGULAR_FILE", {
+  test("a unix socket", { timeout: 5_000 }, async () => {
+    const elapsed = await timed(async () =>
+      expectFailure(await readIn(workspace, "socket"), "NOT_REGULAR_FILE", {
         message: "The path 'socket' is not a regular file (it is a socket).",
         kind: "socket",
       }),
@@ -325,11 +325,11 @@ describe("IS_DIRECTORY and NOT_REGULAR_FILE: special files fail at once and neve
     expect(elapsed).toBeLessThan(1_000);
   });
 
-  test("/dev/zero and /dev/null through a symlink: outside, and a character device when allowed", { timeout: 5_000 }, () => {
-    const elapsed = timed(() => {
+  test("/dev/zero and /dev/null through a symlink: outside, and a character device when allowed", { timeout: 5_000 }, async () => {
+    const elapsed = await timed(async () => {
       for (const input of ["zero", "null"]) {
-        expectFailure(readIn(workspace, input), "OUTSIDE_ROOT");
-        expectFailure(readIn(workspace, input, { allowOutside: true, sniffBytes: Number.POSITIVE_INFINITY, window: { from: "end", lines: 1 } }), "NOT_REGULAR_FILE", {
+        expectFailure(await readIn(workspace, input), "OUTSIDE_ROOT");
+        expectFailure(await readIn(workspace, input, { allowOutside: true, sniffBytes: Number.POSITIVE_INFINITY, window: { from: "end", lines: 1 } }), "NOT_REGULAR_FILE", {
           message: `The path '${input}' is not a regular file (it is a character device).`,
           kind: "character-device",
         });
@@ -350,35 +350,35 @@ describe("limits and content", () => {
   });
   const workspace = workspaceOf(dir);
 
-  test("TOO_LARGE", () => {
-    expectFailure(readIn(workspace, "ten.txt", { maxFileBytes: 9 }), "TOO_LARGE", { cause: "size", size: 10, limit: 9 });
-    expectFailure(readIn(workspace, "lines.txt", { maxWindowBytes: 3 }), "TOO_LARGE", { cause: "window", limit: 3 });
+  test("TOO_LARGE", async () => {
+    expectFailure(await readIn(workspace, "ten.txt", { maxFileBytes: 9 }), "TOO_LARGE", { cause: "size", size: 10, limit: 9 });
+    expectFailure(await readIn(workspace, "lines.txt", { maxWindowBytes: 3 }), "TOO_LARGE", { cause: "window", limit: 3 });
   });
 
-  test("BINARY: a NUL inside the sniff window, not one just past it", () => {
-    expectFailure(readIn(workspace, "nul-first.bin", { sniffBytes: 8192 }), "BINARY", {
+  test("BINARY: a NUL inside the sniff window, not one just past it", async () => {
+    expectFailure(await readIn(workspace, "nul-first.bin", { sniffBytes: 8192 }), "BINARY", {
       message: "The file 'nul-first.bin' appears to be binary (it contains a NUL byte).",
       path: "nul-first.bin",
       sniffBytes: 8192,
     });
-    expect(readIn(workspace, "nul-late.txt", { sniffBytes: 8192 }).ok).toBe(true);
-    expectFailure(readIn(workspace, "nul-late.txt", { sniffBytes: 8193 }), "BINARY");
-    expectFailure(readIn(workspace, "nul-late.txt", { sniffBytes: Number.POSITIVE_INFINITY }), "BINARY", { sniffBytes: null });
+    expect((await readIn(workspace, "nul-late.txt", { sniffBytes: 8192 })).ok).toBe(true);
+    expectFailure(await readIn(workspace, "nul-late.txt", { sniffBytes: 8193 }), "BINARY");
+    expectFailure(await readIn(workspace, "nul-late.txt", { sniffBytes: Number.POSITIVE_INFINITY }), "BINARY", { sniffBytes: null });
   });
 
-  test("INVALID_UTF8", () => {
-    expectFailure(readIn(workspace, "latin1.txt"), "INVALID_UTF8", { message: "The file 'latin1.txt' is not valid UTF-8." });
+  test("INVALID_UTF8", async () => {
+    expectFailure(await readIn(workspace, "latin1.txt"), "INVALID_UTF8", { message: "The file 'latin1.txt' is not valid UTF-8." });
   });
 
-  test("SCAN_LIMIT", () => {
-    expectFailure(readIn(workspace, "lines.txt", { window: { from: "start", startLine: 4, maxLines: 1 }, maxScanBytes: 4 }), "SCAN_LIMIT", {
+  test("SCAN_LIMIT", async () => {
+    expectFailure(await readIn(workspace, "lines.txt", { window: { from: "start", startLine: 4, maxLines: 1 }, maxScanBytes: 4 }), "SCAN_LIMIT", {
       maxScanBytes: 4, startLine: 4,
     });
   });
 });
 
 describe("CHANGED_DURING_READ: a swap between resolve and open is caught on the descriptor", () => {
-  test("a parent directory swapped for a symlink to elsewhere, outside or inside", () => {
+  test("a parent directory swapped for a symlink to elsewhere, outside or inside", async () => {
     const base = temp.make();
     writeFiles(base, { "ws/dir/file.txt": "checked\n", "ws/other/file.txt": "inside other\n", "outside/file.txt": "outside\n" });
     const root = path.join(base, "ws");
@@ -400,7 +400,7 @@ describe("CHANGED_DURING_READ: a swap between resolve and open is caught on the 
     }
   });
 
-  test("the final component swapped for a symlink (O_NOFOLLOW)", () => {
+  test("the final component swapped for a symlink (O_NOFOLLOW)", async () => {
     const dir = temp.make();
     writeFiles(dir, { "f.txt": "checked\n", "g.txt": "other\n" });
     const workspace = workspaceOf(dir);
@@ -414,18 +414,18 @@ describe("CHANGED_DURING_READ: a swap between resolve and open is caught on the 
 });
 
 describe("IO_ERROR", () => {
-  test("a read the kernel fails with EIO (/proc/self/mem at address 0, through a link the caller allowed)", () => {
+  test("a read the kernel fails with EIO (/proc/self/mem at address 0, through a link the caller allowed)", async () => {
     const dir = temp.make();
     fs.symlinkSync("/proc/self/mem", path.join(dir, "mem"));
     const workspace = workspaceOf(dir);
-    expectFailure(readIn(workspace, "mem", { allowOutside: true, sniffBytes: 8192 }), "IO_ERROR", {
+    expectFailure(await readIn(workspace, "mem", { allowOutside: true, sniffBytes: 8192 }), "IO_ERROR", {
       message: "The file 'mem' could not be read (EIO).",
       osError: "EIO",
     });
-    expectFailure(readIn(workspace, "mem", { allowOutside: true }), "IO_ERROR", { osError: "EIO" });
+    expectFailure(await readIn(workspace, "mem", { allowOutside: true }), "IO_ERROR", { osError: "EIO" });
   });
 
-  test("fromOsError maps an unexpected OS error (EISDIR from a real readFileSync) to IO_ERROR", () => {
+  test("fromOsError maps an unexpected OS error (EISDIR from a real readFileSync) to IO_ERROR", async () => {
     const dir = temp.make();
     let error: unknown;
     try {
@@ -450,7 +450,7 @@ describe("failures that need a process of their own", () => {
     coreIndex = compileCoreInto(dir);
   });
 
-  test("PERMISSION_DENIED: an unreadable file and an untraversable directory, for a user without the right", () => {
+  test("PERMISSION_DENIED: an unreadable file and an untraversable directory, for a user without the right", async () => {
     const root = path.join(dir, "ws");
     writeFiles(root, { "secret.txt": "no\n", "locked/inner.txt": "no\n", "open.txt": "yes\n" });
     writeFiles(dir, { "private/inner.txt": "no\n" });
@@ -467,7 +467,7 @@ const ws = createWorkspace(${JSON.stringify(root)});
 const options = { window: { from: "start", startLine: 1, maxLines: 1 }, countTotal: true, decode: "strict", sniffBytes: 8192 };
 const out = {};
 for (const input of ["secret.txt", "locked/inner.txt", "open.txt", "../private/inner.txt"]) {
-  const r = readTextWindow(ws.value, input, options);
+  const r = await readTextWindow(ws.value, input, options);
   out[input] = r.ok ? r.value.window.lines.map((l) => l.text) : r.failure;
 }
 console.log(JSON.stringify({ uid: process.getuid(), out }));`,
@@ -489,7 +489,7 @@ console.log(JSON.stringify({ uid: process.getuid(), out }));`,
     produced.add("PERMISSION_DENIED");
   });
 
-  test("TOO_MANY_OPEN_FILES: with every descriptor taken, then fine once one is freed", () => {
+  test("TOO_MANY_OPEN_FILES: with every descriptor taken, then fine once one is freed", async () => {
     const root = path.join(dir, "fds");
     writeFiles(root, { "a.txt": "a\n" });
     const child = runNodeScript(
@@ -500,14 +500,16 @@ const ws = createWorkspace(${JSON.stringify(root)});
 const options = { window: { from: "start", startLine: 1, maxLines: 1 }, countTotal: true, decode: "strict", sniffBytes: 8192 };
 const held = [];
 try { for (;;) held.push(fs.openSync("/dev/null", "r")); } catch (error) { if (error.code !== "EMFILE") throw error; }
-const exhausted = readTextWindow(ws.value, "a.txt", options);
+const exhausted = await readTextWindow(ws.value, "a.txt", options);
 fs.closeSync(held.pop());
-const freed = readTextWindow(ws.value, "a.txt", options);
-console.log(JSON.stringify({ held: held.length, exhausted: exhausted.ok ? "ok" : exhausted.failure, freed: freed.ok ? freed.value.window.lines : freed.failure }));`,
+const freed = await readTextWindow(ws.value, "a.txt", options);
+// Twenty reads at once with one descriptor free: each waits for the one before it to close its own.
+const together = await Promise.all(Array.from({ length: 20 }, () => readTextWindow(ws.value, "a.txt", options)));
+console.log(JSON.stringify({ held: held.length, exhausted: exhausted.ok ? "ok" : exhausted.failure, freed: freed.ok ? freed.value.window.lines : freed.failure, together: together.map((read) => (read.ok ? "ok" : read.failure.code)) }));`,
       { maxOpenFiles: 128 },
     );
     expect(child.stderr).toBe("");
-    const result = JSON.parse(child.stdout) as { held: number; exhausted: unknown; freed: unknown };
+    const result = JSON.parse(child.stdout) as { held: number; exhausted: unknown; freed: unknown; together: unknown };
     expect(result.held).toBeGreaterThan(0);
     expect(result.exhausted).toEqual({
       code: "TOO_MANY_OPEN_FILES",
@@ -516,12 +518,13 @@ console.log(JSON.stringify({ held: held.length, exhausted: exhausted.ok ? "ok" :
       osError: "EMFILE",
     });
     expect(result.freed).toEqual([{ number: 1, text: "a", terminator: "\n" }]);
+    expect(result.together).toEqual(Array.from({ length: 20 }, () => "ok"));
     produced.add("TOO_MANY_OPEN_FILES");
   });
 });
 
 describe("descriptors", () => {
-  test("no read leaks a descriptor, whether it succeeds or fails after opening", () => {
+  test("no read leaks a descriptor, whether it succeeds or fails after opening", async () => {
     const dir = temp.make();
     writeFiles(dir, { "ok.txt": "a\nb\n", "bin": Buffer.from([0]), "bad.txt": Buffer.from([0xff]), sub: "" });
     fs.rmSync(path.join(dir, "sub"));
@@ -529,12 +532,12 @@ describe("descriptors", () => {
     const workspace = workspaceOf(dir);
     const before = fs.readdirSync("/proc/self/fd").length;
     for (let i = 0; i < 50; i++) {
-      for (const input of ["ok.txt", "bin", "bad.txt", "sub", "missing"]) readIn(workspace, input, { sniffBytes: 1024, window: { from: "end", lines: 1 } });
+      for (const input of ["ok.txt", "bin", "bad.txt", "sub", "missing"]) await readIn(workspace, input, { sniffBytes: 1024, window: { from: "end", lines: 1 } });
     }
     expect(fs.readdirSync("/proc/self/fd").length).toBe(before);
   });
 });
 
-test("every CoreFailureCode is produced for real by a test above", () => {
+test("every CoreFailureCode is produced for real by a test above", async () => {
   expect([...produced].sort()).toEqual([...CORE_FAILURE_CODES].sort());
 });

@@ -56,9 +56,9 @@ beforeAll(async () => {
 }, SETTLE_MS + 30_000);
 
 describe("line index: what a read records", () => {
-  test("a full count records exact checkpoints a stride apart and the end of the file", () => {
+  test("a full count records exact checkpoints a stride apart and the end of the file", async () => {
     clearLineIndexes();
-    const result = read(workspace, "short.txt", { from: "start", startLine: 1, maxLines: 5 });
+    const result = await read(workspace, "short.txt", { from: "start", startLine: 1, maxLines: 5 });
     expect(result.ok).toBe(true);
     withIndex("short.txt", (file, bytes) => {
       const index = lineIndexOf(file);
@@ -75,7 +75,7 @@ describe("line index: what a read records", () => {
     });
   });
 
-  test("seekNewlines stops before the sought newline and below the scan budget", () => {
+  test("seekNewlines stops before the sought newline and below the scan budget", async () => {
     withIndex("short.txt", (file, bytes) => {
       const index = lineIndexOf(file);
       if (index === undefined) throw new Error("a settled file is indexed");
@@ -97,8 +97,8 @@ describe("line index: what a read records", () => {
     });
   });
 
-  test("memory is bounded: at most MAX_CHECKPOINTS per file, whatever its size", () => {
-    const result = read(workspace, "sparse.bin", { from: "start", startLine: 2, maxLines: 1 });
+  test("memory is bounded: at most MAX_CHECKPOINTS per file, whatever its size", async () => {
+    const result = await read(workspace, "sparse.bin", { from: "start", startLine: 2, maxLines: 1 });
     expect(result.ok && result.value.window.totalLines).toBe(1);
     withIndex("sparse.bin", (file) => {
       const index = lineIndexOf(file);
@@ -108,18 +108,18 @@ describe("line index: what a read records", () => {
     });
   });
 
-  test(`only the ${INDEXED_FILES} most recently read files keep an index`, () => {
+  test(`only the ${INDEXED_FILES} most recently read files keep an index`, async () => {
     clearLineIndexes();
-    expect(read(workspace, "many-0.txt", { from: "start", startLine: 1, maxLines: 1 }).ok).toBe(true);
+    expect((await read(workspace, "many-0.txt", { from: "start", startLine: 1, maxLines: 1 })).ok).toBe(true);
     withIndex("many-0.txt", (file) => expect(lineIndexOf(file)?.end?.newlines).toBe(3));
-    for (let i = 1; i <= INDEXED_FILES; i++) expect(read(workspace, `many-${i}.txt`, { from: "start", startLine: 1, maxLines: 1 }).ok).toBe(true);
+    for (let i = 1; i <= INDEXED_FILES; i++) expect((await read(workspace, `many-${i}.txt`, { from: "start", startLine: 1, maxLines: 1 })).ok).toBe(true);
     withIndex("many-0.txt", (file) => expect(lineIndexOf(file)?.end).toBeUndefined());
     withIndex(`many-${INDEXED_FILES}.txt`, (file) => expect(lineIndexOf(file)?.end?.newlines).toBe(3));
   });
 });
 
 describe("line index: identity", () => {
-  test("a file changed within SETTLE_MS has no index; a new write gives a new identity", () => {
+  test("a file changed within SETTLE_MS has no index; a new write gives a new identity", async () => {
     const name = "fresh.txt";
     fs.writeFileSync(path.join(dir, name), "1\n2\n3\n");
     withIndex(name, (file) => {
@@ -136,7 +136,7 @@ describe("line index: identity", () => {
     withIndex(name, (file) => expect(lineIndexOf(file, Date.now() + SETTLE_MS + 1)?.end).toBeUndefined());
   });
 
-  test("an empty file has no index", () => {
+  test("an empty file has no index", async () => {
     fs.writeFileSync(path.join(dir, "empty.txt"), "");
     withIndex("empty.txt", (file) => expect(lineIndexOf(file, Date.now() + SETTLE_MS + 1)).toBeUndefined());
   });
@@ -160,17 +160,17 @@ describe("line index: reads that use it return exactly what a full scan returns"
     ),
   });
 
-  test("any sequence of windows, tails and budgets: warm reads equal cold reads", () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...names), fc.array(request, { minLength: 1, maxLength: 5 }), (name, requests) => {
+  test("any sequence of windows, tails and budgets: warm reads equal cold reads", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...names), fc.array(request, { minLength: 1, maxLength: 5 }), async (name, requests) => {
         for (let k = 0; k < requests.length; k++) {
           const current = requests[k];
           if (current === undefined) continue;
           clearLineIndexes();
-          const cold = read(workspace, name, current.window, current.overrides);
+          const cold = await read(workspace, name, current.window, current.overrides);
           clearLineIndexes();
-          for (const earlier of requests.slice(0, k)) read(workspace, name, earlier.window, earlier.overrides);
-          const warm = read(workspace, name, current.window, current.overrides);
+          for (const earlier of requests.slice(0, k)) await read(workspace, name, earlier.window, earlier.overrides);
+          const warm = await read(workspace, name, current.window, current.overrides);
           expect(warm).toEqual(cold);
         }
       }),
@@ -178,13 +178,13 @@ describe("line index: reads that use it return exactly what a full scan returns"
     );
   });
 
-  test("paging after a full count: every page equals its cold read", () => {
+  test("paging after a full count: every page equals its cold read", async () => {
     clearLineIndexes();
-    expect(read(workspace, "short.txt", { from: "start", startLine: 1, maxLines: 10 }).ok).toBe(true);
+    expect((await read(workspace, "short.txt", { from: "start", startLine: 1, maxLines: 10 })).ok).toBe(true);
     for (let start = 1; start <= 40_001; start += 3_333) {
-      const warm = read(workspace, "short.txt", { from: "start", startLine: start, maxLines: 50 });
+      const warm = await read(workspace, "short.txt", { from: "start", startLine: start, maxLines: 50 });
       clearLineIndexes();
-      const cold = read(workspace, "short.txt", { from: "start", startLine: start, maxLines: 50 });
+      const cold = await read(workspace, "short.txt", { from: "start", startLine: start, maxLines: 50 });
       expect(warm).toEqual(cold);
       expect(cold.ok && cold.value.window.lines[0]?.text).toBe(start <= 40_000 ? `line ${start - 1} ${"x".repeat((start - 1) % 23)}` : undefined);
     }

@@ -66,19 +66,19 @@ function startsWithBom(bytes: Uint8Array): boolean {
 }
 
 describe("streaming windows agree with the in-memory reference model", () => {
-  test("any forward window equals the same slice of the reference", () => {
-    fc.assert(
-      fc.property(
+  test("any forward window equals the same slice of the reference", async () => {
+    await fc.assert(
+      fc.asyncProperty(
         anyFile,
         position,
         fc.option(fc.nat({ max: 40 })),
         fc.boolean(),
-        (bytes, at, maxLines, countTotal) => {
+        async (bytes, at, maxLines, countTotal) => {
           fs.writeFileSync(file, bytes);
           const ref = referenceLines(bytes);
           const startLine = spread(at, ref.length) + 1;
           const expected = expectedLines(ref, startLine, maxLines ?? Number.POSITIVE_INFINITY);
-          const window = valueOf(read(workspace, "f", { from: "start", startLine, maxLines }, { countTotal, decode: "replace" })).window;
+          const window = valueOf(await read(workspace, "f", { from: "start", startLine, maxLines }, { countTotal, decode: "replace" })).window;
           const afterWindow = startLine - 1 + expected.length;
           expect(window.lines).toEqual(expected);
           expect(window.firstLine).toBe(expected.length > 0 ? startLine : null);
@@ -92,30 +92,30 @@ describe("streaming windows agree with the in-memory reference model", () => {
     );
   });
 
-  test("strict decoding fails exactly when the window holds invalid UTF-8", () => {
-    fc.assert(
-      fc.property(anyFile, position, fc.option(fc.nat({ max: 40 })), (bytes, at, maxLines) => {
+  test("strict decoding fails exactly when the window holds invalid UTF-8", async () => {
+    await fc.assert(
+      fc.asyncProperty(anyFile, position, fc.option(fc.nat({ max: 40 })), async (bytes, at, maxLines) => {
         fs.writeFileSync(file, bytes);
         const ref = referenceLines(bytes);
         const startOffset = spread(at, ref.length);
         const inWindow = ref.slice(startOffset, maxLines === null ? undefined : startOffset + maxLines);
-        const result = read(workspace, "f", { from: "start", startLine: startOffset + 1, maxLines }, { decode: "strict" });
+        const result = await read(workspace, "f", { from: "start", startLine: startOffset + 1, maxLines }, { decode: "strict" });
         expect(result.ok).toBe(inWindow.every((line) => line.valid));
         if (!result.ok) expect(result.failure.code).toBe("INVALID_UTF8");
       }),
     );
   });
 
-  test("any tail equals the reference's last lines, numbered, with totalLines", () => {
-    fc.assert(
-      fc.property(anyFile, position, fc.boolean(), (bytes, at, countTotal) => {
+  test("any tail equals the reference's last lines, numbered, with totalLines", async () => {
+    await fc.assert(
+      fc.asyncProperty(anyFile, position, fc.boolean(), async (bytes, at, countTotal) => {
         fs.writeFileSync(file, bytes);
         const ref = referenceLines(bytes);
         const count = spread(at, ref.length);
         const first = Math.max(1, ref.length - count + 1);
         const expected = count === 0 ? [] : expectedLines(ref, first, count);
         const numbered = countTotal || first === 1;
-        const window = valueOf(read(workspace, "f", { from: "end", lines: count }, { countTotal, decode: "replace" })).window;
+        const window = valueOf(await read(workspace, "f", { from: "end", lines: count }, { countTotal, decode: "replace" })).window;
         expect(window.lines).toEqual(numbered ? expected : expected.map((line) => ({ ...line, number: null })));
         expect(window.firstLine).toBe(numbered && expected.length > 0 ? first : null);
         expect(window.totalLines).toBe(numbered ? ref.length : null);
@@ -125,9 +125,9 @@ describe("streaming windows agree with the in-memory reference model", () => {
     );
   });
 
-  test("paging with hasMore reproduces the file, line by line and byte by byte", () => {
-    fc.assert(
-      fc.property(anyFile, fc.integer({ min: 1, max: 7 }), fc.boolean(), (bytes, smallPage, countTotal) => {
+  test("paging with hasMore reproduces the file, line by line and byte by byte", async () => {
+    await fc.assert(
+      fc.asyncProperty(anyFile, fc.integer({ min: 1, max: 7 }), fc.boolean(), async (bytes, smallPage, countTotal) => {
         fs.writeFileSync(file, bytes);
         const ref = referenceLines(bytes);
         // Every page rescans from the start: at most about 20 pages keep a run fast.
@@ -135,7 +135,7 @@ describe("streaming windows agree with the in-memory reference model", () => {
         const seen: Line[] = [];
         let startLine = 1;
         for (;;) {
-          const window = valueOf(read(workspace, "f", { from: "start", startLine, maxLines: pageSize }, { countTotal, decode: "replace" })).window;
+          const window = valueOf(await read(workspace, "f", { from: "start", startLine, maxLines: pageSize }, { countTotal, decode: "replace" })).window;
           seen.push(...window.lines);
           if (!window.hasMore) break;
           expect(window.lines).toHaveLength(pageSize);
@@ -148,26 +148,26 @@ describe("streaming windows agree with the in-memory reference model", () => {
     );
   });
 
-  test("totalLines equals the reference's line count, forward and tail", () => {
-    fc.assert(
-      fc.property(anyFile, (bytes) => {
+  test("totalLines equals the reference's line count, forward and tail", async () => {
+    await fc.assert(
+      fc.asyncProperty(anyFile, async (bytes) => {
         fs.writeFileSync(file, bytes);
         const count = referenceLines(bytes).length;
-        expect(valueOf(read(workspace, "f", { from: "start", startLine: 1, maxLines: 1 }, { decode: "replace" })).window.totalLines).toBe(count);
-        expect(valueOf(read(workspace, "f", { from: "end", lines: 1 }, { decode: "replace" })).window.totalLines).toBe(count);
+        expect(valueOf(await read(workspace, "f", { from: "start", startLine: 1, maxLines: 1 }, { decode: "replace" })).window.totalLines).toBe(count);
+        expect(valueOf(await read(workspace, "f", { from: "end", lines: 1 }, { decode: "replace" })).window.totalLines).toBe(count);
       }),
     );
   });
 
-  test("a scan budget either gives the unlimited window or SCAN_LIMIT, exactly when the window ends past it", () => {
-    fc.assert(
-      fc.property(
+  test("a scan budget either gives the unlimited window or SCAN_LIMIT, exactly when the window ends past it", async () => {
+    await fc.assert(
+      fc.asyncProperty(
         anyFile,
         position,
         fc.option(fc.nat({ max: 40 })),
         fc.boolean(),
         fc.nat({ max: 3 * CHUNK }),
-        (bytes, at, maxLines, countTotal, budget) => {
+        async (bytes, at, maxLines, countTotal, budget) => {
           fs.writeFileSync(file, bytes);
           const ref = referenceLines(bytes);
           const startOffset = spread(at, ref.length);
@@ -175,12 +175,12 @@ describe("streaming windows agree with the in-memory reference model", () => {
           const last = maxLines === null ? ref.length : Math.min(ref.length, startOffset + maxLines);
           // Where the window ends in bytes: past its last line, or where the seek for its start stops.
           const windowEnd = startOffset >= ref.length ? bytes.length : last > startOffset ? (ref[last - 1]?.end ?? 0) : startOffset === 0 ? 0 : (ref[startOffset - 1]?.end ?? 0);
-          const limited = read(workspace, "f", request, { countTotal, decode: "replace", maxScanBytes: budget });
+          const limited = await read(workspace, "f", request, { countTotal, decode: "replace", maxScanBytes: budget });
           if (windowEnd > budget) {
             expect(limited).toMatchObject({ ok: false, failure: { code: "SCAN_LIMIT", maxScanBytes: budget } });
             return;
           }
-          const unlimited = valueOf(read(workspace, "f", request, { countTotal: true, decode: "replace" })).window;
+          const unlimited = valueOf(await read(workspace, "f", request, { countTotal: true, decode: "replace" })).window;
           const window = valueOf(limited).window;
           expect(window.lines).toEqual(unlimited.lines);
           expect(window.hasMore).toBe(unlimited.hasMore);
@@ -193,13 +193,13 @@ describe("streaming windows agree with the in-memory reference model", () => {
 });
 
 describe("binary sniff", () => {
-  test("a NUL is found exactly when it lies inside the sniff window", () => {
-    fc.assert(
-      fc.property(
+  test("a NUL is found exactly when it lies inside the sniff window", async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.nat({ max: 3 * CHUNK }),
         fc.option(fc.nat({ max: 3 * CHUNK })),
         fc.oneof(fc.nat({ max: 3 * CHUNK }), fc.constant(Number.POSITIVE_INFINITY)),
-        (size, nulAt, sniff) => {
+        async (size, nulAt, sniff) => {
           const bytes = Buffer.alloc(size, 0x61);
           const hasNul = nulAt !== null && nulAt < size;
           if (hasNul) bytes[nulAt] = 0;
@@ -207,11 +207,11 @@ describe("binary sniff", () => {
           const binary = hasNul && nulAt < sniff;
           const opened = open(workspace, "f");
           try {
-            expect(valueOf(sniffBinary(opened, sniff))).toBe(binary);
+            expect(valueOf(await sniffBinary(opened, sniff))).toBe(binary);
           } finally {
             closeFile(opened);
           }
-          const result = read(workspace, "f", { from: "start", startLine: 1, maxLines: 1 }, { sniffBytes: sniff });
+          const result = await read(workspace, "f", { from: "start", startLine: 1, maxLines: 1 }, { sniffBytes: sniff });
           expect(result.ok ? "text" : result.failure.code).toBe(binary ? "BINARY" : "text");
         },
       ),

@@ -16,8 +16,8 @@ describe("readTextWindow: the pipeline in its fixed order", () => {
   });
   const workspace = workspaceOf(dir);
 
-  test("returns the resolved path, the descriptor's stat and the window", () => {
-    const result = valueOf(read(workspace, "notes.txt", { from: "start", startLine: 1, maxLines: 1 }));
+  test("returns the resolved path, the descriptor's stat and the window", async () => {
+    const result = valueOf(await read(workspace, "notes.txt", { from: "start", startLine: 1, maxLines: 1 }));
     const stat = fs.statSync(path.join(dir, "notes.txt"));
     expect(result).toEqual({
       path: { input: "notes.txt", absolute: path.join(workspace.root, "notes.txt"), relative: "notes.txt", inside: true },
@@ -26,21 +26,21 @@ describe("readTextWindow: the pipeline in its fixed order", () => {
     });
   });
 
-  test("the size limit comes before the sniff, the sniff before decoding", () => {
+  test("the size limit comes before the sniff, the sniff before decoding", async () => {
     const options = windowOptions({ from: "start", startLine: 1, maxLines: 1 }, { sniffBytes: 8192 });
-    expect(readTextWindow(workspace, "big-binary.bin", { ...options, maxFileBytes: 10 })).toMatchObject({ ok: false, failure: { code: "TOO_LARGE" } });
-    expect(readTextWindow(workspace, "binary-latin1.bin", options)).toMatchObject({ ok: false, failure: { code: "BINARY" } });
-    expect(readTextWindow(workspace, "binary-latin1.bin", { ...options, sniffBytes: 0 })).toMatchObject({ ok: false, failure: { code: "INVALID_UTF8" } });
+    expect(await readTextWindow(workspace, "big-binary.bin", { ...options, maxFileBytes: 10 })).toMatchObject({ ok: false, failure: { code: "TOO_LARGE" } });
+    expect(await readTextWindow(workspace, "binary-latin1.bin", options)).toMatchObject({ ok: false, failure: { code: "BINARY" } });
+    expect(await readTextWindow(workspace, "binary-latin1.bin", { ...options, sniffBytes: 0 })).toMatchObject({ ok: false, failure: { code: "INVALID_UTF8" } });
   });
 
-  test("withOpenFile closes the descriptor even when its callback throws", () => {
+  test("withOpenFile closes the descriptor even when its callback throws", async () => {
     let fd = -1;
-    expect(() =>
-      withOpenFile(workspace, "notes.txt", {}, (file) => {
+    (await expect(
+      withOpenFile(workspace, "notes.txt", {}, async (file) => {
         fd = file.fd;
         throw new Error("boom");
       }),
-    ).toThrow("boom");
+    )).rejects.toThrow("boom");
     expect(() => fs.fstatSync(fd)).toThrow(expect.objectContaining({ code: "EBADF" }));
   });
 });
@@ -51,39 +51,39 @@ describe("readHead, sniffBinary and checkSize on an open file", () => {
   writeFiles(dir, { f: content, empty: "" });
   const workspace = workspaceOf(dir);
 
-  function withFile<T>(name: string, use: (file: ReturnType<typeof open>) => T): T {
+  async function withFile<T>(name: string, use: (file: ReturnType<typeof open>) => Promise<T> | T): Promise<T> {
     const file = open(workspace, name);
     try {
-      return use(file);
+      return await use(file);
     } finally {
       closeFile(file);
     }
   }
 
-  test.each([0, 1, CHUNK - 1, CHUNK, CHUNK + 1, content.length - 1])("readHead(%i) returns that prefix, cut", (cap) => {
-    const head = valueOf(withFile("f", (file) => readHead(file, cap)));
+  test.each([0, 1, CHUNK - 1, CHUNK, CHUNK + 1, content.length - 1])("readHead(%i) returns that prefix, cut", async (cap) => {
+    const head = valueOf(await withFile("f", (file) => readHead(file, cap)));
     expect(head.truncated).toBe(true);
     expect(head.bytes.equals(content.subarray(0, cap))).toBe(true);
   });
 
-  test.each([content.length, content.length + 1, Number.POSITIVE_INFINITY])("readHead(%s) returns the whole file, not cut", (cap) => {
-    const head = valueOf(withFile("f", (file) => readHead(file, cap)));
+  test.each([content.length, content.length + 1, Number.POSITIVE_INFINITY])("readHead(%s) returns the whole file, not cut", async (cap) => {
+    const head = valueOf(await withFile("f", (file) => readHead(file, cap)));
     expect(head.truncated).toBe(false);
     expect(head.bytes.equals(content)).toBe(true);
   });
 
-  test("readHead of an empty file, and of a file that grew after it was opened", () => {
-    expect(valueOf(withFile("empty", (file) => readHead(file, 10)))).toEqual({ bytes: Buffer.alloc(0), truncated: false });
-    const grown = withFile("empty", (file) => {
+  test("readHead of an empty file, and of a file that grew after it was opened", async () => {
+    expect(valueOf(await withFile("empty", (file) => readHead(file, 10)))).toEqual({ bytes: Buffer.alloc(0), truncated: false });
+    const grown = await withFile("empty", (file) => {
       fs.writeFileSync(path.join(dir, "empty"), "grown");
       return readHead(file, 10);
     });
     expect(valueOf(grown).bytes.toString()).toBe("grown");
   });
 
-  test("sniffBinary of a text file with any window, and checkSize at and over the limit", () => {
-    withFile("f", (file) => {
-      for (const window of [0, 1, CHUNK, Number.POSITIVE_INFINITY]) expect(valueOf(sniffBinary(file, window))).toBe(false);
+  test("sniffBinary of a text file with any window, and checkSize at and over the limit", async () => {
+    await withFile("f", async (file) => {
+      for (const window of [0, 1, CHUNK, Number.POSITIVE_INFINITY]) expect(valueOf(await sniffBinary(file, window))).toBe(false);
       expect(checkSize(file, content.length)).toEqual({ ok: true, value: undefined });
       expect(checkSize(file, content.length - 1)).toEqual({
         ok: false,

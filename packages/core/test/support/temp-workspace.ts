@@ -54,7 +54,7 @@ export function windowOptions(window: LineWindowRequest, overrides: Partial<Text
 }
 
 /** Reads `name` in `workspace` through the whole pipeline. */
-export function read(workspace: Workspace, name: string, window: LineWindowRequest, overrides: Partial<TextWindowOptions> = {}): Result<TextWindow> {
+export function read(workspace: Workspace, name: string, window: LineWindowRequest, overrides: Partial<TextWindowOptions> = {}): Promise<Result<TextWindow>> {
   return readTextWindow(workspace, name, windowOptions(window, overrides));
 }
 

@@ -1,0 +1,54 @@
+import { isAscii, isUtf8 } from "node:buffer";
+import { coreFailure } from "./core-failure.js";
+import { decodeUtf8 } from "./decode-utf8.js";
+import { quoteText } from "./escape-text.js";
+import type { OpenFile } from "./open-file.js";
+import type { Line } from "./read-lines.js";
+import { fail, ok, type Result } from "./result.js";
+
+const CR = 0x0d;
+
+/** A window's bytes decoded and split into lines. */
+export interface DecodedLines {
+  readonly lines: Line[];
+  /** Invalid UTF-8 was replaced by U+FFFD. */
+  readonly replaced: boolean;
+  /** Some line may hold a character outside the BMP. */
+  readonly astral: boolean;
+}
+
+/**
+ * Decodes a window's bytes (`strict`: invalid UTF-8 is `INVALID_UTF8`; `replace`: it becomes U+FFFD) and
+ * splits them at LF, a CR before the LF belonging to the terminator. Lines are numbered from
+ * `firstNumber` (`null`: not numbered).
+ */
+export function decodeLines(file: OpenFile, bytes: Buffer, firstNumber: number | null, policy: "strict" | "replace"): Result<DecodedLines> {
+  const ascii = isAscii(bytes);
+  const valid = ascii || isUtf8(bytes);
+  if (!valid && policy === "strict") {
+    return fail(coreFailure({ code: "INVALID_UTF8", message: `The file ${quoteText(file.path.input)} is not valid UTF-8.`, path: file.path.input }));
+  }
+  const text = decodeUtf8(bytes, { ascii, valid });
+  const lines: Line[] = [];
+  let start = 0;
+  let number = firstNumber;
+  while (start < text.length) {
+    const nl = text.indexOf("\n", start);
+    if (nl === -1) {
+      lines.push({ number, text: text.slice(start), terminator: "" });
+      break;
+    }
+    const crlf = nl > start && text.charCodeAt(nl - 1) === CR;
+    lines.push({ number, text: text.slice(start, crlf ? nl - 1 : nl), terminator: crlf ? "\r\n" : "\n" });
+    start = nl + 1;
+    if (number !== null) number++;
+  }
+  return ok({ lines, replaced: !valid, astral: !ascii && hasFourByteLead(bytes) });
+}
+
+// A character outside the BMP decodes only from a four-byte sequence, whose lead byte is 0xF0-0xF4
+// (a stray one in invalid input becomes U+FFFD, so this may say yes where no such character is).
+function hasFourByteLead(bytes: Buffer): boolean {
+  for (let lead = 0xf0; lead <= 0xf4; lead++) if (bytes.includes(lead)) return true;
+  return false;
+}

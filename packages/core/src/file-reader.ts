@@ -1,0 +1,198 @@
+import fs from "node:fs";
+
+/** Bytes read one at a time while a call is young: small reads are synchronous, and this is their size. */
+export const CHUNK_SIZE = 64 * 1024;
+
+/**
+ * Bytes a call reads synchronously before it switches to asynchronous reads. A window in the first MiB of
+ * a file (the common case) costs a few `pread`s and holds the event loop for well under a millisecond;
+ * anything that has to read further never holds it for longer than one chunk's newline count.
+ */
+export const SYNC_BYTES = 1024 * 1024;
+
+/** Size of each of the two buffers an asynchronous scan reads ahead into. */
+export const ASYNC_CHUNK_SIZE = 2 * 1024 * 1024;
+
+/** Bytes of a file at a position, as one read returned them: `buffer[0, bytes)`. */
+export interface Chunk {
+  readonly buffer: Buffer;
+  readonly bytes: number;
+}
+
+interface Held {
+  readonly position: number;
+  readonly buffer: Buffer;
+  readonly bytes: number;
+}
+
+/**
+ * Every read of one open file during one call. It owns its buffers (nothing is shared between calls, so
+ * reads that overlap in time never see each other's bytes), checks the call's signal before each read,
+ * and decides how to read: synchronously for the first {@link SYNC_BYTES}, then asynchronously in
+ * {@link ASYNC_CHUNK_SIZE} chunks with the next one read ahead while the current one is counted. The last
+ * chunk read is kept, so the sniff, the byte-order-mark check and the first window chunk of a small file
+ * cost one `pread`.
+ */
+export class FileReader {
+  private syncLeft: number;
+  private small: Buffer | undefined;
+  private large: [Buffer, Buffer] | undefined;
+  private nextLarge = 0;
+  private held: Held | undefined;
+  private ahead: { readonly position: number; readonly length: number; readonly read: Promise<Held> } | undefined;
+  private inFlight = 0;
+  private closeWhenIdle: (() => void) | undefined;
+  /** Where a read proved the end of the file (a short read ending at the size seen at open). */
+  private eof: number | undefined;
+
+  constructor(
+    private readonly fd: number,
+    private readonly sizeAtOpen: number,
+    private readonly signal: AbortSignal | undefined,
+    syncBytes: number = SYNC_BYTES,
+  ) {
+    this.syncLeft = syncBytes;
+  }
+
+  /** The most bytes one read takes now: a small chunk while the call is young, a large one after. */
+  get chunkSize(): number {
+    return this.syncLeft > 0 ? CHUNK_SIZE : ASYNC_CHUNK_SIZE;
+  }
+
+  /**
+   * The bytes at `position`, at most `length` (and at most {@link chunkSize}; a chunk's worth by
+   * default), as a view valid until the next call of `chunk`. Served from the last chunk when it holds
+   * them; 0 bytes means the end of the file. `ahead` says where a scan goes next: once reads are
+   * asynchronous, the neighbouring chunk in that direction is read while this one is used.
+   */
+  async chunk(position: number, length?: number, ahead: "forward" | "backward" | "none" = "forward"): Promise<Chunk> {
+    const wanted = Math.min(length ?? this.chunkSize, this.chunkSize);
+    const cached = this.fromHeld(position, wanted);
+    if (cached !== undefined) return cached;
+    this.signal?.throwIfAborted();
+    if (this.syncLeft > 0) {
+      this.small ??= Buffer.allocUnsafe(CHUNK_SIZE);
+      const bytes = fs.readSync(this.fd, this.small, 0, wanted, position);
+      this.syncLeft -= bytes;
+      return this.keep({ position, buffer: this.small, bytes }, wanted);
+    }
+    const pending = this.ahead;
+    this.ahead = undefined;
+    const held = pending !== undefined && pending.position === position && pending.length >= wanted ? await pending.read : await this.readLarge(position, wanted, pending);
+    this.signal?.throwIfAborted();
+    const chunk = this.keep({ ...held, bytes: Math.min(held.bytes, wanted) }, wanted);
+    const next = ahead === "forward" ? position + chunk.bytes : ahead === "backward" ? Math.max(0, position - wanted) : -1;
+    const worthIt = ahead === "forward" ? chunk.bytes === wanted : ahead === "backward" && position > 0;
+    if (worthIt) {
+      const read = this.readInto(this.largeBuffer(), next, ahead === "backward" ? position - next : wanted);
+      // Nobody may ever wait for a read ahead (the scan stops first): its failure must not go unhandled.
+      read.catch(() => undefined);
+      this.ahead = { position: next, length: ahead === "backward" ? position - next : wanted, read };
+    }
+    return chunk;
+  }
+
+  /**
+   * Reads at most `length` bytes at `position` into `target` at `offset`, for a caller that keeps them
+   * (a window). Synchronous while the call is young, asynchronous after; returns the bytes read.
+   */
+  async into(target: Buffer, offset: number, length: number, position: number): Promise<number> {
+    this.signal?.throwIfAborted();
+    if (this.syncLeft > 0) {
+      const bytes = fs.readSync(this.fd, target, offset, length, position);
+      this.syncLeft -= bytes;
+      this.noteEnd(position, bytes, length);
+      return bytes;
+    }
+    const bytes = await this.track(readAsync(this.fd, target, offset, length, position));
+    this.signal?.throwIfAborted();
+    this.noteEnd(position, bytes, length);
+    return bytes;
+  }
+
+  /** Whether the file ends at `position` (a one-byte read there gets nothing). */
+  async atEnd(position: number): Promise<boolean> {
+    if (this.eof === position) return true;
+    return (await this.chunk(position, 1)).bytes === 0;
+  }
+
+  /** Whether `error` ended a read because the call was aborted (it must then reach the caller as it is). */
+  aborted(error: unknown): boolean {
+    return this.signal?.aborted === true && (error === this.signal.reason || (error instanceof Error && error.name === "AbortError"));
+  }
+
+  /** Whether a read already proved that the file ends at `position`. */
+  knownEnd(position: number): boolean {
+    return this.eof === position;
+  }
+
+  /**
+   * Runs `close` once no read of this reader is in flight: an aborted call settles at once, and its
+   * descriptor is closed as soon as the kernel hands back the read it was waiting for.
+   */
+  closeAfterReads(close: () => void): void {
+    this.ahead = undefined;
+    if (this.inFlight === 0) close();
+    else this.closeWhenIdle = close;
+  }
+
+  private fromHeld(position: number, wanted: number): Chunk | undefined {
+    const held = this.held;
+    if (held === undefined || position < held.position) return undefined;
+    const offset = position - held.position;
+    const available = held.bytes - offset;
+    if (available >= wanted || (this.eof === held.position + held.bytes && available >= 0)) {
+      return { buffer: offset === 0 ? held.buffer : held.buffer.subarray(offset), bytes: Math.min(wanted, available) };
+    }
+    return undefined;
+  }
+
+  private keep(held: Held, wanted: number): Chunk {
+    this.held = held;
+    this.noteEnd(held.position, held.bytes, wanted);
+    return { buffer: held.buffer, bytes: held.bytes };
+  }
+
+  // A short read that ends exactly at the size `fstat` gave proves the end (a `/proc` file says size 0,
+  // and its short reads prove nothing).
+  private noteEnd(position: number, bytes: number, wanted: number): void {
+    if (bytes < wanted && this.sizeAtOpen > 0 && position + bytes === this.sizeAtOpen) this.eof = this.sizeAtOpen;
+  }
+
+  private largeBuffer(): Buffer {
+    this.large ??= [Buffer.allocUnsafe(ASYNC_CHUNK_SIZE), Buffer.allocUnsafe(ASYNC_CHUNK_SIZE)];
+    this.nextLarge ^= 1;
+    return this.large[this.nextLarge] as Buffer;
+  }
+
+  private async readLarge(position: number, length: number, abandoned: { readonly read: Promise<Held> } | undefined): Promise<Held> {
+    // A read ahead that is not the one wanted still owns its buffer until it lands.
+    if (abandoned !== undefined) await abandoned.read.catch(() => undefined);
+    return this.readInto(this.largeBuffer(), position, length);
+  }
+
+  private async readInto(buffer: Buffer, position: number, length: number): Promise<Held> {
+    const bytes = await this.track(readAsync(this.fd, buffer, 0, length, position));
+    return { position, buffer, bytes };
+  }
+
+  private async track(read: Promise<number>): Promise<number> {
+    this.inFlight++;
+    try {
+      return await read;
+    } finally {
+      this.inFlight--;
+      if (this.inFlight === 0 && this.closeWhenIdle !== undefined) {
+        const close = this.closeWhenIdle;
+        this.closeWhenIdle = undefined;
+        close();
+      }
+    }
+  }
+}
+
+function readAsync(fd: number, buffer: Buffer, offset: number, length: number, position: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    fs.read(fd, buffer, offset, length, position, (error, bytes) => (error === null ? resolve(bytes) : reject(error)));
+  });
+}

@@ -1,0 +1,118 @@
+import { countLineFeeds } from "./count-line-feeds.js";
+import { CHUNK_SIZE, type FileReader } from "./file-reader.js";
+import type { LineIndex, ScanPoint } from "./line-index.js";
+
+const LF = 0x0a;
+
+/** Why a scan stopped: the end of the file, the file limit (it grew past it), or the scan budget. */
+export type Stop = "eof" | "too-large" | "scan-limit";
+
+/**
+ * The limits a scan obeys: no read goes past `budget` (the scan budget, or one byte past the file limit,
+ * enough to see that the file is over it); `fileLimit` is the file limit itself.
+ */
+export interface ScanLimits {
+  readonly budget: number;
+  readonly fileLimit: number | undefined;
+}
+
+/** Lines in `[0, scan.position)`: the newlines, plus a last line that has none. */
+export function linesOf(scan: ScanPoint): number {
+  return scan.newlines + (scan.position > 0 && scan.lastByte !== LF ? 1 : 0);
+}
+
+/** Whether `position` lies past the file limit. */
+export function pastFileLimit(limits: ScanLimits, position: number): boolean {
+  return limits.fileLimit !== undefined && position > limits.fileLimit;
+}
+
+/** The chunk at `position`, never past the budget: 0 bytes at the budget means "stopped there" (see {@link stopAt}). */
+export function chunkWithin(reader: FileReader, position: number, limits: ScanLimits) {
+  if (position >= limits.budget) return Promise.resolve({ buffer: Buffer.alloc(0), bytes: 0 });
+  return reader.chunk(position, Math.min(reader.chunkSize, limits.budget - position));
+}
+
+/**
+ * A read that got no bytes at `position`: below the budget that is the end of the file; at the budget, a
+ * position past the file limit means the file is too large, otherwise one probed byte tells the end of
+ * the file from the scan budget.
+ */
+export async function stopAt(reader: FileReader, limits: ScanLimits, position: number): Promise<Stop> {
+  if (position < limits.budget) return "eof";
+  if (pastFileLimit(limits, position)) return "too-large";
+  return (await reader.atEnd(position)) ? "eof" : "scan-limit";
+}
+
+/**
+ * Advances `scan` to the start of line `skip + 1`, counting newlines without keeping bytes: "found" (at
+ * `scan.position`), "eof" when the file has fewer lines, or the limit that stopped it first.
+ */
+export async function seekLine(reader: FileReader, scan: ScanPoint, skip: number, limits: ScanLimits, index: LineIndex | undefined): Promise<"found" | Stop> {
+  if (skip === 0) return "found";
+  for (;;) {
+    const { buffer, bytes } = await chunkWithin(reader, scan.position, limits);
+    if (bytes === 0) return stopAt(reader, limits, scan.position);
+    // A slice that ends before the sought newline is only counted, which SIMD does far faster than a walk.
+    for (let from = 0; from < bytes; from += CHUNK_SIZE) {
+      const to = Math.min(bytes, from + CHUNK_SIZE);
+      const inSlice = countLineFeeds(buffer.subarray(from, to));
+      if (scan.newlines + inSlice < skip) {
+        scan.newlines += inSlice;
+        scan.lastByte = buffer[to - 1] ?? -1;
+        scan.position += to - from;
+        index?.note(scan);
+        continue;
+      }
+      let at = from;
+      for (;;) {
+        const nl = buffer.indexOf(LF, at);
+        scan.newlines++;
+        at = nl + 1;
+        if (scan.newlines === skip) {
+          scan.lastByte = LF;
+          scan.position += at - from;
+          return "found";
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Counts the rest of the file into `scan`, until its end or a limit. An indexed count of the whole file
+ * stands in for the scan when that scan would have reached the end within the budget.
+ */
+export async function countToEnd(reader: FileReader, scan: ScanPoint, limits: ScanLimits, index: LineIndex | undefined): Promise<Stop> {
+  const end = index?.end;
+  if (end !== undefined && end.position < limits.budget && end.position >= scan.position) {
+    Object.assign(scan, end);
+    return "eof";
+  }
+  for (;;) {
+    const { buffer, bytes } = await chunkWithin(reader, scan.position, limits);
+    if (bytes === 0) return stopAt(reader, limits, scan.position);
+    countInto(scan, buffer, bytes, index);
+  }
+}
+
+/** Counts `[scan.position, end)` into `scan`; false when the file ended first (it shrank while it was read). */
+export async function countRange(reader: FileReader, scan: ScanPoint, end: number, index: LineIndex | undefined): Promise<boolean> {
+  while (scan.position < end) {
+    const { buffer, bytes } = await reader.chunk(scan.position, Math.min(reader.chunkSize, end - scan.position));
+    if (bytes === 0) return false;
+    countInto(scan, buffer, bytes, index);
+  }
+  return true;
+}
+
+// Counts a chunk into `scan` a slice at a time, offering the index a checkpoint after each: a large
+// asynchronous chunk leaves checkpoints as dense as the small synchronous ones.
+function countInto(scan: ScanPoint, buffer: Buffer, bytes: number, index: LineIndex | undefined): void {
+  for (let from = 0; from < bytes; from += CHUNK_SIZE) {
+    const to = Math.min(bytes, from + CHUNK_SIZE);
+    scan.newlines += countLineFeeds(buffer.subarray(from, to));
+    scan.lastByte = buffer[to - 1] ?? -1;
+    scan.position += to - from;
+    index?.note(scan);
+  }
+}

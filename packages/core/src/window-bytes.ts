@@ -1,0 +1,73 @@
+import { constants as bufferConstants } from "node:buffer";
+import type { Chunk, FileReader } from "./file-reader.js";
+
+const { MAX_LENGTH } = bufferConstants;
+const EMPTY: Chunk = { buffer: Buffer.alloc(0), bytes: 0 };
+
+/**
+ * The bytes of a forward window, copied at most once. The first chunk is read through the reader's own
+ * chunk buffer and kept there as a view: a small file's window is decoded straight from the read that
+ * sniffed it. Once a window runs past that chunk, the view is copied into one buffer sized for the rest of
+ * the file as `fstat` saw it (never more than the window limit) and later chunks are read straight into
+ * it. Pages of it that no read reaches are never touched, so memory follows the window: a window of one
+ * 5 MiB line holds 5 MiB, not its chunks and then their concatenation.
+ */
+export class WindowBytes {
+  private target: Buffer | undefined;
+  // A view of the reader's chunk buffer: valid only until its next chunk read.
+  private shared: Buffer | undefined;
+  length = 0;
+
+  constructor(
+    private readonly reader: FileReader,
+    private readonly expected: number,
+    private readonly maxWindow: number,
+  ) {}
+
+  /** Reads the next bytes at `position` (at most one chunk's worth, never past `budget`). */
+  async readAt(position: number, budget: number): Promise<Chunk> {
+    if (this.target === undefined && this.shared === undefined) {
+      return position >= budget ? EMPTY : this.reader.chunk(position, Math.min(this.reader.chunkSize, budget - position));
+    }
+    if (position >= budget) return EMPTY;
+    if (this.shared !== undefined && this.reader.knownEnd(position)) return EMPTY;
+    // Into whatever room is left (the byte past the size `fstat` gave is there to meet the end of the
+    // file): a full chunk of room would double the buffer just to learn that nothing follows.
+    const target = this.room(1);
+    const wanted = Math.min(this.reader.chunkSize, budget - position, target.length - this.length);
+    const bytes = await this.reader.into(target, this.length, wanted, position);
+    return { buffer: target.subarray(this.length, this.length + bytes), bytes };
+  }
+
+  /**
+   * Keeps the first `cut` bytes of the chunk {@link readAt} just returned: the first chunk as a view, every
+   * later one already in place (it was read into the buffer, right after the bytes kept).
+   */
+  keep(chunk: Buffer, cut: number): void {
+    if (this.target === undefined && this.shared === undefined) this.shared = chunk.subarray(0, cut);
+    this.length += cut;
+  }
+
+  /** Copies the bytes out of the reader's chunk buffer, before anything else may read into it. */
+  detach(): void {
+    if (this.shared !== undefined) this.room(0);
+  }
+
+  /** The window's bytes (a view of the reader's chunk buffer until {@link detach}). */
+  bytes(): Buffer {
+    return (this.target ?? this.shared)?.subarray(0, this.length) ?? Buffer.alloc(0);
+  }
+
+  // A buffer with room for `more` bytes after `length`, the bytes kept so far at its start.
+  private room(more: number): Buffer {
+    const needed = this.length + more;
+    if (this.target !== undefined && this.target.length >= needed) return this.target;
+    const fromStat = this.expected + 1;
+    const size = Math.max(needed, Math.min(this.maxWindow + this.reader.chunkSize, MAX_LENGTH, this.target === undefined ? fromStat : this.target.length * 2));
+    const grown = Buffer.allocUnsafe(size);
+    (this.target ?? this.shared)?.copy(grown, 0, 0, this.length);
+    this.target = grown;
+    this.shared = undefined;
+    return grown;
+  }
+}

@@ -1,0 +1,106 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { ASYNC_CHUNK_SIZE, SYNC_BYTES, clearLineIndexes, readTextWindow, type TextWindowOptions } from "../src/index.js";
+import { useTempDirs, valueOf, windowOptions, workspaceOf } from "./support/temp-workspace.js";
+
+const temp = useTempDirs();
+const dir = temp.make();
+const workspace = workspaceOf(dir);
+
+// 48 MiB of short numbered lines: a scan of it is many asynchronous chunks.
+const LINES = 6_000_000;
+const lineText = (n: number) => `${String(n).padStart(7, "0")}`;
+fs.writeFileSync(path.join(dir, "big.txt"), Buffer.from(Array.from({ length: LINES }, (_, i) => `${lineText(i + 1)}\n`).join("")));
+const BIG_BYTES = fs.statSync(path.join(dir, "big.txt")).size;
+
+const openDescriptors = () => fs.readdirSync("/proc/self/fd").length;
+const LAST_PAGE = windowOptions({ from: "start", startLine: LINES - 2, maxLines: 10 }, { decode: "replace" });
+
+/** Starts a read, and resolves once it settled: with its result or its rejection. */
+function settle(read: Promise<unknown>): Promise<{ value?: unknown; error?: unknown }> {
+  return read.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+}
+
+/** Waits until every read the kernel still holds for an aborted call came back (its descriptor then closes). */
+async function settled(): Promise<void> {
+  for (let i = 0; i < 50 && openDescriptors() > baseline; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+let baseline = 0;
+
+describe("a read never holds the event loop: the first MiB synchronously, the rest asynchronously", () => {
+  test("the file is larger than the synchronous part, so the test exercises both", () => {
+    expect(BIG_BYTES).toBeGreaterThan(SYNC_BYTES + 8 * ASYNC_CHUNK_SIZE);
+  });
+
+  test("while a read scans 48 MiB, the event loop keeps turning: many ticks, none waiting for most of the read", async () => {
+    clearLineIndexes();
+    const ticks: number[] = [];
+    let ticking = true;
+    const tick = () => {
+      ticks.push(performance.now());
+      if (ticking) setImmediate(tick);
+    };
+    const started = performance.now();
+    setImmediate(tick);
+    const read = await readTextWindow(workspace, "big.txt", LAST_PAGE);
+    const took = performance.now() - started;
+    ticking = false;
+    expect(valueOf(read).window.lines.map((line) => line.text)).toEqual([lineText(LINES - 2), lineText(LINES - 1), lineText(LINES)]);
+    // A synchronous scan lets no tick in before it ends; here the loop turns between chunks. Only
+    // proportions are asserted, so a busy machine slows both sides alike.
+    const gaps = ticks.slice(1).map((at, i) => at - (ticks[i] ?? at));
+    expect(ticks.length).toBeGreaterThanOrEqual(8);
+    expect(Math.max(...gaps)).toBeLessThan(took / 4);
+  });
+
+  test("reads that overlap in time each get their own bytes (no buffer is shared between calls)", async () => {
+    clearLineIndexes();
+    const starts = [1, 1_000_000, 2_500_000, 4_000_000, 5_999_990, 3, 3_333_333, 5_000_000];
+    const reads = await Promise.all(
+      starts.map((startLine) => readTextWindow(workspace, "big.txt", windowOptions({ from: "start", startLine, maxLines: 3 }, { decode: "strict" }))),
+    );
+    reads.forEach((read, i) => {
+      const start = starts[i] ?? 0;
+      expect(valueOf(read).window.lines.map((line) => line.text)).toEqual([start, start + 1, start + 2].map(lineText));
+    });
+  });
+});
+
+describe("an aborted read rejects with the signal's reason and closes its descriptor", () => {
+  test("a signal aborted before the call: nothing is opened", async () => {
+    baseline = openDescriptors();
+    const controller = new AbortController();
+    controller.abort();
+    const outcome = await settle(readTextWindow(workspace, "big.txt", { ...LAST_PAGE, signal: controller.signal }));
+    expect(outcome.error).toBeInstanceOf(DOMException);
+    expect((outcome.error as DOMException).name).toBe("AbortError");
+    expect(openDescriptors()).toBe(baseline);
+  });
+
+  test("an abort during a long scan settles the call at once, with the caller's reason", async () => {
+    clearLineIndexes();
+    baseline = openDescriptors();
+    const controller = new AbortController();
+    const reason = new Error("the agent moved on");
+    const options: TextWindowOptions = { ...LAST_PAGE, signal: controller.signal };
+    // The call returns once its synchronous first MiB is read and an asynchronous chunk is in flight.
+    const pending = settle(readTextWindow(workspace, "big.txt", options));
+    controller.abort(reason);
+    const outcome = await pending;
+    expect(outcome.error).toBe(reason);
+    await settled();
+    expect(openDescriptors()).toBe(baseline);
+  });
+
+  test("a read that completes ignores a later abort", async () => {
+    const controller = new AbortController();
+    const read = await readTextWindow(workspace, "big.txt", { ...windowOptions({ from: "start", startLine: 1, maxLines: 1 }), signal: controller.signal });
+    controller.abort();
+    expect(valueOf(read).window.lines).toEqual([{ number: 1, text: lineText(1), terminator: "\n" }]);
+  });
+});
