@@ -258,7 +258,7 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[]): Benc
         const options = await coreOptionsOf(like, window);
         const run = () => readTextWindow(workspace.value, rel, options);
         const errorOf = (result: unknown) => {
-          const read = result as ReturnType<typeof readTextWindow>;
+          const read = result as Awaited<ReturnType<typeof readTextWindow>>;
           return read.ok ? undefined : read.failure.code;
         };
         if (mode === "repeat") return { run, errorOf };

@@ -47,18 +47,19 @@ export const profile = defineProfile({
         required: ["path"],
       },
     },
-    call(input) {
+    async call(input, { signal }) {
       if (typeof input !== "object" || input === null || typeof input.path !== "string") return fail("INVALID_ARGUMENT", "path must be a string");
       if (!isCount(input.start_line) || !isCount(input.max_lines) || (input.max_lines ?? 1) > 1000) {
         return fail("INVALID_ARGUMENT", "start_line and max_lines must be integers of at least 1, max_lines at most 1000");
       }
       const startLine = input.start_line ?? 1;
-      const read = readTextWindow(workspace, input.path, {
+      const read = await readTextWindow(workspace, input.path, {
         window: { from: "start", startLine, maxLines: input.max_lines ?? config.max_lines },
         countTotal: false,
         decode: "replace",
         sniffBytes: 4096,
         maxFileBytes: 1048576,
+        signal,
       });
       if (!read.ok) return fail(CODES[read.failure.code] ?? "FAILED", read.failure.message);
       const { window, path } = read.value;

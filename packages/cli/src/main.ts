@@ -47,7 +47,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await (await import("./repl/repl-command.js")).replCommand(rest, io);
       default:
         if (command.startsWith("-")) throw new UsageError(`unknown option '${command}' before a command`);
-        return readCommand(argv, io);
+        return await readCommand(argv, io);
     }
   } catch (error) {
     if (error instanceof UsageError) {
@@ -112,7 +112,7 @@ async function schemaCommand(args: readonly string[], io: CliIo): Promise<number
   return 0;
 }
 
-function readCommand(args: readonly string[], io: CliIo): number {
+async function readCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseOptions(
     args,
     { root: COMMON_OPTIONS.root, help: COMMON_OPTIONS.help, start: { type: "string" }, lines: { type: "string" }, tail: { type: "string" } },
@@ -124,7 +124,7 @@ function readCommand(args: readonly string[], io: CliIo): number {
     throw new UsageError("--tail cannot be combined with --start or --lines");
   }
   const root = path.resolve(io.cwd, values.root ?? ".");
-  const result = readForPeople(root, target, {
+  const result = await readForPeople(root, target, {
     start: positiveInteger("--start", values.start),
     lines: positiveInteger("--lines", values.lines),
     tail: positiveInteger("--tail", values.tail),

@@ -16,10 +16,10 @@ export const DEFAULT_PEOPLE_LINES = 200;
  * bidi and separator characters made visible (guard's `escapeControls`, tabs kept) so a file cannot
  * forge or reorder terminal output.
  */
-export function readForPeople(root: string, input: string, window: PeopleWindow): { ok: true; text: string } | { ok: false; message: string } {
+export async function readForPeople(root: string, input: string, window: PeopleWindow): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
   const workspace = createWorkspace(root);
   if (!workspace.ok) return { ok: false, message: workspace.failure.message };
-  const read = readTextWindow(workspace.value, input, {
+  const read = await readTextWindow(workspace.value, input, {
     window:
       window.tail !== undefined
         ? { from: "end", lines: window.tail }

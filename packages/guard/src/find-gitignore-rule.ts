@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
-import { closeFile, errorCode, openFile, readHead, type Workspace } from "@read/core";
+import { closeFile, errorCode, openFile, readHeadSync, type Workspace } from "@read/core";
 
 /** The gitignore rule that excludes a path. */
 export interface GitignoreRule {
@@ -154,7 +154,7 @@ function readRulesFile(workspace: Workspace, relative: string, lstat: fs.Stats):
   try {
     const { dev, ino, size, ctimeMs } = opened.value.stat;
     const asStamped = dev === lstat.dev && ino === lstat.ino && size === lstat.size && ctimeMs === lstat.ctimeMs;
-    const head = readHead(opened.value, MAX_RULES_FILE_BYTES);
+    const head = readHeadSync(opened.value, MAX_RULES_FILE_BYTES);
     if (!head.ok) throw new Error(`${relative} could not be read: ${head.failure.message}`);
     if (head.value.truncated) throw new Error(`${relative} is larger than ${MAX_RULES_FILE_BYTES} bytes`);
     return { text: head.value.bytes.toString("utf8"), asStamped };

@@ -37,7 +37,7 @@ export const profile = defineProfile<typeof configSchema, ReadFileOutput, GuardE
     return {
       name: TOOL_NAME,
       definition,
-      call: (input) => readFile(guard, requester, input),
+      call: (input, { signal }) => readFile(guard, requester, input, signal),
       internalError: (reason) => readFailure(`the read failed unexpectedly (${reason})`),
     };
   },

@@ -13,7 +13,7 @@ import { quoteText } from "@read/core";
  * `requester`) about a pending path, and only then open and read the file: at most 1 MiB of valid UTF-8
  * without NUL bytes.
  */
-export async function readFile(guard: Guard, requester: PermissionRequester | undefined, input: unknown): Promise<ReadFileOutput> {
+export async function readFile(guard: Guard, requester: PermissionRequester | undefined, input: unknown, signal?: AbortSignal): Promise<ReadFileOutput> {
   const parsed = inputSchema.safeParse(input);
   if (!parsed.success) return invalidInput(describeInvalid(input));
   const asked = parsed.data.path;
@@ -21,14 +21,16 @@ export async function readFile(guard: Guard, requester: PermissionRequester | un
   if (decision.decision === "denied") return mapDenial(decision, asked);
   const context = { asked, resolved: decision.resolved };
   if (decision.decision === "pending") {
-    const answer = await requestPermission(requester, { tool: TOOL_NAME, requestedPath: asked, resolvedPath: decision.resolved, operation: "read" });
+    const asking = requestPermission(requester, { tool: TOOL_NAME, requestedPath: asked, resolvedPath: decision.resolved, operation: "read" });
+    const answer = signal === undefined ? await asking : await untilAborted(asking, signal);
     if (answer.kind !== "allow") return mapRefusal(answer, context);
   }
   if (decision.target === undefined) {
     if (decision.failure === undefined) throw new Error(`the guard ${decision.decision} a path without resolving it: ${decision.message}`);
     return mapFailure(decision.failure, context);
   }
-  const read = readTextFile(decision.target, { allowOutside: decision.decision === "pending", limit: MAX_FILE_BYTES });
+  signal?.throwIfAborted();
+  const read = await readTextFile(decision.target, { allowOutside: decision.decision === "pending", limit: MAX_FILE_BYTES, signal });
   if (!read.ok) return mapFailure(read.failure, context);
   return { path: decision.target.absolute, content: read.value.content, bytes_read: read.value.bytesRead };
 }
@@ -39,4 +41,23 @@ function describeInvalid(input: unknown): string {
   if (extra.length > 0) return `unknown argument${extra.length > 1 ? "s" : ""} ${extra.map((key) => quoteText(key)).join(", ")}; read_file takes only 'path'.`;
   if (!("path" in input) || input.path === undefined) return "the 'path' argument is missing.";
   return `'path' must be a string, got ${input.path === null ? "null" : Array.isArray(input.path) ? "an array" : `a ${typeof input.path}`}.`;
+}
+
+// An aborted call stops waiting for the person at once; the prompt's own answer, if any, is dropped.
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  signal.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
 }

@@ -1,5 +1,5 @@
 import { isUtf8 } from "node:buffer";
-import { checkSize, closeFile, coreFailure, decodeUtf8, fail, ok, openFile, quoteText, readHead, type ResolvedPath, type Result } from "@read/core";
+import { checkSize, closeFile, coreFailure, decodeUtf8, fail, ok, openFileWhenFree, quoteText, readHead, type ResolvedPath, type Result } from "@read/core";
 
 /** The text of a file and how many bytes it held. */
 export interface TextFile {
@@ -13,14 +13,14 @@ export interface TextFile {
  * `limit` bytes, reads at most `limit` bytes plus one (a file that grew is refused too), and accepts
  * only valid UTF-8 without any NUL byte. Failures use core's codes (`BINARY`, `INVALID_UTF8`, ...).
  */
-export function readTextFile(target: ResolvedPath, options: { readonly allowOutside: boolean; readonly limit: number }): Result<TextFile> {
-  const opened = openFile(target, { allowOutside: options.allowOutside });
+export async function readTextFile(target: ResolvedPath, options: { readonly allowOutside: boolean; readonly limit: number; readonly signal?: AbortSignal | undefined }): Promise<Result<TextFile>> {
+  const opened = await openFileWhenFree(target, { allowOutside: options.allowOutside, signal: options.signal });
   if (!opened.ok) return opened;
   const file = opened.value;
   try {
     const size = checkSize(file, options.limit);
     if (!size.ok) return size;
-    const head = readHead(file, options.limit);
+    const head = await readHead(file, options.limit);
     if (!head.ok) return head;
     if (head.value.truncated) {
       return fail(

@@ -23,7 +23,7 @@ export const profile = defineProfile({
     return {
       name: TOOL_NAME,
       definition,
-      call: (input) => readFile(workspace, cwd, config, startCall(input)),
+      call: (input, { signal }) => readFile(workspace, cwd, config, startCall(input), signal),
       internalError: (reason, input) =>
         failedCall(startCall(input), cwd, { code: "INTERNAL_ERROR", message: `The read failed unexpectedly (${reason}). Retry the read.` }),
     };

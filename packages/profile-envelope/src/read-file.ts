@@ -43,19 +43,20 @@ export function failedCall(call: ReadCall, cwd: WorkingDirectory, error: Envelop
  * paths from `cwd`, containment against the root, the 8 KB NUL sniff, replacement decoding, every line
  * counted for `stats.total_lines`), and build the envelope.
  */
-export function readFile(workspace: Workspace, cwd: WorkingDirectory, options: EnvelopeOptions, call: ReadCall): EnvelopeOutput {
+export async function readFile(workspace: Workspace, cwd: WorkingDirectory, options: EnvelopeOptions, call: ReadCall, signal?: AbortSignal): Promise<EnvelopeOutput> {
   const failed = (error: EnvelopeError) => failedCall(call, cwd, error);
   const valid = parseInput(call.input);
   if (!valid.ok) return failed({ code: "INVALID_PARAM", message: valid.message });
   const { path: given, start_line: startLine, limit } = valid.value;
   const target = cwd.relative === "." || path.isAbsolute(given) ? given : `${cwd.absolute}${path.sep}${given}`;
-  const read = readTextWindow(workspace, target, {
+  const read = await readTextWindow(workspace, target, {
     window: { from: "start", startLine, maxLines: limit },
     countTotal: true,
     decode: "replace",
     sniffBytes: SNIFF_BYTES,
     maxWindowBytes: options.max_window_bytes,
     maxFileBytes: options.max_file_bytes,
+    signal,
   });
   if (!read.ok) return failed(mapFailure(read.failure, { path: given, startLine, limit }));
 

@@ -22,12 +22,12 @@ export const profile = defineProfile({
     name: TOOL_NAME,
     aliases: TOOL_ALIASES,
     definition: definition(config),
-    call(input) {
+    call(input, { signal }) {
       const parsed = parseInput(input);
       if (isReadError(parsed)) return parsed;
       const plan = planRead(parsed, config);
       if (isReadError(plan)) return plan;
-      return readFile(workspace, plan, config);
+      return readFile(workspace, plan, config, signal);
     },
     internalError: (reason) => readError("READ_FAILED", `The read failed unexpectedly (${reason}). Retry the read.`),
   }),

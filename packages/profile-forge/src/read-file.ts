@@ -14,21 +14,21 @@ const BOM = "\uFEFF";
  * Runs one planned read in `workspace` (sandboxed by core: NFR-RD-SEC-01) and returns the output the
  * model receives: a text view, a base64 payload, or an error.
  */
-export function readFile(workspace: Workspace, plan: ReadPlan, config: ForgeConfig): ReadOutput {
-  const result = withOpenFile(workspace, plan.path, {}, (file) => readOpen(file, plan, config));
+export async function readFile(workspace: Workspace, plan: ReadPlan, config: ForgeConfig, signal?: AbortSignal): Promise<ReadOutput> {
+  const result = await withOpenFile(workspace, plan.path, { signal }, (file) => readOpen(file, plan, config));
   return result.ok ? result.value : mapFailure(result.failure, { plan, config });
 }
 
-function readOpen(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Result<ReadOutput> {
-  const binary = sniffBinary(file, BINARY_SNIFF_BYTES);
+async function readOpen(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Promise<Result<ReadOutput>> {
+  const binary = await sniffBinary(file, BINARY_SNIFF_BYTES);
   if (!binary.ok) return binary;
   if (binary.value) return readBinary(file, plan, config);
-  const window = readWindow(file, plan, config);
+  const window = await readWindow(file, plan, config);
   if (!window.ok) return window;
   return ok(textOutput(file, plan, window.value));
 }
 
-function readBinary(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Result<ReadOutput> {
+async function readBinary(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Promise<Result<ReadOutput>> {
   if (plan.kind !== "whole") {
     const given = plan.kind === "tail" ? ["tail"] : plan.given;
     return ok(
@@ -38,7 +38,7 @@ function readBinary(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Result
       ),
     );
   }
-  const head = readHead(file, config.max_file_read_bytes);
+  const head = await readHead(file, config.max_file_read_bytes);
   if (!head.ok) return head;
   return ok({
     path: file.path.relative,
@@ -54,14 +54,14 @@ function readBinary(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Result
   });
 }
 
-function readWindow(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Result<LineWindow> {
+function readWindow(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Promise<Result<LineWindow>> {
   const common = { countTotal: true, decode: "replace", maxWindowBytes: config.max_file_read_bytes } as const;
   switch (plan.kind) {
     case "whole": {
       // A whole-file read scans the whole file, so both limits bound it.
       const limit = Math.min(config.max_file_read_bytes, config.max_scan_bytes);
       const size = checkSize(file, limit);
-      if (!size.ok) return size;
+      if (!size.ok) return Promise.resolve(size);
       return readLines(file, { ...common, window: { from: "start", startLine: 1, maxLines: null }, maxFileBytes: limit });
     }
     case "lines":

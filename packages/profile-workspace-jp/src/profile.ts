@@ -23,9 +23,9 @@ export const profile = defineProfile({
   setup: ({ workspace }) => ({
     name: TOOL_DEFINITIONS.read_file.name,
     definition: TOOL_DEFINITIONS.read_file,
-    call(input) {
+    call(input, { signal }) {
       const parsed = parseInput(input);
-      return parsed.ok ? readFile(workspace, parsed.value) : parsed.error;
+      return parsed.ok ? readFile(workspace, parsed.value, signal) : parsed.error;
     },
     internalError: (reason) => errorOutput("INTERNAL", `Cannot read: unexpected error: ${reason}.`),
   }),

@@ -11,13 +11,14 @@ import { SIZE_LIMIT_BYTES } from "./size-limit-bytes.js";
  * files only), the size (at most {@link SIZE_LIMIT_BYTES}), NUL in the first {@link BINARY_SNIFF_BYTES}
  * bytes, then read the window and build `meta` (size and mtime from the `fstat` of the opened descriptor).
  */
-export function readFile(workspace: Workspace, input: ParsedReadFileInput): ReadFileResult {
-  const read = readTextWindow(workspace, input.path, {
+export async function readFile(workspace: Workspace, input: ParsedReadFileInput, signal?: AbortSignal): Promise<ReadFileResult> {
+  const read = await readTextWindow(workspace, input.path, {
     window: { from: "start", startLine: input.start_line, maxLines: input.max_lines },
     countTotal: true,
     decode: "replace",
     sniffBytes: BINARY_SNIFF_BYTES,
     maxFileBytes: SIZE_LIMIT_BYTES,
+    signal,
   });
   if (!read.ok) return mapFailure(read.failure);
   const { path, stat, window } = read.value;
