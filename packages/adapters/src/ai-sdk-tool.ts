@@ -5,7 +5,7 @@ import { jsonSchema, tool, type JSONSchema7, type Tool } from "ai";
  * The profile's tool as a Vercel AI SDK tool (`ai` 5 or 6): the definition's description, its JSON
  * Schema as `inputSchema` (not validated by the SDK, so the profile answers bad arguments with its own
  * spec error), and `execute` resolving to the profile's exact output, which the SDK hands to the model
- * as JSON. `options` are the profile's `createTool` options; a `requester` decides pending guard reads.
+ * as JSON. The SDK's `abortSignal` aborts the read (the call rejects with an `AbortError`). `options` are the profile's `createTool` options; a `requester` decides pending guard reads.
  */
 export function aiSdkTool<Options extends object>(module: ProfileModule<Options>, options: ToolOptions<Options>): Tool {
   return fromReadTool(module.createTool(options));
@@ -24,6 +24,7 @@ function fromReadTool(readTool: ReadTool): Tool {
   return tool({
     description: readTool.definition.description,
     inputSchema: jsonSchema(readTool.definition.parameters as JSONSchema7),
-    execute: (input: unknown) => readTool.call(input),
+    // The SDK's abortSignal (the caller's, passed to generateText/streamText) aborts the read.
+    execute: (input: unknown, { abortSignal }) => readTool.call(input, { signal: abortSignal }),
   });
 }

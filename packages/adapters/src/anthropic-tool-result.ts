@@ -1,4 +1,4 @@
-import type { ReadTool } from "@read/core";
+import type { CallOptions, ReadTool } from "@read/core";
 import { answersTo } from "./answers-to.js";
 
 /** A `tool_use` content block of an Anthropic Messages response. */
@@ -20,12 +20,13 @@ export interface AnthropicToolResult {
 
 /**
  * Runs one Anthropic `tool_use` through the tool and returns the `tool_result` block that answers it.
+ * `options.signal` aborts the read (the promise rejects with an `AbortError`).
  *
  * @throws Error when the block names another tool.
  */
-export async function anthropicToolResult(tool: ReadTool, use: AnthropicToolUse): Promise<AnthropicToolResult> {
+export async function anthropicToolResult(tool: ReadTool, use: AnthropicToolUse, options: CallOptions = {}): Promise<AnthropicToolResult> {
   if (!answersTo(tool, use.name)) throw new Error(`the tool_use is for '${use.name}', not ${tool.name}`);
-  const output = await tool.call(use.input);
+  const output = await tool.call(use.input, options);
   const content = JSON.stringify(output);
   return tool.isError(output) ? { type: "tool_result", tool_use_id: use.id, content, is_error: true } : { type: "tool_result", tool_use_id: use.id, content };
 }

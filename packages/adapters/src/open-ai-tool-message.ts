@@ -1,4 +1,4 @@
-import type { ReadTool } from "@read/core";
+import type { CallOptions, ReadTool } from "@read/core";
 import { answersTo } from "./answers-to.js";
 
 /** A `tool_calls[]` entry of an OpenAI Chat Completions assistant message. */
@@ -18,10 +18,11 @@ export interface OpenAiToolMessage {
 /**
  * Runs one OpenAI tool call through the tool and returns the message that answers it. Arguments that are
  * not JSON are passed to the tool as the raw string, so the profile answers with its own spec error.
+ * `options.signal` aborts the read (the promise rejects with an `AbortError`).
  *
  * @throws Error when the call names another tool.
  */
-export async function openAiToolMessage(tool: ReadTool, call: OpenAiToolCall): Promise<OpenAiToolMessage> {
+export async function openAiToolMessage(tool: ReadTool, call: OpenAiToolCall, options: CallOptions = {}): Promise<OpenAiToolMessage> {
   if (!answersTo(tool, call.function.name)) throw new Error(`the tool call is for '${call.function.name}', not ${tool.name}`);
   let input: unknown;
   try {
@@ -29,5 +30,5 @@ export async function openAiToolMessage(tool: ReadTool, call: OpenAiToolCall): P
   } catch {
     input = call.function.arguments;
   }
-  return { role: "tool", tool_call_id: call.id, content: JSON.stringify(await tool.call(input)) };
+  return { role: "tool", tool_call_id: call.id, content: JSON.stringify(await tool.call(input, options)) };
 }

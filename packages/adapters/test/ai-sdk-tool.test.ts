@@ -10,7 +10,7 @@ import { makeWorkspace, maskTime, PROFILES } from "./support.js";
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 
 /** Runs generateText with a scripted model that calls `toolName` with `input`, then stops. */
-async function runToolCall(tools: ToolSet, toolName: string, input: unknown) {
+async function runToolCall(tools: ToolSet, toolName: string, input: unknown, abortSignal?: AbortSignal) {
   const model = new MockLanguageModelV3({
     doGenerate: [
       {
@@ -22,7 +22,7 @@ async function runToolCall(tools: ToolSet, toolName: string, input: unknown) {
       { content: [{ type: "text", text: "done" }], finishReason: { unified: "stop", raw: undefined }, usage, warnings: [] },
     ],
   });
-  const result = await generateText({ model, tools, prompt: "read it", stopWhen: stepCountIs(2) });
+  const result = await generateText({ model, tools, prompt: "read it", stopWhen: stepCountIs(2), ...(abortSignal === undefined ? {} : { abortSignal }) });
   return { result, calls: model.doGenerateCalls };
 }
 
@@ -70,5 +70,26 @@ describe("aiSdkTool through the AI SDK's own tool loop (generateText)", () => {
     const output = denied.result.steps[0]?.toolResults[0]?.output;
     expect(output).toEqual(await guard.createTool({ root, requester: async () => "deny" }).call({ path: outside }));
     expect(guard.createTool({ root }).isError(output)).toBe(true);
+  });
+
+  test("the SDK's abortSignal reaches the read: aborting while the guard asks the person aborts the whole run", async () => {
+    const base = makeWorkspace({ "ws/.keep": "", "outside.txt": "outside\n" });
+    const controller = new AbortController();
+    const requester = () => {
+      controller.abort();
+      return new Promise<"allow">(() => {});
+    };
+    const run = runToolCall(aiSdkToolSet(guard, { root: path.join(base, "ws"), requester }), "read_file", { path: path.join(base, "outside.txt") }, controller.signal);
+    await expect(run).rejects.toMatchObject({ name: "AbortError" });
+  });
+
+  test("execute passes its abortSignal to call: an aborted signal rejects instead of reading", async () => {
+    const root = makeWorkspace({ "a.txt": "a\n" });
+    for (const module of PROFILES) {
+      const sdkTool = aiSdkTool(module, { root });
+      const aborted = AbortSignal.abort();
+      const outcome = sdkTool.execute?.({ path: "a.txt" }, { toolCallId: "c", messages: [], abortSignal: aborted });
+      await expect(Promise.resolve(outcome)).rejects.toMatchObject({ name: "AbortError" });
+    }
   });
 });

@@ -65,4 +65,15 @@ describe("plain JSON tool definitions and answers, for every profile", () => {
       expect(maskTime(JSON.parse(answer.content)), alias).toEqual(maskTime(await tool.call({ path: "a.txt" })));
     }
   });
+
+  test("the OpenAI and Anthropic helpers pass options.signal to the read: an aborted signal rejects", async () => {
+    const root = makeWorkspace({ "a.txt": "x\n" });
+    for (const module of PROFILES) {
+      const tool = module.createTool({ root });
+      const signal = AbortSignal.abort();
+      const call = { id: "c", function: { name: tool.name, arguments: '{"path":"a.txt"}' } };
+      await expect(openAiToolMessage(tool, call, { signal })).rejects.toMatchObject({ name: "AbortError" });
+      await expect(anthropicToolResult(tool, { id: "t", name: tool.name, input: { path: "a.txt" } }, { signal })).rejects.toMatchObject({ name: "AbortError" });
+    }
+  });
 });
