@@ -1,4 +1,4 @@
-import { serveStdio } from "@read/mcp";
+import { DEFAULT_MAX_ANSWER_BYTES, parseMaxAnswerBytes, serveStdio } from "@read/mcp";
 import { selectProfile } from "./select-profile.js";
 import { COMMON_OPTIONS, parseOptions } from "./parse-options.js";
 import { UsageError } from "./usage-error.js";
@@ -11,8 +11,9 @@ export interface McpIo {
   readonly cwd: string;
 }
 
-const MCP_USAGE = `usage: read-tool mcp [--profile NAME] [--root DIR] [--config FILE]
-Serves the profile's read tool over MCP (stdio) until stdin ends. See docs/mcp.md for client setup.`;
+const MCP_USAGE = `usage: read-tool mcp [--profile NAME] [--root DIR] [--config FILE] [--max-answer-bytes N]
+Serves the profile's read tool over MCP (stdio) until stdin ends. See docs/mcp.md for client setup.
+An answer over N bytes (default ${DEFAULT_MAX_ANSWER_BYTES}) becomes a tool error that says how to ask for less.`;
 
 /**
  * `read-tool mcp [--profile NAME] [--root DIR] [--config FILE]`: serves the selected profile's tool over
@@ -21,12 +22,14 @@ Serves the profile's read tool over MCP (stdio) until stdin ends. See docs/mcp.m
  * elicitation, or denied when the client cannot ask.
  */
 export async function mcpCommand(args: readonly string[], io: McpIo): Promise<number> {
-  const { values } = parseOptions(args, COMMON_OPTIONS);
+  const { values } = parseOptions(args, { ...COMMON_OPTIONS, "max-answer-bytes": { type: "string" } });
   if (values.help) {
     io.stdout.write(`${MCP_USAGE}\n`);
     return 0;
   }
+  const maxAnswerBytes = parseMaxAnswerBytes(values["max-answer-bytes"]);
+  if (typeof maxAnswerBytes === "string") throw new UsageError(maxAnswerBytes);
   const { module, root, options } = await selectProfile(values, io.cwd);
-  await serveStdio({ module, root, options, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
+  await serveStdio({ module, root, options, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, ...(maxAnswerBytes === undefined ? {} : { maxAnswerBytes }) });
   return 0;
 }

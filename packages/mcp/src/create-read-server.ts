@@ -20,7 +20,19 @@ export interface ReadServerOptions<Options extends object = object> {
    * is put to the person with an elicitation request, or denied when the client cannot ask.
    */
   readonly requester?: PermissionRequester;
+  /**
+   * The largest `tools/call` answer, as a JSON-RPC message in bytes (default
+   * {@link DEFAULT_MAX_ANSWER_BYTES}). An output whose answer would be larger becomes a tool error that
+   * says how to ask for less, so one huge read never ends the session.
+   */
+  readonly maxAnswerBytes?: number;
 }
+
+/**
+ * The default bound of an answer: 8 MiB, under the 10 MiB at which the official SDK client drops the
+ * connection, with the output counted twice (`structuredContent` and its serialised copy in `content`).
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
 const VERSION = (JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
@@ -31,9 +43,12 @@ const VERSION = (JSON.parse(fs.readFileSync(new URL("../package.json", import.me
  *   covering every output (errors included) and the annotations `readOnlyHint: true`,
  *   `openWorldHint: false`.
  * - `tools/call` (under the name or one of the profile's aliases) answers with `structuredContent`
- *   holding exactly the profile's output, a `text` block with its rendering, and `isError` when the
- *   output is a tool-level error. A read the policy leaves pending is decided by `requester`, else by the
- *   person through the client's elicitation; a note says why a read was denied without asking.
+ *   holding exactly the profile's output, a first `text` block holding the same output serialised as
+ *   JSON (so a client that forwards only `content` gives the model exactly what the spec says it
+ *   receives), and `isError` when the output is a tool-level error. A read the policy leaves pending is
+ *   decided by `requester`, else by the person through the client's elicitation; a further text block
+ *   says why a read was denied without asking. An answer over `maxAnswerBytes` is a tool error instead.
+ *   `notifications/cancelled` aborts the read (its descriptor is closed; no answer is sent).
  * - An unknown tool, arguments over 1 MiB or arguments failing the input schema are JSON-RPC errors
  *   (`InvalidParams`, -32602); the server keeps serving.
  *
@@ -49,6 +64,7 @@ export function createReadServer<Options extends object>(options: ReadServerOpti
   );
   const asked = elicitationRequester(server, () => calls.getStore());
   const settings: Partial<Options> = options.options ?? {};
+  const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   const tool = options.module.createTool(Object.assign({}, settings, { root: options.root, requester: fixed ?? asked }));
   const names = new Set([tool.name, ...tool.aliases]);
   const checkArguments = argumentChecker(tool.name, tool.definition.parameters);
@@ -71,14 +87,27 @@ export function createReadServer<Options extends object>(options: ReadServerOpti
     checkArguments(args);
     const notes: string[] = [];
     const call: ElicitationCall = { requestId: extra.requestId, signal: extra.signal, note: (text) => notes.push(text) };
-    const output = await calls.run(call, () => tool.call(args));
+    const output = await calls.run(call, () => tool.call(args, { signal: extra.signal }));
     if (!isJsonObject(output)) {
       throw new ProtocolError(ErrorCode.InternalError, `the ${options.module.name} profile returned a non-object output`);
     }
-    return {
-      content: [tool.render(output), ...notes].map((text) => ({ type: "text", text })),
+    const answer: CallToolResult = {
+      content: [JSON.stringify(output), ...notes].map((text) => ({ type: "text", text })),
       structuredContent: output,
       isError: tool.isError(output),
+    };
+    const bytes = Buffer.byteLength(JSON.stringify({ jsonrpc: "2.0", id: extra.requestId, result: answer }), "utf8");
+    if (bytes <= maxAnswerBytes) return answer;
+    return {
+      content: [
+        {
+          type: "text",
+          text:
+            `The output of ${tool.name} is ${bytes} bytes as an MCP answer, over this server's limit of ${maxAnswerBytes} bytes ` +
+            `(read-tool mcp --max-answer-bytes). Ask for less: fewer lines, or a range further on.`,
+        },
+      ],
+      isError: true,
     };
   });
   return server;

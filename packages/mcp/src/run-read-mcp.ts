@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_PROFILE, PROFILE_ENTRIES, UnknownProfileError, loadProfile } from "@read/profiles";
+import { DEFAULT_MAX_ANSWER_BYTES } from "./create-read-server.js";
 import { serveStdio } from "./serve-stdio.js";
 
 /** The streams and directory `read-mcp` runs with. */
@@ -12,8 +13,9 @@ export interface ReadMcpIo {
   readonly cwd: string;
 }
 
-export const READ_MCP_USAGE = `usage: read-mcp [--profile NAME] [--root DIR]
+export const READ_MCP_USAGE = `usage: read-mcp [--profile NAME] [--root DIR] [--max-answer-bytes N]
 Serves the profile's read tool over MCP (stdio) for the workspace DIR (default: the current directory).
+An answer over N bytes (default ${DEFAULT_MAX_ANSWER_BYTES}) becomes a tool error that says how to ask for less.
 profiles: ${PROFILE_ENTRIES.map((entry) => entry.name).join(", ")} (default ${DEFAULT_PROFILE}), or a module path such as ./my-profile.js
 For a read.config.toml with profile options, run \`read-tool mcp --config FILE\` from @read/cli.`;
 
@@ -26,7 +28,7 @@ export async function runReadMcp(argv: readonly string[], io: ReadMcpIo): Promis
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { profile: { type: "string" }, root: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: { profile: { type: "string" }, root: { type: "string" }, "max-answer-bytes": { type: "string" }, help: { type: "boolean", short: "h" } },
       strict: true,
       allowPositionals: false,
     }));
@@ -46,8 +48,20 @@ export async function runReadMcp(argv: readonly string[], io: ReadMcpIo): Promis
   }
   const root = path.resolve(io.cwd, values.root ?? ".");
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) return usageError(io, `--root ${values.root ?? root} is not an existing directory`);
-  await serveStdio({ module, root, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
+  const maxAnswerBytes = parseMaxAnswerBytes(values["max-answer-bytes"]);
+  if (typeof maxAnswerBytes === "string") return usageError(io, maxAnswerBytes);
+  await serveStdio({ module, root, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, ...(maxAnswerBytes === undefined ? {} : { maxAnswerBytes }) });
   return 0;
+}
+
+/**
+ * The value of `--max-answer-bytes`: `undefined` when absent, the number of bytes, or what is wrong with
+ * it (an integer of at least 1024 is needed: no answer is smaller).
+ */
+export function parseMaxAnswerBytes(value: string | undefined): number | string | undefined {
+  if (value === undefined) return undefined;
+  const bytes = Number(value);
+  return /^\d+$/u.test(value) && Number.isSafeInteger(bytes) && bytes >= 1024 ? bytes : `--max-answer-bytes must be an integer of at least 1024, got '${value}'`;
 }
 
 function usageError(io: ReadMcpIo, message: string): number {

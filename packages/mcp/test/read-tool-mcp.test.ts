@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, test } from "vitest";
-import { PROFILE_ENTRIES, loadProfile } from "@read/profiles";
+import { PROFILE_ENTRIES } from "@read/profiles";
 import { connect, maskTime, makeWorkspace, readToolCall, READ_TOOL, type Connection, type Elicit } from "./support.js";
 
 const open: Connection[] = [];
@@ -34,7 +34,7 @@ describe("read-tool mcp serves each profile's tool over stdio", () => {
       ]);
     });
 
-    test(`--profile ${entry.name}: structuredContent is exactly what read-tool call prints, with the rendering as text`, async () => {
+    test(`--profile ${entry.name}: structuredContent is exactly what read-tool call prints, and the text block is it serialised`, async () => {
       const root = makeWorkspace({ "src/a.txt": "alpha\nbeta\n" });
       const tool = (await entry.load()).createTool({ root });
       const { client } = await readToolMcp(["--profile", entry.name, "--root", root]);
@@ -43,7 +43,8 @@ describe("read-tool mcp serves each profile's tool over stdio", () => {
         const result = await client.callTool({ name: tool.name, arguments: input });
         expect(maskTime(result.structuredContent), input.path).toEqual(maskTime(expected));
         expect(result.isError, input.path).toBe(tool.isError(expected));
-        expect(maskTime(result.content), input.path).toEqual(maskTime([{ type: "text", text: tool.render(expected) }]));
+        expect(result.content, input.path).toEqual([{ type: "text", text: JSON.stringify(result.structuredContent) }]);
+        expect(maskTime(JSON.parse((result.content as { text: string }[])[0]?.text ?? "")), input.path).toEqual(maskTime(expected));
       }
       expect(tool.isError(readToolCall(["--profile", entry.name, "--root", root], { path: "missing.txt" }))).toBe(true);
     });
@@ -162,19 +163,18 @@ describe("read-tool mcp --profile guard asks the person through elicitation", ()
   });
 
   test("a client without elicitation gets the denial, and a note saying why", async () => {
-    const { root, outside, args } = setup();
+    const { outside, args } = setup();
     const { client } = await readToolMcp(args);
     const result = await client.callTool({ name: "read_file", arguments: { path: outside } });
     const expected = readToolCall([...args, "--permission", "deny"], { path: outside });
-    const tool = (await loadProfile("guard")).createTool({ root });
     expect(result.structuredContent).toEqual(expected);
     expect(result.isError).toBe(true);
     expect(result.content).toEqual([
-      { type: "text", text: tool?.render(expected) },
+      { type: "text", text: JSON.stringify(expected) },
       {
         type: "text",
         text:
-          `The read of ${fs.realpathSync(outside)} needs a person's permission, and this MCP client cannot ask ` +
+          `The read of '${outside}' needs a person's permission, and this MCP client cannot ask ` +
           "(it did not declare the elicitation capability), so it was denied. Read a path the workspace " +
           "policy grants, or use a client that supports elicitation.",
       },
