@@ -43,12 +43,12 @@ describe("read.config.toml", () => {
     [
       "an unknown key in a profile's table",
       "[tools.read_file]\nmax_bytes = 3\n",
-      /: forge: invalid option 'max_bytes' in \[tools\.read_file\]: unknown key \(accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers\)\n$/,
+      /: forge: invalid option 'max_bytes' in \[tools\.read_file\]: unknown key \(accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers, secrets\)\n$/,
     ],
     [
       "an unknown key in another profile's table, in the same format",
       "[guard]\nblock = []\n",
-      /: guard: invalid option 'block' in \[guard\]: unknown key \(accepted keys: blocked, respect_gitignore\)\n$/,
+      /: guard: invalid option 'block' in \[guard\]: unknown key \(accepted keys: blocked, respect_gitignore, secrets\)\n$/,
     ],
     ["a wrong type in a profile's table", '[tools.read_file]\nmax_scan_bytes = "lots"\n', /: forge: invalid option 'max_scan_bytes' in \[tools\.read_file\]: expected a number, got "lots" \(accepted keys: /],
     ["a TOML float for a byte limit", "[tools.read_file]\nmax_file_read_bytes = 204800.0\n", /key 'tools\.read_file\.max_file_read_bytes': expected an integer, got the float 204800\.0\n$/],
@@ -72,5 +72,18 @@ describe("read.config.toml", () => {
     const run = runCli(["schema", "--root", root, "--config", path.join(root, "nope.toml")]);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/cannot read config file .*nope\.toml/);
+  });
+
+  test("`secrets = true` in [envelope] refuses .env with envelope's access-denied error; without it (the default) .env is read", () => {
+    const { root } = withConfig("[envelope]\nsecrets = true\n", { ".env": "TOKEN=1\n" });
+    const refused = runCli(["call", "--profile", "envelope", "--root", root, '{"path":".env"}']);
+    expect(refused.status).toBe(0);
+    expect(JSON.parse(refused.stdout)).toMatchObject({
+      status: "error",
+      error: { code: "ACCESS_DENIED", message: "Access denied. Path '.env' is sensitive (an environment file (.env, .env.*)); the secrets policy (secrets = true in [envelope]) refuses it." },
+    });
+    fs.rmSync(path.join(root, "read.config.toml"));
+    const read = runCli(["call", "--profile", "envelope", "--root", root, '{"path":".env"}']);
+    expect(JSON.parse(read.stdout)).toMatchObject({ status: "success", data: { content: "   1 | TOKEN=1\n" } });
   });
 });

@@ -8,6 +8,7 @@
  * | `INVALID_INPUT`       | the path input is not a usable string (type, empty, control chars, length), or the line window is invalid |
  * | `NOT_FOUND`           | nothing exists at the path (a dangling link and a file used as a directory included, see `reason`) |
  * | `OUTSIDE_ROOT`        | the path resolves outside the workspace root and the caller did not allow it |
+ * | `SENSITIVE`           | the path (as asked or resolved) names a secret the caller's policy refuses   |
  * | `SYMLINK_LOOP`        | resolving the path met a symlink loop (`ELOOP`)                              |
  * | `NAME_TOO_LONG`       | the path or one of its components is longer than the OS allows              |
  * | `IS_DIRECTORY`        | the path is a directory                                                      |
@@ -25,6 +26,7 @@ export const CORE_FAILURE_CODES = [
   "INVALID_INPUT",
   "NOT_FOUND",
   "OUTSIDE_ROOT",
+  "SENSITIVE",
   "SYMLINK_LOOP",
   "NAME_TOO_LONG",
   "IS_DIRECTORY",
@@ -84,6 +86,15 @@ export interface OutsideRootFailure extends FailureBase {
   readonly code: "OUTSIDE_ROOT";
   /** Where it lands (for the caller's policy; never show it to a model that was not allowed there). */
   readonly resolved: string;
+}
+
+/** The path names a secret the caller's secrets policy refuses (an `.env`, a private key, ...). */
+export interface SensitiveFailure extends FailureBase {
+  readonly code: "SENSITIVE";
+  /** The id of the sensitive rule that matched (`env-file`, `ssh-private-key`, ...). */
+  readonly rule: string;
+  /** What the rule protects, in words a person reads (`an environment file (.env, .env.*)`). */
+  readonly description: string;
 }
 
 /** Resolving the path met a symlink loop. */
@@ -183,6 +194,7 @@ export type CoreFailure =
   | InvalidInputFailure
   | NotFoundFailure
   | OutsideRootFailure
+  | SensitiveFailure
   | SymlinkLoopFailure
   | NameTooLongFailure
   | IsDirectoryFailure

@@ -1,19 +1,20 @@
 import { z } from "zod";
 import { escapeText, quoteText } from "./escape-text.js";
 import { ProfileConfigError } from "./profile-config-error.js";
-import type { JsonSchema, PermissionRequester, ProfileModule, ReadTool, ToolDefinition, ToolOptions } from "./tool-contract.js";
+import { DEFAULT_SENSITIVE_RULES, type SensitiveRule } from "./sensitive-rules.js";
+import type { JsonSchema, PermissionRequester, ProfileModule, ReadTool, SecretsOption, ToolDefinition, ToolOptions } from "./tool-contract.js";
 import { createWorkspace, type Workspace } from "./workspace.js";
 
-/** What a profile's `setup` is given: the workspace, the validated config and the caller's extras. */
-export interface ProfileContext<Config, Extra> {
+/** What a profile's `setup` is given: the workspace, the validated config and the secrets policy. */
+export interface ProfileContext<Config> {
   /** The workspace root, canonicalised once. */
   readonly workspace: Workspace;
-  /** The config table, validated, defaults applied. */
-  readonly config: Config;
+  /** The config table, validated, defaults applied (its `secrets` key included). */
+  readonly config: Config & SecretsOption;
+  /** The secrets policy's rules: empty when `secrets` is off. Pass them to core's reads (`sensitive`). */
+  readonly sensitive: readonly SensitiveRule[];
   /** Decides reads the profile leaves pending (only profiles that ask use it). */
   readonly requester: PermissionRequester | undefined;
-  /** The options the profile declared in `extraOptions`, as the caller passed them. */
-  readonly extra: Partial<Extra>;
   /** The error to throw for an option that passed the schema but cannot be used (a `cwd` outside the root). */
   configError(key: string, reason: string): ProfileConfigError;
 }
@@ -41,15 +42,18 @@ export interface ProfileTool<Output> {
 }
 
 /** What a profile package declares; {@link defineProfile} turns it into its {@link ProfileModule}. */
-export interface ProfileDefinition<Schema extends z.ZodObject, Output extends object, Extra extends object = object> {
+export interface ProfileDefinition<Schema extends z.ZodObject, Output extends object> {
   /** The profile's name (`--profile`, `profile = "..."`). */
   readonly name: string;
   /** Where its options live in `read.config.toml`, as a path of table names (`["tools", "read_file"]`). */
   readonly configTable: readonly string[];
   /** The config table's keys, each with its default. Unknown keys are refused, whatever the schema says. */
   readonly configSchema: Schema;
-  /** `createTool` options besides the config table and the base options (values TOML cannot hold). */
-  readonly extraOptions?: readonly (keyof Extra & string)[];
+  /**
+   * The default of the `secrets` key every table has (`defineProfile` adds it): whether paths the
+   * sensitive rules match are refused unless the config says otherwise.
+   */
+  readonly secrets: boolean;
   /** Every output of `call`, errors included; published as the tool's `outputSchema` in normal form. */
   readonly outputSchema: z.ZodType<Output>;
   /** Whether an output is a tool-level error. */
@@ -57,10 +61,10 @@ export interface ProfileDefinition<Schema extends z.ZodObject, Output extends ob
   /** A short human-readable rendering of an output. */
   render(output: NoInfer<Output>): string;
   /** Builds the tool for one workspace and config; may throw {@link ProfileConfigError} for a bad option. */
-  setup(context: ProfileContext<z.output<Schema>, Extra>): ProfileTool<NoInfer<Output>>;
+  setup(context: ProfileContext<z.output<Schema>>): ProfileTool<NoInfer<Output>>;
 }
 
-const BASE_OPTIONS = new Set(["root", "requester"]);
+const BASE_OPTIONS = new Set(["root", "requester", "sensitive"]);
 
 /**
  * Builds a profile package's `profile` from its parts, the way every profile is made: it owns what all
@@ -69,20 +73,22 @@ const BASE_OPTIONS = new Set(["root", "requester"]);
  *
  * - Config validation: the table is parsed strictly; any problem is one {@link ProfileConfigError} that
  *   names the key, the reason and the accepted keys, in one format for every profile.
+ * - The secrets policy: every table has a `secrets` key (default: the definition's `secrets`); when it is
+ *   on, `setup` gets the sensitive rules (`sensitive`, `DEFAULT_SENSITIVE_RULES` unless the caller gave
+ *   others) to pass to core's reads.
  * - The workspace root is canonicalised once (a root that is not a directory is a `ProfileConfigError`
  *   for the key `root`).
  * - Every call is wrapped: an unexpected exception becomes the profile's own internal error; an aborted
  *   call rejects with the signal's reason instead.
  * - The output schema is published in one normal form ({@link toOutputJsonSchema}).
  */
-export function defineProfile<Schema extends z.ZodObject, Output extends object, Extra extends object = object>(
-  definition: ProfileDefinition<Schema, Output, Extra>,
-): ProfileModule<z.output<Schema>, Output> & { createTool(options: ToolOptions<z.output<Schema>> & Partial<Extra>): ReadTool<Output> } {
-  type Config = z.output<Schema>;
+export function defineProfile<Schema extends z.ZodObject, Output extends object>(
+  definition: ProfileDefinition<Schema, Output>,
+): ProfileModule<TableOf<Schema>, Output> {
+  type Config = z.output<Schema> & SecretsOption;
   const table = definition.configTable.join(".");
-  const configKeys = Object.keys(definition.configSchema.shape);
-  const strict = definition.configSchema.strict();
-  const extras = new Set<string>(definition.extraOptions ?? []);
+  const strict = definition.configSchema.extend({ secrets: z.boolean().default(definition.secrets) }).strict();
+  const configKeys = Object.keys(strict.shape);
   const outputSchema = toOutputJsonSchema(definition.outputSchema);
 
   const configError = (key: string, reason: string) => new ProfileConfigError({ profile: definition.name, table, key, reason, accepted: configKeys });
@@ -97,18 +103,14 @@ export function defineProfile<Schema extends z.ZodObject, Output extends object,
     throw configError(issue.path.map(String).join("."), reasonOf(issue, valueAt(value, issue.path)));
   };
 
-  const createTool = (options: ToolOptions<Config> & Partial<Extra>): ReadTool<Output> => {
+  const createTool = (options: ToolOptions<TableOf<Schema>>): ReadTool<Output> => {
     const own: Record<string, unknown> = {};
-    const extra: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(options)) {
-      if (BASE_OPTIONS.has(key)) continue;
-      if (extras.has(key)) extra[key] = value;
-      else own[key] = value;
-    }
+    for (const [key, value] of Object.entries(options)) if (!BASE_OPTIONS.has(key)) own[key] = value;
     const config = parseConfig(own);
     const opened = createWorkspace(options.root);
     if (!opened.ok) throw new ProfileConfigError({ profile: definition.name, table, key: "root", reason: opened.failure.message, accepted: configKeys });
-    const tool = definition.setup({ workspace: opened.value, config, requester: options.requester, extra: extra as Partial<Extra>, configError });
+    const sensitive = config.secrets ? (options.sensitive ?? DEFAULT_SENSITIVE_RULES) : [];
+    const tool = definition.setup({ workspace: opened.value, config, sensitive, requester: options.requester, configError });
     return {
       name: tool.name,
       aliases: tool.aliases ?? [],
@@ -132,12 +134,15 @@ export function defineProfile<Schema extends z.ZodObject, Output extends object,
   return {
     name: definition.name,
     configTable: definition.configTable,
-    configSchema: definition.configSchema as unknown as z.ZodType<Config>,
+    configSchema: strict,
     configKeys,
     parseConfig,
     createTool,
   };
 }
+
+// The options a table's schema gives (a table without keys gives none, not an index signature).
+type TableOf<Schema extends z.ZodObject> = string extends keyof z.output<Schema> ? object : z.output<Schema>;
 
 /**
  * The one normal form of an output schema: JSON Schema with an object at the top (`type: "object"`, the

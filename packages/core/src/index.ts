@@ -19,6 +19,7 @@ export {
   type OutsideRootFailure,
   type PermissionDeniedFailure,
   type ScanLimitFailure,
+  type SensitiveFailure,
   type SymlinkLoopFailure,
   type TooLargeByGrowth,
   type TooLargeBySize,
@@ -27,6 +28,8 @@ export {
   type TooManyOpenFilesFailure,
 } from "./core-failure.js";
 export { fail, ok, type Result } from "./result.js";
+export { normalizeName, normalizeSegments, splitPath } from "./normalize-segments.js";
+export { DEFAULT_SENSITIVE_RULES, findSensitiveRule, sensitiveRuleOf, type SensitiveRule } from "./sensitive-rules.js";
 export { UNSAFE_CHARACTER, escapeText, quoteText, type EscapeTextOptions } from "./escape-text.js";
 export { MAX_PATH_INPUT_LENGTH, validatePathInput } from "./validate-path-input.js";
 export { createWorkspace, errorCode, fromOsError, isInside, toPosixRelative, type ResolvedPath, type Workspace } from "./workspace.js";
@@ -62,6 +65,7 @@ export type {
   PermissionRequester,
   ProfileModule,
   ReadTool,
+  SecretsOption,
   ToolDefinition,
   ToolOptions,
 } from "./tool-contract.js";

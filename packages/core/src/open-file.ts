@@ -1,7 +1,9 @@
 import fs from "node:fs";
+import path from "node:path";
 import { coreFailure, type FileKind } from "./core-failure.js";
-import { quoteText } from "./escape-text.js";
+import { escapeText, quoteText } from "./escape-text.js";
 import { FileReader } from "./file-reader.js";
+import { sensitiveRuleOf, type SensitiveRule } from "./sensitive-rules.js";
 import { fail, ok, type Result } from "./result.js";
 import { errorCode, fromOsError, type ResolvedPath, type Workspace } from "./workspace.js";
 
@@ -37,6 +39,11 @@ export interface OpenOptions {
    * every read synchronous, as core read before 0.2, which the bench compares against).
    */
   readonly syncBytes?: number;
+  /**
+   * A secrets policy: the path as asked and where it resolves are refused (`SENSITIVE`) when a rule
+   * matches either, before anything is opened, whether or not the file exists (`withOpenFile`).
+   */
+  readonly sensitive?: readonly SensitiveRule[];
 }
 
 const { O_RDONLY, O_NOFOLLOW = 0, O_NONBLOCK = 0, O_NOCTTY = 0 } = fs.constants;
@@ -149,8 +156,12 @@ export async function openFileWhenFree(resolved: ResolvedPath, options: OpenOpti
  */
 export async function withOpenFile<T>(workspace: Workspace, input: unknown, options: OpenOptions, use: (file: OpenFile) => Promise<Result<T>>): Promise<Result<T>> {
   options.signal?.throwIfAborted();
+  const asked = options.sensitive === undefined || options.sensitive.length === 0 || typeof input !== "string" || input === "" ? undefined : sensitiveFailure(options.sensitive, input, [path.resolve(workspace.root, input)]);
+  if (asked !== undefined) return fail(asked);
   const resolved = workspace.resolve(input);
   if (!resolved.ok) return resolved;
+  const target = options.sensitive === undefined || options.sensitive.length === 0 ? undefined : sensitiveFailure(options.sensitive, resolved.value.input, [resolved.value.absolute]);
+  if (target !== undefined) return fail(target);
   const opened = await openFileWhenFree(resolved.value, options);
   if (!opened.ok) return opened;
   try {
@@ -158,6 +169,20 @@ export async function withOpenFile<T>(workspace: Workspace, input: unknown, opti
   } finally {
     closeFile(opened.value);
   }
+}
+
+// A matching rule refuses the path; a rule that throws refuses it too (a check that could not finish is
+// never an allowance).
+function sensitiveFailure(rules: readonly SensitiveRule[], input: string, paths: readonly string[]) {
+  let rule: SensitiveRule | undefined;
+  try {
+    rule = sensitiveRuleOf(rules, paths);
+  } catch (error) {
+    const why = escapeText(error instanceof Error ? error.message : String(error));
+    return coreFailure({ code: "SENSITIVE", message: `The path ${quoteText(input)} could not be checked against the secrets policy (${why}).`, path: input, rule: "error", description: "a check that failed" });
+  }
+  if (rule === undefined) return undefined;
+  return coreFailure({ code: "SENSITIVE", message: `The path ${quoteText(input)} is sensitive: ${rule.description}.`, path: input, rule: rule.id, description: rule.description });
 }
 
 // After open, the descriptor must be the file that was checked: a parent directory swapped for a symlink

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { SensitiveRule } from "./sensitive-rules.js";
 
 /** A JSON Schema object, as tool definitions carry it. */
 export type JsonSchema = { readonly [key: string]: unknown };
@@ -70,13 +71,25 @@ export interface BaseToolOptions {
   readonly root: string;
   /** Decides reads a profile's policy leaves pending; profiles without such reads ignore it. */
   readonly requester?: PermissionRequester;
+  /**
+   * The rules of the secrets policy when it is on (the `secrets` key of every profile's table; each
+   * profile has its own default): `DEFAULT_SENSITIVE_RULES` unless given. Pass
+   * `[...DEFAULT_SENSITIVE_RULES, mine]` to extend them.
+   */
+  readonly sensitive?: readonly SensitiveRule[];
+}
+
+/** The key every profile's config table has: refuse secrets (`.env`, private keys, credentials) or not. */
+export interface SecretsOption {
+  /** Refuse paths the sensitive rules match, as asked or resolved, with the profile's access-denied error. */
+  readonly secrets: boolean;
 }
 
 /**
- * What `createTool` of a profile with config table `Options` takes: the base options and any of the
- * table's keys (a table without keys adds none).
+ * What `createTool` of a profile with config table `Options` takes: the base options, `secrets`, and any of
+ * the table's keys.
  */
-export type ToolOptions<Options extends object> = BaseToolOptions & (string extends keyof Options ? unknown : Partial<Options>);
+export type ToolOptions<Options extends object> = BaseToolOptions & Partial<SecretsOption> & Partial<Options>;
 
 /**
  * A profile package's descriptor, exported as `profile` from its main entry and built with
@@ -88,8 +101,11 @@ export interface ProfileModule<Options extends object = object, Output = unknown
   readonly name: string;
   /** Where the profile's options live in `read.config.toml`, as a dotted path of table names. */
   readonly configTable: readonly string[];
-  /** A strict schema of the profile's config table; unknown keys and wrong types are errors. */
-  readonly configSchema: z.ZodType<Options>;
+  /**
+   * The strict schema of the profile's config table, its `secrets` key included; unknown keys and wrong
+   * types are errors. `parseConfig` is the typed way to use it.
+   */
+  readonly configSchema: z.ZodType;
   /** The keys the config table accepts, in schema order. */
   readonly configKeys: readonly string[];
   /**
@@ -97,7 +113,7 @@ export interface ProfileModule<Options extends object = object, Output = unknown
    *
    * @throws ProfileConfigError naming the key, the reason and the accepted keys.
    */
-  parseConfig(table: unknown): Options;
+  parseConfig(table: unknown): Options & SecretsOption;
   /**
    * Creates the tool on a workspace root with the profile's options.
    *

@@ -5,10 +5,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   CORE_FAILURE_CODES,
+  DEFAULT_SENSITIVE_RULES,
   MAX_PATH_INPUT_LENGTH,
   createWorkspace,
   fromOsError,
   openFile,
+  quoteText,
   readTextWindow,
   validatePathInput,
   type CoreFailureCode,
@@ -535,6 +537,43 @@ describe("descriptors", () => {
       for (const input of ["ok.txt", "bin", "bad.txt", "sub", "missing"]) await readIn(workspace, input, { sniffBytes: 1024, window: { from: "end", lines: 1 } });
     }
     expect(fs.readdirSync("/proc/self/fd").length).toBe(before);
+  });
+});
+
+describe("SENSITIVE: the secrets policy, on the path as asked and on where it resolves", () => {
+  const dir = temp.make();
+  const outside = temp.make();
+  writeFiles(dir, { ".env": "TOKEN=1\n", ".env.example": "TOKEN=\n", "notes.txt": "n\n", "keys/id_rsa": "k\n", "app.PEM": "p\n" });
+  writeFiles(outside, { secret: "s\n" });
+  fs.symlinkSync(".env", path.join(dir, "innocent.txt"));
+  fs.symlinkSync("notes.txt", path.join(dir, ".env.local"));
+  const workspace = workspaceOf(dir);
+  const policy = { sensitive: DEFAULT_SENSITIVE_RULES };
+
+  test("a secret is refused before anything is opened, by name, case and spelling as the sensitive rules compare them", async () => {
+    for (const input of [".env", "./.env", "keys/id_rsa", "app.PEM", ".ENV", ".env.", "sub/../.env"]) {
+      expectFailure(await readIn(workspace, input, policy), "SENSITIVE", {
+        message: `The path ${quoteText(input)} is sensitive: ${input.includes("id_rsa") ? "an SSH private key" : input.includes("PEM") ? "a private key or certificate store (*.pem, *.key, *.p12, *.pfx, *.ppk, *.jks, *.keystore)" : "an environment file (.env, .env.*)"}.`,
+        path: input,
+      });
+    }
+  });
+
+  test("through a symlink either way, and whether or not the file exists; a secret the rules except, or no policy, is read", async () => {
+    expectFailure(await readIn(workspace, "innocent.txt", policy), "SENSITIVE", { rule: "env-file" });
+    expectFailure(await readIn(workspace, ".env.local", policy), "SENSITIVE", { rule: "env-file" });
+    expectFailure(await readIn(workspace, ".env.production", policy), "SENSITIVE", { rule: "env-file" });
+    expect(valueOf(await readIn(workspace, ".env.example", policy)).window.lines).toEqual([{ number: 1, text: "TOKEN=", terminator: "\n" }]);
+    expect(valueOf(await readIn(workspace, ".env")).window.lines).toEqual([{ number: 1, text: "TOKEN=1", terminator: "\n" }]);
+    expect(valueOf(await readIn(workspace, ".env", { sensitive: [] })).window.lines).toHaveLength(1);
+  });
+
+  test("a rule that throws refuses the path: a check that could not finish is never an allowance", async () => {
+    const broken = { id: "broken", description: "a broken rule", matches: () => { throw new Error("no\nway"); } };
+    expectFailure(await readIn(workspace, "notes.txt", { sensitive: [broken] }), "SENSITIVE", {
+      message: "The path 'notes.txt' could not be checked against the secrets policy (no\\nway).",
+      rule: "error",
+    });
   });
 });
 

@@ -1,11 +1,10 @@
 import path from "node:path";
-import { ProfileConfigError, createWorkspace, escapeText, quoteText, isInside, ok, validatePathInput, type CoreFailure, type ResolvedPath, type Result, type Workspace } from "@read/core";
+import { DEFAULT_SENSITIVE_RULES, ProfileConfigError, createWorkspace, findSensitiveRule, type SensitiveRule, escapeText, quoteText, isInside, ok, validatePathInput, type CoreFailure, type ResolvedPath, type Result, type Workspace } from "@read/core";
 import { blockedGlobProblem, compileBlockedGlobs } from "./blocked-globs.js";
 import { findGitignoreRule } from "./find-gitignore-rule.js";
 import { configSchema } from "./config-schema.js";
 import type { DenyingDecision, GuardDecision } from "./guard-decision.js";
 import { policyPath, type PolicyPath } from "./policy-path.js";
-import { DEFAULT_SENSITIVE_RULES, findSensitiveRule, type SensitiveRule } from "./sensitive-rules.js";
 
 /** Options of {@link createGuard}. */
 export interface GuardOptions {

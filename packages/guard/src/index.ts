@@ -1,9 +1,8 @@
-export { createTool, profile, type GuardExtraOptions, type GuardToolOptions } from "./profile.js";
+export { createTool, profile, type GuardToolOptions } from "./profile.js";
 export { createGuard, type Guard, type GuardOptions, type GuardPath } from "./create-guard.js";
 export type { AllowingDecision, DecisionKind, DenialReason, DenyingDecision, GuardDecision } from "./guard-decision.js";
-export { DEFAULT_SENSITIVE_RULES, type SensitiveRule } from "./sensitive-rules.js";
+export { DEFAULT_SENSITIVE_RULES, normalizeName, type SensitiveRule } from "@read/core";
 export { blockedGlobProblem } from "./blocked-globs.js";
-export { normalizeName } from "./normalize-segments.js";
 export { requestPermission, type PermissionAnswer } from "./request-permission.js";
 export { configSchema, type GuardConfig } from "./config-schema.js";
 export { inputSchema, type ReadFileInput } from "./input-schema.js";

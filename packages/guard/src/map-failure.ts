@@ -58,6 +58,8 @@ export function mapFailure(failure: CoreFailure, context: FailureContext): ReadF
   switch (failure.code) {
     case "INVALID_INPUT":
       return invalidInput(failure.message);
+    case "SENSITIVE":
+      return error("DENIED_BY_POLICY", `Permission denied by policy: ${asked} is sensitive: ${failure.description}. Reading it is not allowed; do not retry this path.`);
     case "NOT_FOUND":
     case "OUTSIDE_ROOT":
       return error("NOT_FOUND", `File not found: ${asked} ${notFoundWhy(failure.code === "NOT_FOUND" ? failure.reason : "missing", resolved)}. Check the path; relative paths start at the working directory.`);

@@ -1,5 +1,4 @@
-import { isInside } from "@read/core";
-import { normalizeSegments, splitPath } from "./normalize-segments.js";
+import { isInside, normalizeSegments, splitPath } from "@read/core";
 
 /** An absolute path in the forms the policy matches: its names as they are and normalised. */
 export interface PolicyPath {

@@ -5,13 +5,6 @@ import { TOOL_NAME, definition } from "./definition.js";
 import { readFailure } from "./map-failure.js";
 import { isReadFileError, readFileOutputSchema, type ReadFileOutput } from "./output.js";
 import { readFile } from "./read-file.js";
-import type { SensitiveRule } from "./sensitive-rules.js";
-
-/** `createTool` options of the guard profile that `read.config.toml` cannot hold. */
-export interface GuardExtraOptions {
-  /** The sensitive list; the default list when absent. */
-  readonly sensitive: readonly SensitiveRule[];
-}
 
 /**
  * The `guard` profile: spec 003's permission-gated `read_file`, configured by the `[guard]` table. Each
@@ -19,21 +12,17 @@ export interface GuardExtraOptions {
  * reads. `createTool` throws a `ProfileConfigError` for configuration that cannot work (a root that is not
  * a directory, a blocked pattern that can never match, a wrong option type).
  */
-export const profile = defineProfile<typeof configSchema, ReadFileOutput, GuardExtraOptions>({
+export const profile = defineProfile({
   name: "guard",
   configTable: ["guard"],
   configSchema,
-  extraOptions: ["sensitive"],
+  // Spec 003's sensitive list is part of its policy: on unless the config turns it off.
+  secrets: true,
   outputSchema: readFileOutputSchema,
   isError: isReadFileError,
   render,
-  setup({ workspace, config, requester, extra }) {
-    const guard = createGuard({
-      root: workspace.root,
-      blocked: config.blocked,
-      respectGitignore: config.respect_gitignore,
-      ...(extra.sensitive === undefined ? {} : { sensitive: extra.sensitive }),
-    });
+  setup({ workspace, config, requester, sensitive }) {
+    const guard = createGuard({ root: workspace.root, blocked: config.blocked, respectGitignore: config.respect_gitignore, sensitive });
     return {
       name: TOOL_NAME,
       definition,

@@ -67,7 +67,7 @@ describe("createReadServer", () => {
       configTable: ["listing"],
       configSchema: z.strictObject({}),
       configKeys: [],
-      parseConfig: () => ({}),
+      parseConfig: () => ({ secrets: false }),
       createTool: () => ({
         name: "list",
         aliases: [],

@@ -56,6 +56,7 @@ describe("the server keeps serving while a read runs", () => {
       name: "recording-envelope",
       configTable: ["recording-envelope"],
       configSchema: z.object({}),
+      secrets: false,
       outputSchema: z.record(z.string(), z.unknown()),
       isError: (output) => inner.isError(output),
       render: (output) => inner.render(output),

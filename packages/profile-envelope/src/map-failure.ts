@@ -34,6 +34,11 @@ export function mapFailure(failure: CoreFailure, request: FailedRequest): Envelo
       return { code: "NOT_FOUND", message: `File '${path}' does not exist.` };
     case "OUTSIDE_ROOT":
       return { code: "ACCESS_DENIED", message: ACCESS_DENIED_MESSAGE };
+    case "SENSITIVE":
+      return {
+        code: "ACCESS_DENIED",
+        message: `Access denied. Path '${path}' is sensitive (${failure.description}); the secrets policy (secrets = true in [envelope]) refuses it.`,
+      };
     case "NOT_REGULAR_FILE": {
       return { code: "ACCESS_DENIED", message: `Access denied. Path '${path}' is not a regular file (it is ${KIND_NAMES[failure.kind]}).` };
     }

@@ -15,15 +15,17 @@ export const profile = defineProfile({
   name: "envelope",
   configTable: ["envelope"],
   configSchema,
+  // MyCodeAgent's Read refuses nothing by name: the secrets policy is there for whoever turns it on.
+  secrets: false,
   outputSchema: envelopeOutputSchema,
   isError: (output) => output.status === "error",
   render,
-  setup({ workspace, config, configError }) {
+  setup({ workspace, config, sensitive, configError }) {
     const cwd = resolveCwd(workspace, config.cwd, configError);
     return {
       name: TOOL_NAME,
       definition,
-      call: (input, { signal }) => readFile(workspace, cwd, config, startCall(input), signal),
+      call: (input, { signal }) => readFile(workspace, cwd, config, startCall(input), { signal, sensitive }),
       internalError: (reason, input) =>
         failedCall(startCall(input), cwd, { code: "INTERNAL_ERROR", message: `The read failed unexpectedly (${reason}). Retry the read.` }),
     };

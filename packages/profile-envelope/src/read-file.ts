@@ -1,6 +1,6 @@
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { readTextWindow, type Line, type Workspace } from "@read/core";
+import { readTextWindow, type Line, type SensitiveRule, type Workspace } from "@read/core";
 import type { EnvelopeOptions } from "./config-schema.js";
 import { mapFailure } from "./map-failure.js";
 import type { EnvelopeError, EnvelopeOutput, ReadData, ReadFailure, ReadResult } from "./output.js";
@@ -43,7 +43,13 @@ export function failedCall(call: ReadCall, cwd: WorkingDirectory, error: Envelop
  * paths from `cwd`, containment against the root, the 8 KB NUL sniff, replacement decoding, every line
  * counted for `stats.total_lines`), and build the envelope.
  */
-export async function readFile(workspace: Workspace, cwd: WorkingDirectory, options: EnvelopeOptions, call: ReadCall, signal?: AbortSignal): Promise<EnvelopeOutput> {
+export async function readFile(
+  workspace: Workspace,
+  cwd: WorkingDirectory,
+  options: EnvelopeOptions,
+  call: ReadCall,
+  guards: { readonly signal: AbortSignal | undefined; readonly sensitive: readonly SensitiveRule[] },
+): Promise<EnvelopeOutput> {
   const failed = (error: EnvelopeError) => failedCall(call, cwd, error);
   const valid = parseInput(call.input);
   if (!valid.ok) return failed({ code: "INVALID_PARAM", message: valid.message });
@@ -56,7 +62,7 @@ export async function readFile(workspace: Workspace, cwd: WorkingDirectory, opti
     sniffBytes: SNIFF_BYTES,
     maxWindowBytes: options.max_window_bytes,
     maxFileBytes: options.max_file_bytes,
-    signal,
+    ...guards,
   });
   if (!read.ok) return failed(mapFailure(read.failure, { path: given, startLine, limit }));
 

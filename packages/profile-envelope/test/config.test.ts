@@ -9,7 +9,7 @@ describe("profile and config", () => {
   test("ENV-2.1: the profile module names envelope, its [envelope] table, its schema and createTool", () => {
     expect(profile.name).toBe("envelope");
     expect(profile.configTable).toEqual(["envelope"]);
-    expect(profile.configSchema).toBe(configSchema);
+    expect(profile.configKeys).toEqual([...Object.keys(configSchema.shape), "secrets"]);
     expect(profile.createTool).toBe(createTool);
   });
 
@@ -31,7 +31,7 @@ describe("profile and config", () => {
     const ws = makeWorkspace();
     ws.write("file.txt", "x\n");
     fs.symlinkSync(ws.outside, path.join(ws.root, "out"));
-    const accepted = "(accepted keys: cwd, max_window_bytes, max_file_bytes)";
+    const accepted = "(accepted keys: cwd, max_window_bytes, max_file_bytes, secrets)";
     expect(() => createTool({ root: ws.root, ...({ limit: 3 } as object) })).toThrow(`envelope: invalid option 'limit' in [envelope]: unknown key ${accepted}`);
     expect(() => createTool({ root: ws.root, cwd: ".." })).toThrow(`envelope: invalid option 'cwd' in [envelope]: ".." must be inside the project root ${accepted}`);
     expect(() => createTool({ root: ws.root, cwd: "out" })).toThrow("must be inside the project root");

@@ -15,6 +15,10 @@ const EXPECTED: Record<CoreFailureCode, { code: string; message: string }> = {
   INVALID_INPUT: { code: "INVALID_PARAM", message: `Invalid path: "src/a.py" (longer than 4096 characters). ${PATH_RULE}` },
   NOT_FOUND: { code: "NOT_FOUND", message: "File 'src/a.py' does not exist." },
   OUTSIDE_ROOT: { code: "ACCESS_DENIED", message: "Access denied. Path must be within project root." },
+  SENSITIVE: {
+    code: "ACCESS_DENIED",
+    message: "Access denied. Path 'src/a.py' is sensitive (an environment file (.env, .env.*)); the secrets policy (secrets = true in [envelope]) refuses it.",
+  },
   SYMLINK_LOOP: { code: "ACCESS_DENIED", message: "Access denied. Path 'src/a.py' runs into a symlink loop." },
   NAME_TOO_LONG: { code: "INVALID_PARAM", message: `Invalid path: "src/a.py" (too long for the file system). ${PATH_RULE}` },
   IS_DIRECTORY: { code: "IS_DIRECTORY", message: "Path 'src/a.py' is a directory. Use LS to explore it." },

@@ -25,6 +25,8 @@ export function mapFailure(failure: CoreFailure, context: FailureContext): ReadE
       return readError("NOT_FOUND", failure.message);
     case "OUTSIDE_ROOT":
       return readError("OUTSIDE_SANDBOX", `${failure.message.replace(/\.$/, "")}: Read only reads files inside the workspace.`);
+    case "SENSITIVE":
+      return readError("SANDBOX_DENIED", `${failure.message.replace(/\.$/, "")}; the sandbox refuses it (secrets = true in ${CONFIG_TABLE}).`);
     case "IS_DIRECTORY":
     case "NOT_REGULAR_FILE":
       return readError("NOT_A_FILE", `${failure.message} Read reads regular files only.`);

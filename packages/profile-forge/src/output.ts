@@ -11,6 +11,7 @@ import { toOutputJsonSchema, type JsonSchema } from "@read/core";
  * | `INVALID_RANGE`         | `end_line` before `start_line`                                            |
  * | `NOT_FOUND`             | nothing at the path (a dangling symlink included)                          |
  * | `OUTSIDE_SANDBOX`       | the path resolves outside the workspace root (NFR-RD-SEC-01)              |
+ * | `SANDBOX_DENIED`        | the sandbox refuses the path: it names a secret (`.env`, keys, credentials; `secrets`) |
  * | `NOT_A_FILE`            | a directory, FIFO, socket or device                                       |
  * | `PERMISSION_DENIED`     | the operating system refused access                                       |
  * | `TOO_LARGE`             | a whole-file text read over the limit, or requested lines holding more than `max_file_read_bytes` |
@@ -24,6 +25,7 @@ export const FORGE_ERROR_CODES = [
   "INVALID_RANGE",
   "NOT_FOUND",
   "OUTSIDE_SANDBOX",
+  "SANDBOX_DENIED",
   "NOT_A_FILE",
   "PERMISSION_DENIED",
   "TOO_LARGE",

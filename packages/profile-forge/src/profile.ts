@@ -15,10 +15,12 @@ export const profile = defineProfile({
   name: "forge",
   configTable: ["tools", "read_file"],
   configSchema,
+  // Forge's Read runs inside its sandbox, whose default deny patterns keep secrets out.
+  secrets: true,
   outputSchema: readOutputSchema,
   isError: isReadError,
   render,
-  setup: ({ workspace, config }) => ({
+  setup: ({ workspace, config, sensitive }) => ({
     name: TOOL_NAME,
     aliases: TOOL_ALIASES,
     definition: definition(config),
@@ -27,7 +29,7 @@ export const profile = defineProfile({
       if (isReadError(parsed)) return parsed;
       const plan = planRead(parsed, config);
       if (isReadError(plan)) return plan;
-      return readFile(workspace, plan, config, signal);
+      return readFile(workspace, plan, config, { signal, sensitive });
     },
     internalError: (reason) => readError("READ_FAILED", `The read failed unexpectedly (${reason}). Retry the read.`),
   }),

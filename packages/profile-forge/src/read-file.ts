@@ -1,4 +1,4 @@
-import { checkSize, ok, quoteText, readHead, readLines, sniffBinary, withOpenFile, type LineWindow, type OpenFile, type Result, type Workspace } from "@read/core";
+import { checkSize, ok, quoteText, readHead, readLines, sniffBinary, withOpenFile, type LineWindow, type OpenFile, type Result, type SensitiveRule, type Workspace } from "@read/core";
 import type { ForgeConfig } from "./config-schema.js";
 import { formatView } from "./format-view.js";
 import { mapFailure } from "./map-failure.js";
@@ -14,8 +14,13 @@ const BOM = "\uFEFF";
  * Runs one planned read in `workspace` (sandboxed by core: NFR-RD-SEC-01) and returns the output the
  * model receives: a text view, a base64 payload, or an error.
  */
-export async function readFile(workspace: Workspace, plan: ReadPlan, config: ForgeConfig, signal?: AbortSignal): Promise<ReadOutput> {
-  const result = await withOpenFile(workspace, plan.path, { signal }, (file) => readOpen(file, plan, config));
+export async function readFile(
+  workspace: Workspace,
+  plan: ReadPlan,
+  config: ForgeConfig,
+  guards: { readonly signal?: AbortSignal | undefined; readonly sensitive?: readonly SensitiveRule[] } = {},
+): Promise<ReadOutput> {
+  const result = await withOpenFile(workspace, plan.path, guards, (file) => readOpen(file, plan, config));
   return result.ok ? result.value : mapFailure(result.failure, { plan, config });
 }
 

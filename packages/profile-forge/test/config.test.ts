@@ -3,7 +3,7 @@ import { ProfileConfigError } from "@read/core";
 import { configSchema, createTool, profile } from "../src/index.js";
 import { numberedLines, read, sandbox } from "./helpers.js";
 
-const ACCEPTED = "(accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers)";
+const ACCEPTED = "(accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers, secrets)";
 
 /** The message `profile.parseConfig` throws for a table, or `undefined` when it is accepted. */
 const refusal = (table: unknown) => {
@@ -18,7 +18,7 @@ const refusal = (table: unknown) => {
 
 describe("§5: [tools.read_file]", () => {
   test("FORGE-5: an empty or missing table gives the spec's defaults", () => {
-    expect(profile.configSchema).toBe(configSchema);
+    expect(profile.parseConfig({})).toEqual({ max_file_read_bytes: 204800, max_scan_bytes: 2097152, show_line_numbers: true, secrets: true });
     expect(configSchema.parse({})).toEqual({ max_file_read_bytes: 204800, max_scan_bytes: 2097152, show_line_numbers: true });
   });
 

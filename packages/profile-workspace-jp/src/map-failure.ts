@@ -14,6 +14,7 @@ const CODES: Readonly<Record<CoreFailureCode, ReadFileErrorCode>> = {
   NOT_FOUND: "NOT_FOUND",
   SYMLINK_LOOP: "NOT_FOUND",
   OUTSIDE_ROOT: "OUTSIDE_WORKSPACE",
+  SENSITIVE: "POLICY_DENIED",
   IS_DIRECTORY: "NOT_FILE",
   NOT_REGULAR_FILE: "NOT_FILE",
   TOO_LARGE: "SIZE_LIMIT_EXCEEDED",
@@ -53,6 +54,8 @@ function reasonOf(failure: CoreFailure): string {
       return "the path is too long for the file system";
     case "OUTSIDE_ROOT":
       return "it resolves outside the workspace root; only files inside the workspace can be read";
+    case "SENSITIVE":
+      return `it is sensitive (${failure.description}), and the secrets policy (secrets = true in [workspace-jp]) refuses it`;
     case "IS_DIRECTORY":
       return "it is a directory, not a file";
     case "NOT_REGULAR_FILE":

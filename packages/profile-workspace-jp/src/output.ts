@@ -4,7 +4,8 @@ import { z } from "zod";
 /**
  * The error codes of `read_file`, spec order first: the six of spec 002 §4.3, plus `OUTSIDE_WORKSPACE`
  * for a path that resolves outside the workspace root (symlink escapes included), which the spec refuses
- * (§3.1) without naming a code.
+ * (§3.1) without naming a code, and `POLICY_DENIED` (the reference toolkit's policy refusal) for a path the
+ * secrets policy refuses when it is turned on.
  */
 export const READ_FILE_ERROR_CODES = [
   "INVALID_ARGUMENT",
@@ -14,6 +15,7 @@ export const READ_FILE_ERROR_CODES = [
   "SIZE_LIMIT_EXCEEDED",
   "INTERNAL",
   "OUTSIDE_WORKSPACE",
+  "POLICY_DENIED",
 ] as const;
 
 /** One of {@link READ_FILE_ERROR_CODES}. */

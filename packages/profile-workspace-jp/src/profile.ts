@@ -17,15 +17,17 @@ export const profile = defineProfile({
   name: "workspace-jp",
   configTable: ["workspace-jp"],
   configSchema,
+  // agent-tools-ts's read_file refuses nothing by name: the secrets policy is there for whoever turns it on.
+  secrets: false,
   outputSchema: readFileResultSchema,
   isError: isErrorOutput,
   render: renderOutput,
-  setup: ({ workspace }) => ({
+  setup: ({ workspace, sensitive }) => ({
     name: TOOL_DEFINITIONS.read_file.name,
     definition: TOOL_DEFINITIONS.read_file,
     call(input, { signal }) {
       const parsed = parseInput(input);
-      return parsed.ok ? readFile(workspace, parsed.value, signal) : parsed.error;
+      return parsed.ok ? readFile(workspace, parsed.value, { signal, sensitive }) : parsed.error;
     },
     internalError: (reason) => errorOutput("INTERNAL", `Cannot read: unexpected error: ${reason}.`),
   }),

@@ -1,4 +1,4 @@
-import { readTextWindow, type Workspace } from "@read/core";
+import { readTextWindow, type SensitiveRule, type Workspace } from "@read/core";
 import { BINARY_SNIFF_BYTES } from "./binary-sniff-bytes.js";
 import type { ParsedReadFileInput } from "./input-schema.js";
 import { mapFailure } from "./map-failure.js";
@@ -11,14 +11,18 @@ import { SIZE_LIMIT_BYTES } from "./size-limit-bytes.js";
  * files only), the size (at most {@link SIZE_LIMIT_BYTES}), NUL in the first {@link BINARY_SNIFF_BYTES}
  * bytes, then read the window and build `meta` (size and mtime from the `fstat` of the opened descriptor).
  */
-export async function readFile(workspace: Workspace, input: ParsedReadFileInput, signal?: AbortSignal): Promise<ReadFileResult> {
+export async function readFile(
+  workspace: Workspace,
+  input: ParsedReadFileInput,
+  guards: { readonly signal?: AbortSignal | undefined; readonly sensitive?: readonly SensitiveRule[] } = {},
+): Promise<ReadFileResult> {
   const read = await readTextWindow(workspace, input.path, {
     window: { from: "start", startLine: input.start_line, maxLines: input.max_lines },
     countTotal: true,
     decode: "replace",
     sniffBytes: BINARY_SNIFF_BYTES,
     maxFileBytes: SIZE_LIMIT_BYTES,
-    signal,
+    ...guards,
   });
   if (!read.ok) return mapFailure(read.failure);
   const { path, stat, window } = read.value;

@@ -48,6 +48,7 @@ describe("JP-4.3: errors use the spec's codes (plus OUTSIDE_WORKSPACE)", () => {
       "SIZE_LIMIT_EXCEEDED",
       "INTERNAL",
       "OUTSIDE_WORKSPACE",
+      "POLICY_DENIED",
     ]);
   });
 
@@ -108,6 +109,7 @@ describe("JP-4.3: errors use the spec's codes (plus OUTSIDE_WORKSPACE)", () => {
     sandbox().write("s", Buffer.alloc(SIZE_LIMIT_BYTES + 1, "s"));
     const outputs: ReadFileResult[] = [];
     for (const input of [{ path: 1 }, { path: "m" }, { path: "d" }, { path: "b" }, { path: "s" }, { path: "../o" }]) outputs.push(await sandbox().call(input));
+    outputs.push(await createTool({ root: sandbox().root, secrets: true }).call({ path: ".env" }));
     expect(outputs.map((output) => ("error" in output ? output.error.code : "success"))).toStrictEqual([
       "INVALID_ARGUMENT",
       "NOT_FOUND",
@@ -115,6 +117,7 @@ describe("JP-4.3: errors use the spec's codes (plus OUTSIDE_WORKSPACE)", () => {
       "BINARY_NOT_SUPPORTED",
       "SIZE_LIMIT_EXCEEDED",
       "OUTSIDE_WORKSPACE",
+      "POLICY_DENIED",
     ]);
     for (const output of outputs) expect(readFileErrorOutputSchema.parse(output)).toStrictEqual(output);
   });

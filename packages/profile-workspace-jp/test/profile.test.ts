@@ -21,7 +21,7 @@ describe("the workspace-jp profile module", () => {
 
   test("JP-3.2.3: createTool refuses options outside the config table instead of ignoring them", () => {
     const options = { root: sandbox().root, size_limit_bytes: 10 } as Parameters<typeof createTool>[0];
-    expect(() => createTool(options)).toThrow("workspace-jp: invalid option 'size_limit_bytes' in [workspace-jp]: unknown key (accepted keys: none)");
+    expect(() => createTool(options)).toThrow("workspace-jp: invalid option 'size_limit_bytes' in [workspace-jp]: unknown key (accepted keys: secrets)");
   });
 
   test("JP-3.1.4: createTool refuses a root that is not a directory", () => {

@@ -54,3 +54,38 @@ describe("the registry", () => {
 function fileURLOf(url: string): string {
   return new URL(url).pathname;
 }
+
+describe("the secrets policy: one `secrets` key in every profile's table", () => {
+  const secrets = fs.mkdtempSync(path.join(os.tmpdir(), "read-profiles-secrets-"));
+  fs.writeFileSync(path.join(secrets, ".env"), "TOKEN=1\n");
+  fs.writeFileSync(path.join(secrets, "id_ed25519"), "key\n");
+  const refused: Record<string, unknown> = {
+    envelope: { status: "error", error: { code: "ACCESS_DENIED" } },
+    "workspace-jp": { error: { code: "POLICY_DENIED" } },
+    forge: { error: { code: "SANDBOX_DENIED" } },
+    guard: { code: "DENIED_BY_POLICY" },
+  };
+
+  test("off by default for envelope and workspace-jp (their references refuse nothing by name), on for forge (its sandbox) and guard", async () => {
+    const defaults = Object.fromEntries([...(await loadAllProfiles())].map(([name, profile]) => [name, profile.parseConfig({}).secrets]));
+    expect(defaults).toEqual({ envelope: false, "workspace-jp": false, forge: true, guard: true });
+  });
+
+  test("when on, a secret gets the profile's own access-denied error, as asked and behind a symlink; when off, it is read", async () => {
+    fs.symlinkSync(".env", path.join(secrets, "config.txt"));
+    for (const [name, profile] of await loadAllProfiles()) {
+      const on = profile.createTool({ root: secrets, secrets: true });
+      const off = profile.createTool({ root: secrets, secrets: false });
+      for (const input of [".env", "id_ed25519", "config.txt"]) {
+        expect({ name, input, output: await on.call({ path: input }) }).toMatchObject({ name, input, output: refused[name] });
+        expect({ name, input, error: off.isError(await off.call({ path: input })) }).toEqual({ name, input, error: false });
+      }
+    }
+  });
+
+  test("a non-boolean `secrets` is refused in the common format", async () => {
+    for (const [name, profile] of await loadAllProfiles()) {
+      expect(() => profile.parseConfig({ secrets: "yes" })).toThrow(`${name}: invalid option 'secrets' in [${profile.configTable.join(".")}]: expected a boolean, got "yes"`);
+    }
+  });
+});

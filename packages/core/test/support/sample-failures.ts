@@ -11,6 +11,7 @@ export function sampleFailures(path: string): Record<CoreFailureCode, CoreFailur
     INVALID_INPUT: coreFailure({ code: "INVALID_INPUT", ...at("INVALID_INPUT"), reason: "length", limit: 4096 }),
     NOT_FOUND: coreFailure({ code: "NOT_FOUND", ...at("NOT_FOUND"), reason: "missing" }),
     OUTSIDE_ROOT: coreFailure({ code: "OUTSIDE_ROOT", ...at("OUTSIDE_ROOT"), resolved: "/etc/shadow" }),
+    SENSITIVE: coreFailure({ code: "SENSITIVE", ...at("SENSITIVE"), rule: "env-file", description: "an environment file (.env, .env.*)" }),
     SYMLINK_LOOP: coreFailure({ code: "SYMLINK_LOOP", ...at("SYMLINK_LOOP"), osError: "ELOOP" }),
     NAME_TOO_LONG: coreFailure({ code: "NAME_TOO_LONG", ...at("NAME_TOO_LONG"), osError: "ENAMETOOLONG" }),
     IS_DIRECTORY: coreFailure({ code: "IS_DIRECTORY", ...at("IS_DIRECTORY") }),

@@ -1,3 +1,5 @@
+import { normalizeSegments, splitPath } from "./normalize-segments.js";
+
 /**
  * A rule that marks a file as sensitive: it is denied wherever it lies, inside the root or outside it,
  * and the person is never asked about it.
@@ -58,6 +60,20 @@ export const DEFAULT_SENSITIVE_RULES: readonly SensitiveRule[] = [
     ".htpasswd",
   ]),
 ];
+
+/**
+ * The first rule that matches any of `paths` (absolute POSIX paths: the path as asked and where it
+ * resolves), each compared as it is and normalised (`normalizeSegments`), lower-cased; `undefined` when
+ * none does. Throws when a rule throws (the caller denies).
+ */
+export function sensitiveRuleOf(rules: readonly SensitiveRule[], paths: readonly string[]): SensitiveRule | undefined {
+  for (const absolute of paths) {
+    const names = splitPath(absolute);
+    const found = findSensitiveRule(rules, [names, ...normalizeSegments(names)]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
 
 /** The first rule that matches one of the name lists, or `undefined`. Throws when a rule throws. */
 export function findSensitiveRule(rules: readonly SensitiveRule[], nameLists: readonly (readonly string[])[]): SensitiveRule | undefined {
