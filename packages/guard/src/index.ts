@@ -1,8 +1,10 @@
 export { createTool, profile, type GuardExtraOptions, type GuardToolOptions } from "./profile.js";
-export { createGuard, type Guard, type GuardOptions, type GuardPath } from "./create-guard.js";
-export type { AllowingDecision, DecisionKind, DenialReason, DenyingDecision, GuardDecision } from "./guard-decision.js";
+export { createGuard, type Guard, type GuardOptions } from "./create-guard.js";
+export type { GuardPath } from "./resolve-guard-path.js";
+export type { AllowingDecision, DecisionKind, DenialReason, DenyingDecision, GuardDecision, GuardOperation } from "./guard-decision.js";
 export { DEFAULT_SENSITIVE_RULES, type SensitiveRule } from "./sensitive-rules.js";
-export { blockedGlobProblem } from "./blocked-globs.js";
+export { DEFAULT_BLOCKED_LOCATIONS } from "./blocked-locations.js";
+export { blockedGlobProblem, unresolvablePrefixProblem } from "./blocked-globs.js";
 export { normalizeName } from "./normalize-segments.js";
 export { requestPermission, type PermissionAnswer } from "./request-permission.js";
 export { configSchema, type GuardConfig } from "./config-schema.js";
@@ -12,11 +14,16 @@ export { readFile } from "./read-file.js";
 export {
   MAX_FILE_BYTES,
   READ_FILE_ERROR_CODES,
+  READ_FILE_ERROR_LABELS,
   isReadFileError,
   outputSchema,
+  readFileErrorCode,
   readFileOutputSchema,
+  toWireOutput,
   type ReadFileError,
   type ReadFileErrorCode,
+  type ReadFileFailure,
   type ReadFileOutput,
+  type ReadFileResult,
   type ReadFileSuccess,
 } from "./output.js";

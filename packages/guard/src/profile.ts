@@ -3,7 +3,7 @@ import { configSchema } from "./config-schema.js";
 import { createGuard } from "./create-guard.js";
 import { TOOL_NAME, definition } from "./definition.js";
 import { readFailure } from "./map-failure.js";
-import { isReadFileError, readFileOutputSchema, type ReadFileOutput } from "./output.js";
+import { isReadFileError, readFileOutputSchema, toWireOutput, type ReadFileOutput } from "./output.js";
 import { readFile } from "./read-file.js";
 import type { SensitiveRule } from "./sensitive-rules.js";
 
@@ -16,7 +16,8 @@ export interface GuardExtraOptions {
 /**
  * The `guard` profile: spec 003's permission-gated `read_file`, configured by the `[guard]` table. Each
  * call asks the guard, then the person (through the `requester`) about a pending path, and only then
- * reads. `createTool` throws a `ProfileConfigError` for configuration that cannot work (a root that is not
+ * reads. A failure reaches the model as `{ "error": "<label>: <message>" }` only; `readFile` gives the
+ * same result with its code. `createTool` throws a `ProfileConfigError` for configuration that cannot work (a root that is not
  * a directory, a blocked pattern that can never match, a wrong option type).
  */
 export const profile = defineProfile<typeof configSchema, ReadFileOutput, GuardExtraOptions>({
@@ -31,14 +32,15 @@ export const profile = defineProfile<typeof configSchema, ReadFileOutput, GuardE
     const guard = createGuard({
       root: workspace.root,
       blocked: config.blocked,
+      defaultBlocked: config.default_blocked,
       respectGitignore: config.respect_gitignore,
       ...(extra.sensitive === undefined ? {} : { sensitive: extra.sensitive }),
     });
     return {
       name: TOOL_NAME,
       definition,
-      call: (input) => readFile(guard, requester, input),
-      internalError: (reason) => readFailure(`the read failed unexpectedly (${reason})`),
+      call: async (input) => toWireOutput(await readFile(guard, requester, input)),
+      internalError: (reason) => toWireOutput(readFailure(`the read failed unexpectedly (${reason})`)),
     };
   },
 });
@@ -50,5 +52,5 @@ export const createTool = profile.createTool;
 export type GuardToolOptions = Parameters<typeof createTool>[0];
 
 function render(output: ReadFileOutput): string {
-  return isReadFileError(output) ? `Error (${output.code}): ${output.error}` : output.content;
+  return isReadFileError(output) ? `Error: ${output.error}` : output.content;
 }
