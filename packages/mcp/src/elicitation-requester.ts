@@ -1,4 +1,4 @@
-import type { PermissionRequest, PermissionRequester } from "@read/core";
+import { escapeText, quoteText, type PermissionRequest, type PermissionRequester } from "@read/core";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { ElicitRequestFormParams, RequestId } from "@modelcontextprotocol/sdk/types.js";
 
@@ -45,7 +45,9 @@ export function permissionForm(request: PermissionRequest): ElicitRequestFormPar
  * A {@link PermissionRequester} that asks the person through the MCP client's form elicitation
  * (`elicitation/create`), every time it is called. Only an accepted form whose choice is `Allow` allows;
  * Deny, a declined or cancelled form, a client without form elicitation and a failed request all deny,
- * and the last two leave a note saying why. `currentCall` gives the `tools/call` being served.
+ * and the last two leave a note saying why. The notes reach the model: they name the path as it asked
+ * for it, never where it resolves (that is for the person, in the form). `currentCall` gives the
+ * `tools/call` being served.
  */
 export function elicitationRequester(server: Server, currentCall: () => ElicitationCall | undefined): PermissionRequester {
   return async (request) => {
@@ -53,7 +55,7 @@ export function elicitationRequester(server: Server, currentCall: () => Elicitat
     if (call === undefined) throw new Error("a permission request outside a tools/call");
     if (server.getClientCapabilities()?.elicitation?.form === undefined) {
       call.note(
-        `The read of ${request.resolvedPath} needs a person's permission, and this MCP client cannot ask ` +
+        `The read of ${quoteText(request.requestedPath)} needs a person's permission, and this MCP client cannot ask ` +
           "(it did not declare the elicitation capability), so it was denied. Read a path the workspace " +
           "policy grants, or use a client that supports elicitation.",
       );
@@ -63,7 +65,7 @@ export function elicitationRequester(server: Server, currentCall: () => Elicitat
       const answer = await server.elicitInput(permissionForm(request), { relatedRequestId: call.requestId, signal: call.signal });
       return answer.action === "accept" && answer.content?.["decision"] === "Allow" ? "allow" : "deny";
     } catch (error) {
-      call.note(`Asking for permission to read ${request.resolvedPath} failed (${(error as Error).message}), so it was denied.`);
+      call.note(`Asking for permission to read ${quoteText(request.requestedPath)} failed (${escapeText((error as Error).message)}), so it was denied.`);
       return "deny";
     }
   };

@@ -174,7 +174,7 @@ describe("read-tool mcp --profile guard asks the person through elicitation", ()
       {
         type: "text",
         text:
-          `The read of ${fs.realpathSync(outside)} needs a person's permission, and this MCP client cannot ask ` +
+          `The read of '${outside}' needs a person's permission, and this MCP client cannot ask ` +
           "(it did not declare the elicitation capability), so it was denied. Read a path the workspace " +
           "policy grants, or use a client that supports elicitation.",
       },
