@@ -199,6 +199,12 @@ export const KNOWN_ESCAPES = [
 ] as const;
 
 /**
+ * The known escapes that leave the root only through the kernel's `..` after a symlink: a profile that
+ * cleans paths lexically first (`lexicalClean`) reads `<root>/data.txt` for them, inside the root.
+ */
+export const KERNEL_PARENT_ESCAPES: ReadonlySet<string> = new Set<string>(["sub-up/../data.txt", "dir-out/../data.txt"]);
+
+/**
  * Path strings: the known escapes (some with a `./` or a trailing `/` added), a grammar of `..`, `.`,
  * separators, link names and look-alikes, relative or absolute (from the scratch directory, the root or
  * `file://`), and sometimes any string at all. `${DIR}` and `${ROOT}` are replaced by the workspace's

@@ -27,9 +27,14 @@ export function interpretOutput(oracle: Oracle): OutputReader {
   return {
     isError,
     errorCode(value) {
-      if (output.code === null) return null;
-      const code = outputField(value, output.code);
-      return typeof code === "string" ? code : null;
+      const spec = output.code;
+      if (spec === null) return null;
+      if (typeof spec === "string") {
+        const code = outputField(value, spec);
+        return typeof code === "string" ? code : null;
+      }
+      const text = outputField(value, spec.field);
+      return typeof text === "string" ? (new RegExp(spec.pattern, "u").exec(text)?.[1] ?? null) : null;
     },
     content(value) {
       const content = outputField(value, output.content);

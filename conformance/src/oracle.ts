@@ -70,7 +70,10 @@ export const oracleSchema = z
     output: z
       .strictObject({
         error: z.union([fieldEquals, z.strictObject({ field, present: z.literal(true) })]).describe("How an error output is recognised: a field holding a value, or a field being present."),
-        code: field.nullable().describe("Where an error's code is (`null`: errors carry only a message)."),
+        code: z
+          .union([field, z.strictObject({ field, pattern: z.string().describe("A regular expression (JavaScript, `u` flag) whose first group is the code.") })])
+          .nullable()
+          .describe("Where an error's code is: a field, or a pattern in a field (a message that starts with its category); `null`: errors carry only a message."),
         content: field.describe("The field holding the returned text (or a binary payload)."),
         numbers: z
           .strictObject({

@@ -5,6 +5,7 @@ import { buildReport } from "../src/build-report.js";
 import type { ConformanceCheck } from "../src/conformance-check.js";
 import { judgeResults } from "../src/expected-failures.js";
 import { goldenCaseSchema, goldenCheck } from "../src/golden-case.js";
+import { interpretOutput } from "../src/interpret-output.js";
 import { createInProcessAdapter } from "../src/in-process-adapter.js";
 import { loadOracles } from "../src/load-oracles.js";
 import { loadRequirements } from "../src/load-requirements.js";
@@ -136,6 +137,18 @@ describe("the suite catches broken implementations (each mutant fails the check 
     });
     const result = await runOne("guard", goldenCheck({ file: "golden/guard/absolute.json", profile: "guard", name: "absolute", case: golden }), await createInProcessAdapter(oracleOf("guard")));
     expect(result).toMatchObject({ status: "pass" });
+  });
+});
+
+describe("reading an error's code", () => {
+  it("from a field, or from a pattern over a message whose label is its category (the guard's { error } wire)", () => {
+    const guard = interpretOutput(oracleOf("guard"));
+    expect(guard.errorCode({ error: 'permission denied by user: read access rejected for path "x"' })).toBe("permission denied by user");
+    expect(guard.errorCode({ error: "permission denied: user approval required but not available" })).toBe("permission denied");
+    expect(guard.errorCode({ error: "not a text file: \"/a\" is a directory" })).toBe("not a text file");
+    expect(guard.errorCode({ error: "Something else: entirely" })).toBeNull();
+    expect(guard.errorCode({ path: "/a", content: "", bytes_read: 0 })).toBeNull();
+    expect(interpretOutput(oracleOf("workspace-jp")).errorCode({ error: { code: "NOT_FOUND", message: "missing" } })).toBe("NOT_FOUND");
   });
 });
 

@@ -19,6 +19,23 @@ export function adversarialBehaviourSchema<Outcome extends z.ZodType, Field exte
         "A file inside the root with a sensitive name (`.env`, `.ssh/id_rsa`, `*.pem`, `.git/config`, ...) or an equivalent spelling of one: `{ content: true }` for a profile that reads it like any file, an error for one that refuses it (a refusing profile refuses such names outside the root too, before asking anyone).",
       ),
       gitignored: outcome.describe("A file inside the root that the root's `.gitignore` files exclude: `{ content: true }` for a profile that does not consult them."),
+      unusualName: outcome
+        .optional()
+        .describe("A path of only whitespace, or holding control, bidi or line-separator characters (but no NUL), that names no file: absent for a profile that refuses such input (`invalidInput`)."),
+      lexicalClean: z
+        .boolean()
+        .default(false)
+        .describe("The path is cleaned lexically before the kernel resolves it (Go's `filepath.Clean`): `..` folds against the name before it and a trailing `/` goes, so `link/../x` is `x` and `f.txt/` is `f.txt`; `false`: the kernel reads the path as given."),
+      systemLocation: outcome
+        .optional()
+        .describe("A path outside the root under a system location (`/etc`, `/proc`, `/dev`, ...), as asked or once resolved: absent when such a path is like any outside path (`behaviour.outsideRoot`)."),
+      blockedPatterns: z
+        .strictObject({
+          option: z.string().describe("The config key holding a list of blocked glob patterns (absolute ones included)."),
+          outcome: outcome.describe("A path a blocked pattern matches."),
+        })
+        .optional()
+        .describe("For a profile whose policy takes blocked patterns: the option and the outcome of a blocked path."),
       messageFields: z
         .array(field)
         .min(1)

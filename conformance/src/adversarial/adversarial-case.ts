@@ -3,7 +3,7 @@ import type { ConformanceCheck } from "../conformance-check.js";
 import type { Oracle, Outcome } from "../oracle.js";
 import { referenceLines, renderWindow } from "../reference-lines.js";
 import type { ScratchLayout, ScratchWorkspace } from "../scratch-workspace.js";
-import { ConformanceFailure, denyIfAsked, show, windowInput, withScratch, type SuiteContext } from "../suite-context.js";
+import { ConformanceFailure, denyIfAsked, show, windowInput, withScratch, type CallExtras, type SuiteContext } from "../suite-context.js";
 import type { OsUser, ToolAdapter } from "../tool-adapter.js";
 import { boundedCall } from "./bounded-call.js";
 import { OUTSIDE_MARKER } from "./layouts.js";
@@ -62,6 +62,10 @@ export interface AdversarialCase {
   readonly root?: (workspace: ScratchWorkspace) => string;
   /** The arguments object. */
   readonly input: (workspace: ScratchWorkspace, oracle: Oracle) => unknown;
+  /** The profile's options for the call (its config table), from the workspace and the oracle. */
+  readonly options?: (workspace: ScratchWorkspace, oracle: Oracle) => Readonly<Record<string, unknown>>;
+  /** The answer to a pending read, for a profile that asks (default: `deny`, see `denyIfAsked`). */
+  readonly permission?: "allow" | "deny";
   /** What the profile must answer, or why the case does not apply to it. */
   readonly expect: Expect;
   /** The time bound of the case in this process (default {@link CASE_BOUND_MS}). */
@@ -177,7 +181,7 @@ function runOneCall(adversarialCase: AdversarialCase): (run: CaseRun) => Promise
   return async ({ ctx, adapter, workspace, root, expectation, boundMs: caseBound }) => {
     const input = adversarialCase.input(workspace, ctx.oracle);
     const fifos = (adversarialCase.fifos ?? []).map((name) => `${root}/${name}`);
-    const extras = denyIfAsked(ctx.oracle);
+    const extras = caseExtras(adversarialCase, workspace, ctx.oracle);
     let boundMs = caseBound;
     if (adversarialCase.calibrated === true) {
       const control = await boundedCall(() => adapter.call({ root, input: windowInput(ctx.oracle, "inside.txt"), ...extras }), caseBound);
@@ -189,6 +193,14 @@ function runOneCall(adversarialCase: AdversarialCase): (run: CaseRun) => Promise
     if (ended.ms > boundMs) return failed("hang", [`the answer took ${Math.round(ended.ms)} ms, over the bound of ${boundMs} ms`]);
     return judgeOutput(ctx, adversarialCase, expectation, workspace, input, ended.value);
   };
+}
+
+/** What a case's call carries besides root and input: its options and its answer to a pending read. */
+function caseExtras(adversarialCase: AdversarialCase, workspace: ScratchWorkspace, oracle: Oracle): CallExtras {
+  const permission = adversarialCase.permission;
+  const answer = permission !== undefined && oracle.permissionModes.includes(permission) ? { permission } : denyIfAsked(oracle);
+  const options = adversarialCase.options?.(workspace, oracle);
+  return { ...answer, ...(options === undefined ? {} : { options }) };
 }
 
 /** Judges one output against a case: safety first (leak, forged messages, content where refusal is due), then the expectation. */

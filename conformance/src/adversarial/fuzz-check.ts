@@ -97,9 +97,12 @@ const fuzzPath: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.string({ maxLength: 30, unit: "grapheme" }) },
 );
 
-/** Where the kernel resolves `input` from `root`: a regular file inside the root, or `null` (anything else). */
-function insideRegularFile(root: string, input: string): string | null {
-  const raw = path.isAbsolute(input) ? input : `${root}/${input}`;
+/**
+ * Where the kernel resolves `input` from `root` (after a lexical clean, for a profile that cleans paths
+ * first): a regular file inside the root, or `null` (anything else).
+ */
+function insideRegularFile(root: string, input: string, lexicalClean: boolean): string | null {
+  const raw = lexicalClean ? path.resolve(root, input) : path.isAbsolute(input) ? input : `${root}/${input}`;
   try {
     const resolved = fs.realpathSync.native(raw);
     const relative = path.relative(root, resolved);
@@ -133,7 +136,7 @@ async function runFuzz(ctx: SuiteContext): Promise<void> {
         if (!isTypedError(output)) throw new ConformanceFailure(`an error with none of the oracle's codes${shown}`);
         return;
       }
-      const file = insideRegularFile(workspace.root, value);
+      const file = insideRegularFile(workspace.root, value, oracle.adversarial?.lexicalClean === true);
       if (file === null) throw new ConformanceFailure(`content, but the kernel resolves the path to no regular file inside the root${shown}`);
       const lines = referenceLines(fs.readFileSync(file)).slice(0, oracle.window.defaultCount ?? undefined);
       if (read.content(output) !== renderWindow(oracle, lines, 1)) throw new ConformanceFailure(`content other than the first window of ${workspace.placeholders(file) as string}${shown}`);

@@ -7,7 +7,7 @@ export { OUTSIDE_MARKER };
 export const INSIDE_TEXT = "inside\n";
 
 /** The text of `${ROOT}/data.txt`: what a lexical `..` after a symlink would read instead of the outside file. */
-const LEXICAL_TEXT = "lexically inside, not where the kernel goes\n";
+export const LEXICAL_TEXT = "lexically inside, not where the kernel goes\n";
 
 /** `n` symlinks `<prefix>0` -> `<prefix>1` -> ... -> `target`. */
 export function chain(prefix: string, n: number, target: string): Record<string, FileEntry> {

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { KNOWN_ESCAPES } from "../arbitraries.js";
+import { KERNEL_PARENT_ESCAPES, KNOWN_ESCAPES } from "../arbitraries.js";
 import type { ConformanceCheck } from "../conformance-check.js";
 import { createInProcessAdapter } from "../in-process-adapter.js";
 import { interpretOutput, type OutputReader } from "../interpret-output.js";
@@ -49,12 +49,20 @@ function declaredCodes(oracle: Oracle): ReadonlySet<string> {
     behaviour.socket,
     behaviour.device,
     behaviour.sizeLimit?.outcome ?? null,
-    ...(oracle.adversarial === undefined ? [] : Object.values(oracle.adversarial).filter((value): value is Outcome => !Array.isArray(value))),
+    ...adversarialOutcomes(oracle),
   ];
   const codes = outcomes.flatMap((outcome) => (outcome !== null && "error" in outcome && outcome.error !== null ? [outcome.error] : []));
   if ("error" in behaviour.invalidUtf8 && behaviour.invalidUtf8.error !== null) codes.push(behaviour.invalidUtf8.error);
   if ("error" in behaviour.binary.outcome && behaviour.binary.outcome.error !== null) codes.push(behaviour.binary.outcome.error);
   return new Set(codes);
+}
+
+/** Every outcome of the oracle's adversarial block (its flags and message fields are not outcomes). */
+function adversarialOutcomes(oracle: Oracle): Outcome[] {
+  const adversarial = oracle.adversarial;
+  if (adversarial === undefined) return [];
+  const { messageFields: _fields, lexicalClean: _clean, blockedPatterns, unusualName, systemLocation, ...always } = adversarial;
+  return [...Object.values(always), ...[unusualName, systemLocation, blockedPatterns?.outcome].filter((outcome) => outcome !== undefined)];
 }
 
 /**
@@ -80,7 +88,7 @@ const LOAD_LAYOUT = {
 /** Hostile arguments: the known escapes, input that is not a usable path, special files, loops, over-long names. */
 function hostileInputs(workspace: ScratchWorkspace, oracle: Oracle): unknown[] {
   return [
-    ...KNOWN_ESCAPES.map((escape) => windowInput(oracle, workspace.expand(escape))),
+    ...KNOWN_ESCAPES.filter((escape) => oracle.adversarial?.lexicalClean !== true || !KERNEL_PARENT_ESCAPES.has(escape)).map((escape) => windowInput(oracle, workspace.expand(escape))),
     ...["", "\u0000", "inside\u001b.txt", "x".repeat(5000), "n".repeat(300), "a-fifo", "sub", "loop-a", "dangling", "dangling-out", "loop-self", "/etc/passwd", "/proc/self/root/etc/passwd"].map((value) => windowInput(oracle, value)),
     windowInput(oracle, 42),
     windowInput(oracle, null),

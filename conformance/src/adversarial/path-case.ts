@@ -8,6 +8,20 @@ export const NOT_FOUND: Expect = (oracle) => ({ outcome: oracle.behaviour.notFou
 export const DIRECTORY: Expect = (oracle) => ({ outcome: oracle.behaviour.directory });
 export const INVALID: Expect = (_oracle, adversarial) => ({ outcome: adversarial.invalidInput });
 export const LOOP: Expect = (_oracle, adversarial) => ({ outcome: adversarial.symlinkLoop });
+/** A name of whitespace, controls or bidi marks that names no file: refused as input, or looked up and not found. */
+export const UNUSUAL: Expect = (_oracle, adversarial) => ({ outcome: adversarial.unusualName ?? adversarial.invalidInput });
+/** A path outside the root under a system location (`/etc`, `/proc`, `/dev`): the profile's own outcome, else any outside path's. */
+export const SYSTEM: Expect = (oracle, adversarial) => ({ outcome: adversarial.systemLocation ?? oracle.behaviour.outsideRoot });
+
+/** `kernel` where the kernel reads the path as given, `lexical` where the profile cleans it first (`lexicalClean`). */
+export function byCleaning(kernel: Expect, lexical: Expect): Expect {
+  return (oracle, adversarial) => (adversarial.lexicalClean ? lexical : kernel)(oracle, adversarial);
+}
+
+/** `otherwise`, unless the path lies in a system location the profile refuses as such (`systemLocation`). */
+export function unlessSystem(otherwise: Expect): Expect {
+  return (oracle, adversarial) => (adversarial.systemLocation === undefined ? otherwise(oracle, adversarial) : { outcome: adversarial.systemLocation });
+}
 
 /** The file's text, read. */
 export function reads(text: string): Expect {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { AdversarialCase, Expect, Safety } from "./adversarial-case.js";
 import { INSIDE_TEXT, PATHS_LAYOUT } from "./layouts.js";
-import { INVALID, NOT_FOUND, OUTSIDE, pathCase, reads } from "./path-case.js";
+import { INVALID, NOT_FOUND, OUTSIDE, pathCase, reads, SYSTEM, UNUSUAL } from "./path-case.js";
 
 const TOO_LONG: Expect = (_oracle, adversarial) => ({ outcome: adversarial.nameTooLong });
 
@@ -18,8 +18,9 @@ const PAST_PATH_MAX = Array.from({ length: 20 }, () => LONG_NAME).join("/");
 
 /**
  * Path syntax: traversal (plain, nested, through dot segments and doubled separators, very long),
- * absolute paths in and out, a sibling sharing the root's name as a prefix, empty and whitespace input,
- * NUL, control, bidi and line-separator characters, percent-encoding and `file:` URLs (never decoded),
+ * absolute paths in and out (a system file among them), a sibling sharing the root's name as a prefix,
+ * empty input, NUL, whitespace, control, bidi and line-separator characters (refused as input, or
+ * looked up as names and escaped where echoed), percent-encoding and `file:` URLs (never decoded),
  * `~` (never expanded: a literal name), backslashes and Windows drive, UNC and device forms (ordinary
  * characters on POSIX), fullwidth dots, over-long inputs and names, and values that are not strings.
  */
@@ -31,28 +32,28 @@ export const PATH_SYNTAX_CASES: readonly AdversarialCase[] = [
   syntax("traversal-doubled-separators", "`..//outside///data.txt`", "refuse", "..//outside///data.txt", OUTSIDE),
   syntax("traversal-to-directory", "`../outside/` (a directory outside)", "refuse", "../outside/", OUTSIDE),
   syntax("traversal-parent-itself", "`..`", "refuse", "..", OUTSIDE),
-  syntax("traversal-to-filesystem-root", "64 × `../` then `etc/passwd`", "refuse", `${"../".repeat(64)}etc/passwd`, OUTSIDE),
-  syntax("traversal-very-long", "1,300 × `../` then `etc/passwd` (3,910 characters)", "refuse", VERY_LONG_TRAVERSAL, OUTSIDE),
+  syntax("traversal-to-filesystem-root", "64 × `../` then `etc/passwd`", "refuse", `${"../".repeat(64)}etc/passwd`, SYSTEM),
+  syntax("traversal-very-long", "1,300 × `../` then `etc/passwd` (3,910 characters)", "refuse", VERY_LONG_TRAVERSAL, SYSTEM),
   syntax("traversal-staying-inside", "`sub/../inside.txt` (stays inside)", "read", "sub/../inside.txt", reads(INSIDE_TEXT)),
   syntax("absolute-outside", "absolute path of a file outside the root", "refuse", "${OUTSIDE}/data.txt", OUTSIDE),
-  syntax("absolute-system-file", "`/etc/passwd`", "refuse", "/etc/passwd", OUTSIDE),
-  syntax("absolute-double-slash", "`//etc//passwd`", "refuse", "//etc//passwd", OUTSIDE),
+  syntax("absolute-system-file", "`/etc/passwd`", "refuse", "/etc/passwd", SYSTEM),
+  syntax("absolute-double-slash", "`//etc//passwd`", "refuse", "//etc//passwd", SYSTEM),
   syntax("absolute-root-then-parent", "`<root>/../outside/data.txt`", "refuse", "${ROOT}/../outside/data.txt", OUTSIDE),
   syntax("absolute-inside", "absolute path of a file inside the root", "read", "${ROOT}/inside.txt", reads(INSIDE_TEXT)),
   syntax("sibling-prefix-absolute", "`<root>_evil/data.txt` (a sibling sharing the root's name as a prefix)", "refuse", "${ROOT}_evil/data.txt", OUTSIDE),
   syntax("sibling-prefix-relative", "`../ws_evil/data.txt`", "refuse", "../ws_evil/data.txt", OUTSIDE),
   syntax("empty", "an empty path", "refuse", "", INVALID),
-  syntax("whitespace-only", "a path of three spaces", "refuse", "   ", INVALID),
-  syntax("whitespace-controls", "a path of a space, a tab, a newline and a space", "refuse", " \t\n ", INVALID),
+  syntax("whitespace-only", "a path of three spaces", "refuse", "   ", UNUSUAL),
+  syntax("whitespace-controls", "a path of a space, a tab, a newline and a space", "refuse", " \t\n ", UNUSUAL),
   syntax("nul-embedded", "`inside.txt\\0.png` (NUL inside)", "refuse", "inside.txt\u0000.png", INVALID),
   syntax("nul-only", "a lone NUL", "refuse", "\u0000", INVALID),
-  syntax("control-escape", "an ANSI escape sequence in the path", "refuse", "inside\u001b[2J.txt", INVALID),
-  syntax("control-delete", "DEL (U+007F) in the path", "refuse", "inside\u007f.txt", INVALID),
-  syntax("control-c1", "NEL (U+0085, a C1 control) in the path", "refuse", "inside\u0085.txt", INVALID),
-  syntax("bidi-override", "RIGHT-TO-LEFT OVERRIDE (U+202E) in the path", "refuse", "\u202etxt.edisni", INVALID),
-  syntax("bidi-isolate", "LEFT-TO-RIGHT ISOLATE (U+2066) in the path", "refuse", "inside\u2066.txt", INVALID),
-  syntax("line-separator", "LINE SEPARATOR (U+2028) in the path", "refuse", "inside\u2028.txt", INVALID),
-  syntax("paragraph-separator", "PARAGRAPH SEPARATOR (U+2029) in the path", "refuse", "inside\u2029.txt", INVALID),
+  syntax("control-escape", "an ANSI escape sequence in the path", "refuse", "inside\u001b[2J.txt", UNUSUAL),
+  syntax("control-delete", "DEL (U+007F) in the path", "refuse", "inside\u007f.txt", UNUSUAL),
+  syntax("control-c1", "NEL (U+0085, a C1 control) in the path", "refuse", "inside\u0085.txt", UNUSUAL),
+  syntax("bidi-override", "RIGHT-TO-LEFT OVERRIDE (U+202E) in the path", "refuse", "\u202etxt.edisni", UNUSUAL),
+  syntax("bidi-isolate", "LEFT-TO-RIGHT ISOLATE (U+2066) in the path", "refuse", "inside\u2066.txt", UNUSUAL),
+  syntax("line-separator", "LINE SEPARATOR (U+2028) in the path", "refuse", "inside\u2028.txt", UNUSUAL),
+  syntax("paragraph-separator", "PARAGRAPH SEPARATOR (U+2029) in the path", "refuse", "inside\u2029.txt", UNUSUAL),
   syntax("percent-traversal", "`%2e%2e/outside/data.txt` (not decoded)", "refuse", "%2e%2e/outside/data.txt", NOT_FOUND),
   syntax("percent-encoded-separators", "`..%2foutside%2fdata.txt` (not decoded)", "refuse", "..%2foutside%2fdata.txt", NOT_FOUND),
   syntax("percent-double-encoded", "`%252e%252e/outside/data.txt`", "refuse", "%252e%252e/outside/data.txt", NOT_FOUND),

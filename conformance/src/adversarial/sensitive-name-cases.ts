@@ -1,3 +1,5 @@
+import path from "node:path";
+import type { ScratchLayout } from "../scratch-workspace.js";
 import { refuses, type AdversarialCase, type Expect } from "./adversarial-case.js";
 import { OUTSIDE_MARKER } from "./layouts.js";
 import { pathCase } from "./path-case.js";
@@ -49,13 +51,58 @@ function ignored(text: string): Expect {
   return (_oracle, adversarial) => (refuses(adversarial.gitignored) ? { outcome: adversarial.gitignored } : { outcome: { content: true }, text });
 }
 
-const names = (name: string, title: string, target: string, expect: Expect, safety: AdversarialCase["safety"] = "either"): AdversarialCase =>
-  pathCase("sensitive-names", name, title, safety, target, expect, { layout: SENSITIVE_LAYOUT });
+const names = (name: string, title: string, target: string, expect: Expect, safety: AdversarialCase["safety"] = "either", extra: Partial<AdversarialCase> = {}): AdversarialCase =>
+  pathCase("sensitive-names", name, title, safety, target, expect, { layout: SENSITIVE_LAYOUT, ...extra });
+
+/**
+ * Negations spelt differently from what they would re-include (issue 16): git compares names exactly,
+ * so `secret_public.txt`, `private/p.txt` and the NFC `café-menu.txt` stay ignored; a matcher that folds
+ * case or normalises Unicode for the `!` rule too would re-include them.
+ */
+const NEGATION_LAYOUT: ScratchLayout = {
+  files: {
+    ".gitignore": { text: "secret*\n!SECRET_public.txt\nprivate/\n!Private/\ncaf\u00e9-*\n!cafe\u0301-menu.txt\n" },
+    "secret_public.txt": { text: "secret public\n" },
+    "private/p.txt": { text: "private p\n" },
+    "caf\u00e9-menu.txt": { text: "menu nfc\n" },
+  },
+};
+
+/**
+ * The root as a subfolder (`app/`) of a repository: the ignore rules of the repository root and its
+ * `.git/info/exclude` apply below it, as `git check-ignore` decides.
+ */
+const SUBFOLDER_LAYOUT: ScratchLayout = {
+  files: {
+    ".git/info/exclude": { text: "excluded.txt\n" },
+    ".gitignore": { text: "*.log\n" },
+    "app/debug.log": { text: "debug log\n" },
+    "app/excluded.txt": { text: "excluded\n" },
+  },
+};
+const inSubfolder = { layout: SUBFOLDER_LAYOUT, root: (workspace: { root: string }) => path.join(workspace.root, "app") };
+
+/** The root as `<dir>/ws`, reached by a pattern through `<dir>/link-to-dir`, a symlink to `<dir>`. */
+const BLOCKED_LAYOUT: ScratchLayout = {
+  files: { "secrets/s.txt": { text: "blocked secret\n" }, "innocent.txt": { symlink: "secrets/s.txt" } },
+  around: { "link-to-dir": { symlink: "." } },
+};
+
+/** A file an absolute blocked pattern names through a symlinked directory: refused by a profile with blocked patterns. */
+const BLOCKED: Expect = (_oracle, adversarial) => (adversarial.blockedPatterns === undefined ? "the profile takes no blocked patterns" : { outcome: adversarial.blockedPatterns.outcome });
+
+const blocked = (name: string, title: string, target: string): AdversarialCase =>
+  names(name, title, target, BLOCKED, "refuse", {
+    layout: BLOCKED_LAYOUT,
+    options: (workspace, oracle) => (oracle.adversarial?.blockedPatterns === undefined ? {} : { [oracle.adversarial.blockedPatterns.option]: [`${workspace.dir}/link-to-dir/ws/secrets/**`] }),
+  });
 
 /**
  * Sensitive names and equivalent spellings (case, trailing dots and spaces, an NTFS stream suffix,
- * `./`, `..`, absolute, through symlinks, outside the root) and gitignore semantics (patterns, a
- * directory excluded with a negation under it, nested `.gitignore` files, case, NFC and NFD, symlinks).
+ * `./`, `..`, absolute, through symlinks, outside the root), gitignore semantics (patterns, a
+ * directory excluded with a negation under it, nested `.gitignore` files, case, NFC and NFD, symlinks,
+ * negations spelt in another case or normal form, rules of the repository above a root that is a
+ * subfolder), and blocked patterns written through a symlinked directory.
  * Profiles that do not refuse such files read them: the outcome is their oracle's.
  */
 export const SENSITIVE_NAME_CASES: readonly AdversarialCase[] = [
@@ -95,4 +142,12 @@ export const SENSITIVE_NAME_CASES: readonly AdversarialCase[] = [
   names("gitignored-nfd", "`café.txt` in NFD, named by an NFC pattern (one name once normalised)", "cafe\u0301.txt", ignored("NFD name\n")),
   names("not-ignored", "`src/main.ts`, matched by no rule", "src/main.ts", () => ({ outcome: { content: true }, text: "export {};\n" }), "read"),
   names("gitignore-file", "`.gitignore` itself", ".gitignore", () => ({ outcome: { content: true }, text: "*.log\nbuild/\n!build/keep.txt\ncaf\u00e9.txt\n" }), "read"),
+  names("gitignored-negation-case", "`secret_public.txt`: `secret*`, then `!SECRET_public.txt` (spelt in other case: git still ignores it)", "secret_public.txt", ignored("secret public\n"), "either", { layout: NEGATION_LAYOUT }),
+  names("gitignored-negation-directory-case", "`private/p.txt`: `private/`, then `!Private/`", "private/p.txt", ignored("private p\n"), "either", { layout: NEGATION_LAYOUT }),
+  names("gitignored-negation-nfd", "`café-menu.txt` (NFC): `café-*`, then the negation spelt in NFD", "caf\u00e9-menu.txt", ignored("menu nfc\n"), "either", { layout: NEGATION_LAYOUT }),
+  names("gitignored-above-root", "the root is `app/` in a repository whose root `.gitignore` says `*.log`: `debug.log`", "debug.log", ignored("debug log\n"), "either", inSubfolder),
+  names("gitignored-info-exclude-above-root", "the root is `app/` in a repository whose `.git/info/exclude` names `excluded.txt`", "excluded.txt", ignored("excluded\n"), "either", inSubfolder),
+  blocked("blocked-pattern-through-symlink", "a blocked pattern `<dir>/link-to-dir/ws/secrets/**` written through a symlink: `secrets/s.txt`", "secrets/s.txt"),
+  blocked("blocked-pattern-through-symlink-canonical", "the same pattern: the canonical absolute path of `secrets/s.txt`", "${ROOT}/secrets/s.txt"),
+  blocked("blocked-pattern-through-symlink-link-inside", "the same pattern: `innocent.txt`, a link inside the root to `secrets/s.txt`", "innocent.txt"),
 ];

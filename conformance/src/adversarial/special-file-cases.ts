@@ -5,7 +5,7 @@ import { denyIfAsked, windowInput } from "../suite-context.js";
 import { failed, judgeOutput, outcomeLabel, type AdversarialCase, type CaseResult, type CaseRun, type Expect, type Expectation, type Safety } from "./adversarial-case.js";
 import { boundedCall } from "./bounded-call.js";
 import { INSIDE_TEXT } from "./layouts.js";
-import { DIRECTORY, NOT_FOUND, OUTSIDE, pathCase, reads } from "./path-case.js";
+import { byCleaning, DIRECTORY, NOT_FOUND, pathCase, reads, SYSTEM } from "./path-case.js";
 
 /** The text at the start of the sparse file: 10,000 short lines, then a hole up to {@link SPARSE_BYTES}. */
 const SPARSE_TEXT = Array.from({ length: 10_000 }, (_, index) => `line ${index + 1}\n`).join("");
@@ -43,6 +43,8 @@ const ENDLESS = "a tool that reads an endless device fails when a buffer limit i
 const FIFO = (oracle: Parameters<Expect>[0]): Expectation => ({ outcome: oracle.behaviour.fifo });
 const DEVICE: Expect = (oracle) => ({ outcome: oracle.behaviour.device });
 const DENIED_BY_OS: Expect = (_oracle, adversarial) => ({ outcome: adversarial.permissionDenied });
+/** Refused by the OS once a person allowed the outside read; refused as outside by a profile that never asks. */
+const AFTER_ALLOW_DENIED_BY_OS: Expect = (oracle, adversarial) => ({ outcome: oracle.permissionModes.includes("allow") ? adversarial.permissionDenied : oracle.behaviour.outsideRoot });
 
 function special(name: string, title: string, safety: Safety, target: string, expect: Expect, extra: Partial<AdversarialCase> = {}): AdversarialCase {
   return pathCase("special-files", name, title, safety, target, expect, { layout: SPECIAL_LAYOUT, ...extra });
@@ -124,9 +126,10 @@ function swarmLabel(fifos: string, file: string): string {
 
 /**
  * Special files: a FIFO with no writer (one, and sixteen at once), a listening socket, character and
- * block devices (inside the root, and `/dev` as the root), links to `/dev/zero` and `/proc` files, a
+ * block devices (inside the root, and `/dev` as the root, `/dev/tty` included), links to `/dev/zero` and `/proc` files, a
  * `/proc` file whose size reads 0 (with `/proc/self` as the root), directories, a 32 GiB sparse file,
- * and files the operating system refuses to an unprivileged user (run as `nobody` in a child process).
+ * and files the operating system refuses to an unprivileged user (run as `nobody` in a child process),
+ * inside the root and outside it once a person allowed the read.
  */
 export const SPECIAL_FILE_CASES: readonly AdversarialCase[] = [
   special("fifo", "a FIFO with no writer", "refuse", "a-fifo", FIFO, { layout: { ...SPECIAL_LAYOUT, files: { ...SPECIAL_LAYOUT.files, "a-fifo": { fifo: true } } }, fifos: ["a-fifo"] }),
@@ -138,13 +141,14 @@ export const SPECIAL_FILE_CASES: readonly AdversarialCase[] = [
   special("block-device", "a block device inside the root", "refuse", "block", DEVICE, { prepare: mknod("b", 7, 200, "block") }),
   special("dev-zero", "`zero` with `/dev` as the root", "refuse", "zero", DEVICE, { root: () => "/dev", volatile: ENDLESS }),
   special("dev-null", "`null` with `/dev` as the root", "refuse", "null", DEVICE, { root: () => "/dev" }),
-  special("dev-zero-link", "a link to `/dev/zero`", "refuse", "zero-link", OUTSIDE),
+  special("dev-zero-link", "a link to `/dev/zero`", "refuse", "zero-link", SYSTEM),
+  special("dev-tty", "`tty` with `/dev` as the root (a character device, never opened as a terminal)", "refuse", "tty", DEVICE, { root: () => "/dev" }),
   special("proc-file-size-zero", "`status` with `/proc/self` as the root (its size reads 0)", "read", "status", () => ({ includes: ["Name:", "Pid:"] }), { root: () => "/proc/self", runDependent: true }),
-  special("proc-file-link", "a link to `/proc/self/status`", "refuse", "proc-status-link", OUTSIDE, { runDependent: true }),
+  special("proc-file-link", "a link to `/proc/self/status`", "refuse", "proc-status-link", SYSTEM, { runDependent: true }),
   special("directory", "a directory", "refuse", "sub", DIRECTORY),
   special("directory-root", "`.`, the root itself", "refuse", ".", DIRECTORY),
   special("directory-trailing-slash", "`sub/`", "refuse", "sub/", DIRECTORY),
-  special("file-as-directory", "`inside.txt/`, a file used as a directory", "either", "inside.txt/", NOT_FOUND),
+  special("file-as-directory", "`inside.txt/`, a file used as a directory (cleaned lexically: `inside.txt`)", "either", "inside.txt/", byCleaning(NOT_FOUND, reads(INSIDE_TEXT))),
   special("sparse-32gib", "a 32 GiB sparse file (10,000 lines, then a hole), read without a window", "either", "sparse.txt", SPARSE_WHOLE, { prepare: sparse, boundMs: SPARSE_BOUND_MS, calibrated: true, isolated: true }),
   special("sparse-32gib-window", "lines 2-4 of the 32 GiB sparse file", "either", "sparse.txt", SPARSE_WINDOW, {
     prepare: sparse,
@@ -166,5 +170,13 @@ export const SPECIAL_FILE_CASES: readonly AdversarialCase[] = [
     },
   }),
   special("readable-as-unprivileged", "an ordinary file read as the unprivileged user (the control case)", "read", "inside.txt", reads(INSIDE_TEXT), { unprivileged: true }),
+  special("unreadable-outside-allowed", "a file of mode 000 outside the root, allowed by the person, read as an unprivileged user: refused access, not missing", "refuse", "../outside/data.txt", AFTER_ALLOW_DENIED_BY_OS, {
+    unprivileged: true,
+    permission: "allow",
+    prepare(workspace) {
+      fs.chmodSync(workspace.outside, 0o755);
+      fs.chmodSync(path.join(workspace.outside, "data.txt"), 0o000);
+    },
+  }),
 ];
 

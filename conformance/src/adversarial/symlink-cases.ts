@@ -3,8 +3,8 @@ import path from "node:path";
 import { FIXED_MTIME_MS, type ScratchLayout, type ScratchWorkspace } from "../scratch-workspace.js";
 import { windowInput } from "../suite-context.js";
 import { type AdversarialCase, type Expect, type Safety } from "./adversarial-case.js";
-import { chain, INSIDE_TEXT, PATHS_LAYOUT } from "./layouts.js";
-import { LOOP, NOT_FOUND, OUTSIDE, pathCase, reads } from "./path-case.js";
+import { chain, INSIDE_TEXT, LEXICAL_TEXT, PATHS_LAYOUT } from "./layouts.js";
+import { byCleaning, LOOP, NOT_FOUND, OUTSIDE, pathCase, reads, SYSTEM, unlessSystem } from "./path-case.js";
 
 const link = (name: string, title: string, safety: Safety, target: string, expect: Expect, extra: Partial<AdversarialCase> = {}): AdversarialCase =>
   pathCase("symlinks", name, title, safety, target, expect, extra);
@@ -18,11 +18,28 @@ const OPEN_OUTSIDE = new WeakMap<ScratchWorkspace, number>();
 
 const HARD_LINKED_TEXT = "hard-linked from outside the root\n";
 
+/** A directory name outside the root that no message about a refused read may carry (issue 16, hole 4). */
+const HIDDEN = "hidden-target-7q";
+
+/** Links to a file deep outside the root, and to a missing one there: where they lead is news about the outside. */
+const LEAK_LAYOUT = withFiles({
+  "peek": { symlink: `../outside/${HIDDEN}/deep/thing.txt` },
+  "peek-missing": { symlink: `../outside/${HIDDEN}/deep/missing.txt` },
+  "peek-loop": { symlink: `../outside/${HIDDEN}/loop` },
+});
+const LEAK_OUTSIDE = { ...PATHS_LAYOUT.outside, [`${HIDDEN}/deep/thing.txt`]: { text: "thing\n" }, [`${HIDDEN}/loop`]: { symlink: "loop" } };
+
+/** What a profile that asks answers once the person allows (its declared outcome), else the outside refusal. */
+function afterAllow(kind: "symlinkLoop" | "permissionDenied"): Expect {
+  return (oracle, adversarial) => ({ outcome: oracle.permissionModes.includes("allow") ? adversarial[kind] : oracle.behaviour.outsideRoot });
+}
+
 /**
  * Symlinks: file and directory links out of the root (relative and absolute), chains (inside, out, 30
  * links, and 45: past the kernel's 40), dangling links in and out, loops, links out and back in, the
  * kernel's `..` after a symlink (never the lexical one), magic links under `/proc` (`/proc/self/root`,
- * `/proc/self/cwd`, `/proc/self/fd/N`), a root that is itself reached through a symlink, and a hard link
+ * `/proc/self/cwd`, `/proc/self/fd/N`), a root that is itself reached through a symlink, refusals that
+ * must not say where a link out leads, a loop outside the root once a person allowed it, and a hard link
  * to an outside file (a residual risk: it is an ordinary file inside the root).
  */
 export const SYMLINK_CASES: readonly AdversarialCase[] = [
@@ -41,17 +58,17 @@ export const SYMLINK_CASES: readonly AdversarialCase[] = [
   link("loop-self", "a link pointing at itself", "refuse", "loop-self", LOOP),
   link("loop-as-directory", "`loop-a/inside.txt`, a loop used as a directory", "refuse", "loop-a/inside.txt", LOOP),
   link("out-and-back-in", "`sub/back-in`, a link leaving the root and coming back to `inside.txt`", "read", "sub/back-in", reads(INSIDE_TEXT)),
-  link("out-then-parent-in", "`dir-out/../ws/inside.txt`: the kernel's `..` of the outside directory, then back in", "read", "dir-out/../ws/inside.txt", reads(INSIDE_TEXT)),
-  link("parent-after-link-out", "`dir-out/../data.txt`: the kernel's `..` lands outside (a lexical `..` would read `<root>/data.txt`)", "refuse", "dir-out/../data.txt", OUTSIDE),
+  link("out-then-parent-in", "`dir-out/../ws/inside.txt`: the kernel's `..` of the outside directory, then back in (cleaned lexically: `<root>/ws/inside.txt`, missing)", "either", "dir-out/../ws/inside.txt", byCleaning(reads(INSIDE_TEXT), NOT_FOUND)),
+  link("parent-after-link-out", "`dir-out/../data.txt`: the kernel's `..` lands outside; cleaned lexically first, it is `<root>/data.txt`, checked and read (never the outside file)", "either", "dir-out/../data.txt", byCleaning(OUTSIDE, reads(LEXICAL_TEXT))),
   link("parent-after-link-in", "`sub-link/../inside.txt`, `..` after a link inside", "read", "sub-link/../inside.txt", reads(INSIDE_TEXT)),
   link("link-to-grandparent", "`sub/up/outside/data.txt`, `sub/up` linking to `../..`", "refuse", "sub/up/outside/data.txt", OUTSIDE),
   link("link-to-grandparent-back-in", "`sub/up/ws/inside.txt`, out through `sub/up` and back in", "read", "sub/up/ws/inside.txt", reads(INSIDE_TEXT)),
-  link("proc-root-outside", "`/proc/self/root<outside>/data.txt`", "refuse", "/proc/self/root${OUTSIDE}/data.txt", OUTSIDE),
-  link("proc-root-inside", "`/proc/self/root<root>/inside.txt` (a magic link that resolves inside)", "read", "/proc/self/root${ROOT}/inside.txt", reads(INSIDE_TEXT)),
+  link("proc-root-outside", "`/proc/self/root<outside>/data.txt`", "refuse", "/proc/self/root${OUTSIDE}/data.txt", SYSTEM),
+  link("proc-root-inside", "`/proc/self/root<root>/inside.txt` (a magic link that resolves inside; a path under `/proc` for a profile that blocks it)", "either", "/proc/self/root${ROOT}/inside.txt", unlessSystem(reads(INSIDE_TEXT))),
   link("proc-root-link-in-root", "`magic-out/data.txt`, `magic-out` linking to `/proc/self/root<outside>`", "refuse", "magic-out/data.txt", OUTSIDE),
   link("proc-cwd", "`proc-cwd`, a link to `/proc/self/cwd`", "refuse", "proc-cwd", OUTSIDE),
   {
-    ...link("proc-fd", "`/proc/self/fd/N`, N a descriptor this process holds open on an outside file", "refuse", "", OUTSIDE),
+    ...link("proc-fd", "`/proc/self/fd/N`, N a descriptor this process holds open on an outside file", "refuse", "", SYSTEM),
     prepare(workspace) {
       const fd = fs.openSync(path.join(workspace.outside, "data.txt"), "r");
       OPEN_OUTSIDE.set(workspace, fd);
@@ -64,6 +81,18 @@ export const SYMLINK_CASES: readonly AdversarialCase[] = [
   link("root-through-symlink-escape", "root given through a symlink: `../outside/data.txt`", "refuse", "../outside/data.txt", OUTSIDE, throughRootLink),
   link("root-through-symlink-canonical", "root given through a symlink: the canonical absolute path of `inside.txt`", "read", "${ROOT}/inside.txt", reads(INSIDE_TEXT), throughRootLink),
   link("root-through-symlink-link-path", "root given through a symlink: the absolute path through the link", "read", "${DIR}/ws-link/inside.txt", reads(INSIDE_TEXT), throughRootLink),
+  link("refused-names-no-target", "`peek`, a link to a file deep outside: the refusal never names where it leads", "refuse", "peek", OUTSIDE, {
+    layout: { ...LEAK_LAYOUT, outside: LEAK_OUTSIDE },
+    forbidInMessages: [HIDDEN],
+  }),
+  link("refused-missing-no-target", "`peek-missing`, a link to a missing file deep outside: the refusal neither names it nor says it is missing", "refuse", "peek-missing", OUTSIDE, {
+    layout: { ...LEAK_LAYOUT, outside: LEAK_OUTSIDE },
+    forbidInMessages: [HIDDEN],
+  }),
+  link("loop-outside-allowed", "`peek-loop`, a link to a symlink loop outside, allowed by the person: a loop, not a missing file", "refuse", "peek-loop", afterAllow("symlinkLoop"), {
+    layout: { ...LEAK_LAYOUT, outside: LEAK_OUTSIDE },
+    permission: "allow",
+  }),
   link("hard-link-out", "a hard link inside the root to a file outside", "either", "hard-out.txt", reads(HARD_LINKED_TEXT), {
     residualRisk: "A hard link is the file itself, not a pointer: nothing tells it from an inside file.",
     prepare(workspace) {

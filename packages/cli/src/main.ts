@@ -93,15 +93,16 @@ async function callCommand(args: readonly string[], io: CliIo): Promise<number> 
 
 /**
  * `--permission` decides every pending read. Without it, a person at a terminal (stdin and stderr both
- * TTYs, stdin not holding the JSON, not a CI run) is asked with the REPL's selector; anyone else is denied.
+ * TTYs, stdin not holding the JSON, not a CI run) is asked with the REPL's selector; otherwise there is no
+ * requester: no person could be asked, and the tool's message says so.
  */
-function permissionRequester(flag: string | undefined, terminal: CliIo | undefined): PermissionRequester {
+function permissionRequester(flag: string | undefined, terminal: CliIo | undefined): PermissionRequester | undefined {
   if (flag !== undefined && flag !== "allow" && flag !== "deny") throw new UsageError(`--permission must be 'allow' or 'deny', got '${flag}'`);
-  if (flag === undefined && terminal !== undefined && promptBlocker(terminal.stdin, terminal.stderr) === undefined) {
+  if (flag !== undefined) return async () => flag;
+  if (terminal !== undefined && promptBlocker(terminal.stdin, terminal.stderr) === undefined) {
     return async (request) => (await import("./repl/ask-on-terminal.js")).askOnTerminal(request, terminal);
   }
-  const answer = flag ?? "deny";
-  return async () => answer;
+  return undefined;
 }
 
 async function schemaCommand(args: readonly string[], io: CliIo): Promise<number> {

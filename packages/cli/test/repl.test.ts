@@ -120,9 +120,7 @@ describe("read-tool repl", () => {
     session.type(KEYS.enter);
     const screen = await waitForEnd(session);
     expect(screen).toContain(`permission read_file '../outside/plan.txt' resolved to '${PLAN()}': denied`);
-    expect(screen).toContain(
-      `tool_end read_file error DENIED_BY_USER: Permission denied by the user: reading '../outside/plan.txt' (resolved to '${PLAN()}', outside the working directory) was not allowed. Do not retry it unless the user asks you to.`,
-    );
+    expect(screen).toContain('tool_end read_file error: permission denied by user: read access rejected for path "../outside/plan.txt"');
     expect(screen).not.toContain("outside secret plan");
   });
 
@@ -161,7 +159,7 @@ describe("read-tool repl", () => {
     session.type(KEYS.escape);
     const screen = await waitForEnd(session);
     expect(screen).toContain(`permission read_file '../outside/plan.txt' resolved to '${PLAN()}': denied`);
-    expect(screen).toContain("tool_end read_file error DENIED_BY_USER: Permission denied by the user:");
+    expect(screen).toContain("tool_end read_file error: permission denied by user:");
     expect(screen).not.toContain("outside secret plan");
   });
 
@@ -236,10 +234,10 @@ describe("read-tool repl", () => {
     await session.waitFor((text) => text.includes("inside line two") && text.endsWith("\n>"));
     await ask(session, '{"path":');
     await session.waitFor("Not a tool call: ");
-    await ask(session, '{"path": "notes.txt", "limit": 3}');
-    const screen = await session.waitFor((text) => text.includes("INVALID_INPUT") && text.endsWith("\n>"));
-    expect(screen).toContain('tool_start read_file {"path":"notes.txt","limit":3}');
-    expect(screen).toContain("tool_end read_file error INVALID_INPUT: Invalid input: unknown argument 'limit'; read_file takes only 'path'.");
+    await ask(session, '{"path": 42}');
+    const screen = await session.waitFor((text) => text.includes("invalid input") && text.endsWith("\n>"));
+    expect(screen).toContain('tool_start read_file {"path":42}');
+    expect(screen).toContain("tool_end read_file error: invalid input: path must be a non-empty string");
     expect(screen.split("\n").filter((line) => line.startsWith("tool_start"))).toHaveLength(2);
   });
 
@@ -261,9 +259,12 @@ describe("read-tool repl", () => {
     const session = await startRepl();
 
     await ask(session, JSON.stringify({ path: `../outside/${name}` }));
+    const asked = await session.waitFor(selectorShown);
+    expect(asked).toContain(`tool_start read_file '../outside/${escaped}'`);
+    expect(selector(asked)?.slice(2, 4)).toEqual([`Path: '../outside/${escaped}'`, `Resolved: '${path.join(outside, escaped)}'`]);
+    session.type(KEYS.escape);
     const refused = await session.waitFor((text) => text.includes("tool_end") && text.endsWith("\n>"));
-    expect(refused).toContain(`tool_start read_file '../outside/${escaped}'`);
-    expect(refused).toContain("tool_end read_file error INVALID_INPUT: Invalid input: The path contains a control character (U+000A).");
+    expect(refused).toContain(`tool_end read_file error: permission denied by user: read access rejected for path "../outside/${escaped}"`);
 
     await ask(session, "../outside/link.txt");
     const screen = await session.waitFor(selectorShown);
@@ -351,15 +352,63 @@ describe("read-tool call --profile guard at a terminal", () => {
     session.type(KEYS.escape);
     expect(await session.exitCode()).toBe(0);
     const last = session.screen.lines().at(-1) ?? "";
-    expect(JSON.parse(last)).toMatchObject({ code: "DENIED_BY_USER" });
+    expect(JSON.parse(last)).toEqual({ error: 'permission denied by user: read access rejected for path "../outside/plan.txt"' });
     expect(session.screen.text()).toContain(`read_file: denied reading '${PLAN()}'`);
   });
 
-  it("denies without asking in a CI environment, even on a terminal", async () => {
+  it("GUARD-6-no-person: denies without asking in a CI environment, even on a terminal, saying no person could be asked", async () => {
     const session = start(call(), { CI: "1" });
     expect(await session.exitCode()).toBe(0);
     const screen = session.screen.text();
     expect(screen).not.toContain("Allow ReadFile?");
-    expect(JSON.parse(session.screen.lines().at(-1) ?? "")).toMatchObject({ code: "DENIED_BY_USER" });
+    expect(JSON.parse(session.screen.lines().at(-1) ?? "")).toEqual({ error: "permission denied: user approval required but not available" });
+  });
+});
+
+/**
+ * Types `keys` again and again, from now until the selector's title is on screen: whatever the timing,
+ * some land before the prompt is drawn and some right after it appears.
+ */
+async function typeUntilPromptAppears(session: TerminalSession, keys: string): Promise<void> {
+  let typed = 0;
+  while (!session.screen.text().includes("Allow ReadFile?")) {
+    if (typed++ > 400) throw new Error(`no prompt appeared; the screen:\n${session.screen.text()}`);
+    session.type(keys);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  session.type(keys);
+}
+
+describe("GUARD-4.6-typeahead: keys typed before the prompt is drawn, or right after, never answer it", () => {
+  // A long grace, so that keys typed right after the prompt appears land in it however slow this machine is.
+  const LONG_GRACE = { READ_TOOL_PROMPT_GRACE_MS: "3000" };
+
+  it("read-tool call: Up and Enter pressed from the moment the command starts until the prompt shows are ignored; Deny stays focused", async () => {
+    const session = start(["call", "--profile", "guard", "--root", root, JSON.stringify({ path: "../outside/plan.txt" })], LONG_GRACE);
+    await typeUntilPromptAppears(session, KEYS.up + KEYS.enter);
+    const armed = await session.waitFor(selectorShown);
+    expect(focused(armed)).toBe("❯ Deny");
+    expect(armed).not.toContain("read_file: allowed");
+    session.type(KEYS.escape);
+    expect(await session.exitCode()).toBe(0);
+    expect(session.screen.text()).toContain(`read_file: denied reading '${PLAN()}'`);
+    expect(session.screen.text()).not.toContain("outside secret plan");
+  });
+
+  it("the REPL: Up and Enter pressed while the read starts and right after the prompt appears are ignored", async () => {
+    const session = start(["repl", "--root", root], LONG_GRACE);
+    await session.waitFor((screen) => screen.includes("read-tool repl") && /^>$/mu.test(screen));
+    await ask(session, "../outside/plan.txt");
+    await typeUntilPromptAppears(session, KEYS.up + KEYS.enter);
+    const armed = await session.waitFor(selectorShown);
+    expect(focused(armed)).toBe("❯ Deny");
+    expect(armed).not.toContain(": allowed");
+    // Once the cursor shows, keys count again.
+    session.type(KEYS.up);
+    await session.waitFor((screen) => focused(screen) === "❯ Allow");
+    session.type(KEYS.escape);
+    const screen = await waitForEnd(session);
+    expect(screen).toContain(`permission read_file '../outside/plan.txt' resolved to '${PLAN()}': denied`);
+    expect(screen).not.toContain("outside secret plan");
   });
 });

@@ -1,4 +1,5 @@
-import { quoteText } from "@read/core";
+import fs from "node:fs";
+import { errorCode, quoteText } from "@read/core";
 import picomatch from "picomatch";
 import type { PolicyPath } from "./policy-path.js";
 
@@ -13,22 +14,29 @@ type Scope = "absolute" | "relative" | "name";
 interface CompiledGlob {
   readonly glob: string;
   readonly scope: Scope;
-  readonly test: (value: string) => boolean;
+  /** Tests the pattern as written and, for an absolute one reached through a symlink, its canonical form. */
+  readonly tests: readonly ((value: string) => boolean)[];
 }
 
 const PICOMATCH_OPTIONS = { dot: true, nocase: true, strictBrackets: true } as const;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
+// A segment holding any of these is not literal (picomatch's glob, brace and extglob syntax, escapes).
+const GLOB_SYNTAX = /[*?[\]{}()!+@\\]/u;
 
 /**
  * Compiles blocked globs (picomatch syntax, matched case-insensitively on NFC-normalised paths):
  * a pattern starting with `/` matches absolute paths, inside the root or outside it; a pattern with a
  * `/` elsewhere matches root-relative paths inside the root; a pattern without `/` matches any name of
  * the path (the file or a directory holding it, like a `.gitignore` line): below the root for a path
- * inside it, anywhere in the absolute path for a path outside it. A pattern that can never match is a
- * configuration error: check each with {@link blockedGlobProblem} first (this throws on the first).
+ * inside it, anywhere in the absolute path for a path outside it. An absolute pattern is also matched in
+ * its canonical form: the directories before its first glob character resolved by `realpath` now, so
+ * `/x/link/secrets/**` (with `/x/link` a symlink to `/x/real`) blocks `/x/real/secrets/s.txt` too, and
+ * `/etc/**` blocks `/private/etc/hosts` on macOS. A pattern that can never match, or whose fixed
+ * directories cannot be resolved, is a configuration error: check each with {@link blockedGlobProblem}
+ * and {@link unresolvablePrefixProblem} first (this throws on the first).
  */
 export function compileBlockedGlobs(globs: readonly string[]): BlockedGlobs {
-  const problem = globs.map(blockedGlobProblem).find((found) => found !== undefined);
+  const problem = globs.map((glob) => blockedGlobProblem(glob) ?? unresolvablePrefixProblem(glob)).find((found) => found !== undefined);
   if (problem !== undefined) throw new Error(problem);
   const compiled = globs.map(compileGlob);
   return {
@@ -56,19 +64,50 @@ export function blockedGlobProblem(glob: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Why an absolute pattern's fixed directories (the segments before its last one, up to the first glob
+ * character) cannot be canonicalised, or `undefined`: a pattern whose prefix does not resolve could only
+ * match the spelling it was written in, so it is refused at load rather than silently weaker.
+ */
+export function unresolvablePrefixProblem(glob: string): string | undefined {
+  if (!glob.startsWith("/")) return undefined;
+  const { prefix } = splitFixedPrefix(glob);
+  try {
+    fs.realpathSync.native(prefix);
+    return undefined;
+  } catch (error) {
+    return `The blocked pattern ${quoteText(glob)} starts with the directory ${quoteText(prefix)}, which cannot be resolved (${errorCode(error) ?? String(error)}); a pattern is matched against canonical paths, so its fixed directories must exist.`;
+  }
+}
+
+// An absolute pattern as its leading literal directories and the rest: `/a/b/*.txt` is `/a/b` and `*.txt`.
+function splitFixedPrefix(glob: string): { readonly prefix: string; readonly rest: string } {
+  const segments = glob.split("/").slice(1);
+  let literal = 0;
+  while (literal < segments.length - 1 && !GLOB_SYNTAX.test(segments[literal] ?? "")) literal++;
+  return { prefix: `/${segments.slice(0, literal).join("/")}`, rest: segments.slice(literal).join("/") };
+}
+
 function compileGlob(glob: string): CompiledGlob {
   const normalized = glob.normalize("NFC");
   const scope: Scope = normalized.startsWith("/") ? "absolute" : normalized.includes("/") ? "relative" : "name";
-  return { glob, scope, test: picomatch(normalized, PICOMATCH_OPTIONS) };
+  const forms = [normalized];
+  if (scope === "absolute") {
+    const { prefix, rest } = splitFixedPrefix(glob);
+    const canonical = `${fs.realpathSync.native(prefix).replace(/\/$/u, "")}/${rest}`.normalize("NFC");
+    if (canonical !== normalized) forms.push(canonical);
+  }
+  return { glob, scope, tests: forms.map((form) => picomatch(form, PICOMATCH_OPTIONS)) };
 }
 
 function matchesNames(glob: CompiledGlob, names: readonly string[], path: PolicyPath): boolean {
+  const matches = (value: string) => glob.tests.some((test) => test(value));
   switch (glob.scope) {
     case "absolute":
-      return glob.test(`/${names.join("/")}`);
+      return matches(`/${names.join("/")}`);
     case "relative":
-      return path.relative !== undefined && glob.test(names.slice(path.rootDepth).join("/"));
+      return path.relative !== undefined && matches(names.slice(path.rootDepth).join("/"));
     case "name":
-      return names.slice(path.inside ? path.rootDepth : 0).some((name) => glob.test(name));
+      return names.slice(path.inside ? path.rootDepth : 0).some(matches);
   }
 }

@@ -16,7 +16,12 @@ export const configSchema = z.strictObject({
         if (problem !== undefined) context.addIssue({ code: "custom", message: problem, path: [index] });
       });
     }),
-  /** Deny files that git would ignore, whether or not the root is a git repository. */
+  /**
+   * Deny the reference's default blocked locations (`/etc`, `/usr`, `/bin`, `/sbin`, `/lib`, `/lib64`,
+   * `/proc`, `/sys`, `/dev`, `/root` and the dot entries of the home directory) without asking.
+   */
+  default_blocked: z.boolean().default(true),
+  /** Deny files that git would ignore, whether or not the root is in a git repository. */
   respect_gitignore: z.boolean().default(true),
 });
 

@@ -1,34 +1,29 @@
-import path from "node:path";
-import { DEFAULT_SENSITIVE_RULES, ProfileConfigError, createWorkspace, findSensitiveRule, type SensitiveRule, escapeText, quoteText, isInside, ok, validatePathInput, type CoreFailure, type ResolvedPath, type Result, type Workspace } from "@read/core";
-import { blockedGlobProblem, compileBlockedGlobs } from "./blocked-globs.js";
-import { findGitignoreRule } from "./find-gitignore-rule.js";
+import os from "node:os";
+import { DEFAULT_SENSITIVE_RULES, ProfileConfigError, coreFailure, createWorkspace, escapeText, fail, findSensitiveRule, ok, quoteText, type Result, type SensitiveRule } from "@read/core";
+import { blockedGlobProblem, compileBlockedGlobs, unresolvablePrefixProblem } from "./blocked-globs.js";
+import { compileBlockedLocations } from "./blocked-locations.js";
 import { configSchema } from "./config-schema.js";
-import type { DenyingDecision, GuardDecision } from "./guard-decision.js";
-import { policyPath, type PolicyPath } from "./policy-path.js";
+import { gitignoreRules } from "./gitignore-rules.js";
+import type { DenialReason, DenyingDecision, GuardDecision, GuardOperation } from "./guard-decision.js";
+import { pathInputProblem } from "./path-input-problem.js";
+import { policyPath } from "./policy-path.js";
+import { resolveGuardPath, type GuardPath } from "./resolve-guard-path.js";
 
 /** Options of {@link createGuard}. */
 export interface GuardOptions {
   /** The working root; canonicalised once. Paths inside it are granted, paths outside it pending. */
   readonly root: string;
-  /** Blocked globs (see `compileBlockedGlobs`); a pattern that can never match throws at creation. */
+  /** Blocked globs (see `compileBlockedGlobs`); a pattern that can never match, or whose fixed directories do not resolve, throws at creation. */
   readonly blocked?: readonly string[];
+  /**
+   * Deny the reference's default blocked locations (`DEFAULT_BLOCKED_LOCATIONS`: `/etc`, `/usr`, `/proc`,
+   * ... and every dot entry of the home directory) without asking (default `true`).
+   */
+  readonly defaultBlocked?: boolean;
   /** The sensitive list; {@link DEFAULT_SENSITIVE_RULES} when absent. Pass `[...DEFAULT_SENSITIVE_RULES, mine]` to extend it. */
   readonly sensitive?: readonly SensitiveRule[];
-  /** Deny files git would ignore (default `true`), whether or not the root is a git repository. */
+  /** Deny files git would ignore (default `true`), whether or not the root is in a git repository. */
   readonly respectGitignore?: boolean;
-}
-
-/** A path the guard resolved: where it lands, whether or not it exists. */
-export interface GuardPath {
-  /** The input exactly as given. */
-  readonly input: string;
-  /** The absolute path, symlinks followed; for a missing path, where it would land. */
-  readonly resolved: string;
-  readonly inside: boolean;
-  /** Core's resolution, present when the path exists. */
-  readonly target?: ResolvedPath;
-  /** Why the path does not exist (`NOT_FOUND`, or `OUTSIDE_ROOT` for a missing path outside the root). */
-  readonly missing?: CoreFailure;
 }
 
 /** The filesystem guard: resolution and the read policy of one root. */
@@ -36,132 +31,110 @@ export interface Guard {
   /** The canonical root. */
   readonly root: string;
   /**
-   * Resolves an input (relative to the root, or absolute) the way it will be opened. A missing path
-   * still resolves (to where it would land, with `missing`); invalid input, a symlink loop, a
-   * permission error and other OS errors are failures.
+   * Resolves an input (relative to the root, or absolute) the way it will be opened: cleaned lexically,
+   * then resolved by the kernel. A path that cannot be resolved still resolves (to where it would land,
+   * with its `failure`); only invalid input is a failure.
    */
   resolvePath(input: unknown): Result<GuardPath>;
   /**
    * Decides whether a path may be read: `granted` (inside the root, nothing denies it), `pending`
    * (outside the root, nothing denies it: ask the person) or `denied` (blocked, sensitive, gitignored,
-   * invalid, or a check failed). Deny beats ask, ask beats allow. Never throws; reads no file content.
+   * invalid, or a check failed). Deny beats ask, ask beats allow. `write` is never granted: a path no
+   * policy denies is pending, inside the root too, as in the reference. Never throws; reads no file content.
    */
-  checkPath(input: unknown, operation: "read"): GuardDecision;
+  checkPath(input: unknown, operation: GuardOperation): GuardDecision;
 }
 
 /**
  * Creates a {@link Guard}.
  *
- * @throws ProfileConfigError for a root that is not a directory or a blocked pattern that can never match.
+ * @throws ProfileConfigError for a root that is not a directory, or a blocked pattern that can never match
+ *   or whose fixed directories cannot be resolved.
  */
 export function createGuard(options: GuardOptions): Guard {
   const workspace = createWorkspace(options.root);
   if (!workspace.ok) throw configError("root", workspace.failure.message);
   (options.blocked ?? []).forEach((glob, index) => {
-    const problem = blockedGlobProblem(glob);
+    const problem = blockedGlobProblem(glob) ?? unresolvablePrefixProblem(glob);
     if (problem !== undefined) throw configError(`blocked.${index}`, lowerFirst(problem));
   });
-  const blocked = compileBlockedGlobs(options.blocked ?? []);
-  const sensitive = options.sensitive ?? DEFAULT_SENSITIVE_RULES;
-  const respectGitignore = options.respectGitignore ?? true;
   const root = workspace.value.root;
+  const blocked = compileBlockedGlobs(options.blocked ?? []);
+  const locations = options.defaultBlocked === false ? undefined : compileBlockedLocations(root, os.homedir());
+  const sensitive = options.sensitive ?? DEFAULT_SENSITIVE_RULES;
+  const gitignore = options.respectGitignore === false ? undefined : gitignoreRules(root);
 
-  const resolvePath = (input: unknown): Result<GuardPath> => resolveIn(workspace.value, input);
+  const resolvePath = (input: unknown): Result<GuardPath> => {
+    const problem = pathInputProblem(input);
+    if (problem !== undefined) return fail(coreFailure({ code: "INVALID_INPUT", message: `${problem.text.charAt(0).toUpperCase()}${problem.text.slice(1)}.`, reason: problem.reason }));
+    return ok(resolveGuardPath(root, input as string));
+  };
 
-  const checkPath = (input: unknown, operation: "read"): GuardDecision => {
-    if (operation !== "read") {
-      return { decision: "denied", reason: "invalid", resolved: "", inside: false, message: `The operation ${quoteText(String(operation))} is not supported; only "read" is.` };
+  const checkPath = (input: unknown, operation: GuardOperation): GuardDecision => {
+    const resolution = resolvePath(input);
+    if (!resolution.ok) {
+      return { decision: "denied", reason: "invalid", lexical: "", resolved: "", inside: false, message: resolution.failure.message, failure: resolution.failure };
     }
-    const valid = validatePathInput(input);
-    if (!valid.ok) return { decision: "denied", reason: "invalid", resolved: "", inside: false, message: valid.failure.message, failure: valid.failure };
-    const asked = valid.value;
-    const lexical = path.resolve(root, asked);
-    let resolved = lexical;
+    const found = resolution.value;
+    const asked = quoteText(found.input);
+    const denial = (reason: DenialReason, rule: string | undefined, why: string): DenyingDecision => ({
+      decision: "denied",
+      reason,
+      ...facts(found),
+      message: `${asked} ${why}`,
+      ...(rule === undefined ? {} : { rule }),
+    });
+    if (operation !== "read" && operation !== "write") {
+      return denial("invalid", undefined, `cannot be checked for the operation ${quoteText(String(operation))}: only "read" and "write" are known.`);
+    }
     try {
-      const resolution = resolvePath(asked);
-      const found = resolution.ok ? resolution.value : undefined;
-      if (found !== undefined) resolved = found.resolved;
-      const facts = { asked, resolved, found };
-      const candidates = lexical === resolved ? [policyPath(root, resolved)] : [policyPath(root, lexical), policyPath(root, resolved)];
+      const candidates = [found.lexical, found.resolved].filter((candidate, index, all) => all.indexOf(candidate) === index).map((absolute) => policyPath(root, absolute));
       for (const candidate of candidates) {
         const glob = blocked.match(candidate);
-        if (glob !== undefined) return denial(facts, "blocked", glob, `${quoteText(asked)} is blocked by the pattern ${quoteText(glob)}.`);
+        if (glob !== undefined) return denial("blocked", glob, `is blocked by the pattern ${quoteText(glob)}.`);
+      }
+      for (const candidate of candidates) {
+        const location = locations?.match(candidate.absolute);
+        if (location !== undefined) return denial("blocked", location, `is in the blocked location ${quoteText(location)}.`);
       }
       for (const candidate of candidates) {
         const rule = findSensitiveRule(sensitive, candidate.nameLists);
-        if (rule !== undefined) return denial(facts, "sensitive", rule.id, `${quoteText(asked)} is sensitive: ${rule.description}.`);
+        if (rule !== undefined) return denial("sensitive", rule.id, `is sensitive: ${rule.description}.`);
       }
-      if (!resolution.ok) {
-        return { ...denial(facts, "error", undefined, `${quoteText(asked)} could not be resolved: ${escapeText(resolution.failure.message)}`), failure: resolution.failure };
+      // Outside the root, why a path cannot be resolved is news about the outside: it waits for the answer.
+      if (found.failure !== undefined && found.inside && !isMissing(found)) {
+        return denial("error", undefined, `cannot be resolved: ${escapeText(found.failure.message)}`);
       }
-      if (respectGitignore) {
-        for (const candidate of candidates) {
-          const ignored = gitignoreRuleOf(workspace.value, candidate);
-          if (ignored !== undefined) {
-            return denial(facts, "gitignored", ignored.pattern, `${quoteText(asked)} is ignored by git (${quoteText(ignored.pattern)} in ${quoteText(ignored.source)}).`);
-          }
-        }
+      for (const candidate of candidates) {
+        const ignored = gitignore?.find(candidate.absolute);
+        if (ignored !== undefined) return denial("gitignored", ignored.pattern, `is ignored by git (${quoteText(ignored.pattern)} in ${quoteText(ignored.source)}).`);
       }
-      return allowance(resolution.value);
     } catch (error) {
-      const why = escapeText(error instanceof Error ? error.message : String(error));
-      return {
-        decision: "denied",
-        reason: "error",
-        resolved,
-        inside: isInside(root, resolved),
-        message: `${quoteText(asked)} could not be checked (${why}), so it is denied.`,
-      };
+      return denial("error", undefined, `could not be checked (${escapeText(error instanceof Error ? error.message : String(error))}), so it is denied.`);
     }
-  };
-
-  const denial = (
-    facts: { asked: string; resolved: string; found: GuardPath | undefined },
-    reason: "blocked" | "sensitive" | "gitignored" | "error",
-    rule: string | undefined,
-    message: string,
-  ): DenyingDecision => ({
-    decision: "denied",
-    reason,
-    resolved: facts.resolved,
-    inside: isInside(root, facts.resolved),
-    message,
-    ...(rule === undefined ? {} : { rule }),
-    ...(facts.found?.target === undefined ? {} : { target: facts.found.target }),
-    ...(facts.found?.missing === undefined ? {} : { failure: facts.found.missing }),
-  });
-
-  const allowance = (found: GuardPath): GuardDecision => {
-    const where = `${quoteText(found.input)} resolves to ${quoteText(found.resolved)}`;
-    return {
-      decision: found.inside ? "granted" : "pending",
-      resolved: found.resolved,
-      inside: found.inside,
-      message: found.inside ? `${where}, inside the working directory.` : `${where}, outside the working directory: reading it needs the user's permission.`,
-      ...(found.target === undefined ? {} : { target: found.target }),
-      ...(found.missing === undefined ? {} : { failure: found.missing }),
-    };
+    const granted = operation === "read" && found.inside;
+    const message = granted
+      ? `${asked} is inside the working directory.`
+      : `${asked} ${found.inside ? "is inside" : "is outside"} the working directory: ${operation === "read" ? "reading" : "writing"} it needs the user's permission.`;
+    return { decision: granted ? "granted" : "pending", ...facts(found), message };
   };
 
   return { root, resolvePath, checkPath };
 }
 
-function resolveIn(workspace: Workspace, input: unknown): Result<GuardPath> {
-  const resolution = workspace.resolve(input);
-  if (resolution.ok) {
-    const target = resolution.value;
-    return ok({ input: target.input, resolved: target.absolute, inside: target.inside, target });
-  }
-  const failure = resolution.failure;
-  if ((failure.code === "NOT_FOUND" || failure.code === "OUTSIDE_ROOT") && typeof input === "string") {
-    const resolved = failure.resolved ?? path.resolve(workspace.root, input);
-    return ok({ input, resolved, inside: isInside(workspace.root, resolved), missing: failure });
-  }
-  return resolution;
+function facts(found: GuardPath) {
+  return {
+    lexical: found.lexical,
+    resolved: found.resolved,
+    inside: found.inside,
+    ...(found.target === undefined ? {} : { target: found.target }),
+    ...(found.failure === undefined ? {} : { failure: found.failure }),
+  };
 }
 
-function gitignoreRuleOf(workspace: Workspace, candidate: PolicyPath) {
-  return candidate.relative === undefined ? undefined : findGitignoreRule(workspace, candidate.relative);
+// Only a missing entry or a dangling link is "not there"; a file used as a directory, a loop or a refusal is an error.
+function isMissing(found: GuardPath): boolean {
+  return found.failure?.code === "NOT_FOUND" && found.failure.reason !== "not-a-directory";
 }
 
 function configError(key: string, reason: string): ProfileConfigError {

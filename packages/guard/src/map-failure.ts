@@ -1,110 +1,127 @@
-import { assertNever, quoteText, type CoreFailure, type NotFoundFailure } from "@read/core";
+import { assertNever, escapeText, quoteText, type CoreFailure } from "@read/core";
 import type { DenyingDecision } from "./guard-decision.js";
-import { MAX_FILE_BYTES, type ReadFileError, type ReadFileErrorCode } from "./output.js";
+import { MAX_FILE_BYTES, type ReadFileErrorCode, type ReadFileFailure } from "./output.js";
 import type { PermissionAnswer } from "./request-permission.js";
 
-/** What a failure message may say about the path. */
-export interface FailureContext {
-  /** The path as the model asked for it. */
-  readonly asked: string;
-  /** The absolute path it resolved to. */
-  readonly resolved: string;
+/**
+ * What the operation was when the OS refused: `stat` while the path was resolved, `open` while the file
+ * was opened or read (the words of the reference's Go errors, `stat /p: permission denied`).
+ */
+export type FailureStage = "stat" | "open";
+
+// The reference quotes paths with Go's %q: double quotes, `"` and `\` escaped, controls as escapes.
+const q = (value: string) => quoteText(value, '"');
+
+/** The error for arguments that are not `{ "path": "<non-empty string>" }`: `why` in the reference's words. */
+export function invalidInput(why: string): ReadFileFailure {
+  return failure("INVALID_INPUT", `invalid input: ${why}`);
 }
 
-const LIMIT = `read_file reads files of at most ${MAX_FILE_BYTES} bytes (1 MiB)`;
-
-/** The error for arguments that are not `{ "path": "<non-empty string>" }`. */
-export function invalidInput(why: string): ReadFileError {
-  return error("INVALID_INPUT", `Invalid input: ${why} Call read_file with {"path": "<file>"}, a path relative to the working directory or absolute.`);
-}
-
-/** The error for a path the guard denied. */
-export function mapDenial(decision: DenyingDecision, asked: string): ReadFileError {
-  const context = { asked, resolved: decision.resolved };
+/**
+ * The error for a path the guard denied. It names the path as the model gave it and nothing it resolves
+ * to: a denial says nothing about the file system the model could not already see.
+ */
+export function mapDenial(decision: DenyingDecision, asked: string): ReadFileFailure {
   switch (decision.reason) {
     case "invalid":
-      return invalidInput(decision.message);
+      return invalidInput(decision.failure === undefined ? decision.message : lowerFirst(decision.failure.message).replace(/\.$/u, ""));
     case "error":
       return decision.failure === undefined
-        ? error("DENIED_BY_POLICY", `Permission denied by policy: ${decision.message} Do not retry this path.`)
-        : mapFailure(decision.failure, context);
+        ? failure("DENIED_BY_POLICY", `permission denied by policy: path ${q(asked)} could not be checked, so it is blocked`)
+        : mapFailure(decision.failure, decision.lexical, "stat");
     default:
-      return error("DENIED_BY_POLICY", `Permission denied by policy: ${decision.message} Reading it is not allowed; do not retry this path.`);
+      return failure("DENIED_BY_POLICY", `permission denied by policy: path ${q(asked)} is blocked`);
   }
 }
 
-/** The error for a pending read the person did not allow. */
-export function mapRefusal(answer: Exclude<PermissionAnswer, { kind: "allow" }>, context: FailureContext): ReadFileError {
-  const what = `reading ${quoteText(context.asked)} (resolved to ${quoteText(context.resolved)}, outside the working directory)`;
+/**
+ * The error for a pending read no one allowed. It names the path as asked, never its resolved target
+ * (that is shown to the person in the prompt only), and says when no person could be asked at all.
+ */
+export function mapRefusal(answer: Exclude<PermissionAnswer, { kind: "allow" }>, asked: string): ReadFileFailure {
   switch (answer.kind) {
     case "deny":
-      return error("DENIED_BY_USER", `Permission denied by the user: ${what} was not allowed. Do not retry it unless the user asks you to.`);
+      return failure("DENIED_BY_USER", `permission denied by user: read access rejected for path ${q(asked)}`);
     case "cancelled":
-      return error("DENIED_BY_USER", `Permission denied by the user: the permission prompt for ${what} was cancelled or failed (${answer.why}), which counts as a denial.`);
+      return failure("DENIED_BY_USER", `permission denied: permission request failed: ${escapeText(answer.why)}`);
     case "unavailable":
-      return error("DENIED_BY_USER", `Permission denied: ${what} needs the user's permission, but no one could be asked (no permission prompt is available).`);
+      return failure("DENIED_BY_USER", "permission denied: user approval required but not available");
   }
 }
 
 /** The error for a read that failed in a way no category names more precisely: `why` is a phrase. */
-export function readFailure(why: string): ReadFileError {
-  return error("READ_FAILED", `Read failed: ${why}. Retry the read.`);
+export function readFailure(why: string): ReadFileFailure {
+  return failure("READ_FAILED", `read failed: ${why}; retry the read`);
 }
 
-/** The error for a core failure met while resolving, opening or reading a file. */
-export function mapFailure(failure: CoreFailure, context: FailureContext): ReadFileError {
-  const asked = quoteText(context.asked);
-  const resolved = quoteText(context.resolved);
-  switch (failure.code) {
+/**
+ * The error for a core failure met while resolving, opening or reading the file at `shown`, the path as
+ * asked made absolute (only reached once the guard, and for a pending path the person, allowed the read).
+ */
+export function mapFailure(found: CoreFailure, shown: string, stage: FailureStage): ReadFileFailure {
+  const path = q(shown);
+  switch (found.code) {
     case "INVALID_INPUT":
-      return invalidInput(failure.message);
+      return invalidInput(lowerFirst(found.message).replace(/\.$/u, ""));
     case "SENSITIVE":
-      return error("DENIED_BY_POLICY", `Permission denied by policy: ${asked} is sensitive: ${failure.description}. Reading it is not allowed; do not retry this path.`);
+      return failure("DENIED_BY_POLICY", `permission denied by policy: ${path} is sensitive (${found.description})`);
     case "NOT_FOUND":
     case "OUTSIDE_ROOT":
-      return error("NOT_FOUND", `File not found: ${asked} ${notFoundWhy(failure.code === "NOT_FOUND" ? failure.reason : "missing", resolved)}. Check the path; relative paths start at the working directory.`);
+      // A file used as a directory is not "missing" (security rule 4): the OS refused the walk.
+      return found.code === "NOT_FOUND" && found.reason === "not-a-directory"
+        ? failure("NOT_ACCESSIBLE", `not accessible: ${stage} ${path}: ${osText("ENOTDIR")}`)
+        : failure("NOT_FOUND", `not found: file ${path} does not exist`);
     case "PERMISSION_DENIED":
-      return error("NOT_ACCESSIBLE", `File not accessible: the operating system refused access to ${asked} (${failure.osError ?? "EACCES"}). It cannot be read with the current permissions.`);
     case "SYMLINK_LOOP":
-      return error("NOT_ACCESSIBLE", `File not accessible: ${asked} runs into a symlink loop (ELOOP).`);
     case "NAME_TOO_LONG":
-      return error("NOT_ACCESSIBLE", `File not accessible: ${asked} is too long for the file system (ENAMETOOLONG).`);
+      return failure("NOT_ACCESSIBLE", `not accessible: ${stage} ${path}: ${osText(found.osError ?? OS_ERROR_OF[found.code])}`);
     case "TOO_LARGE":
-      return failure.cause === "size"
-        ? error("TOO_LARGE", `File too large: ${resolved} is ${failure.size} bytes; ${LIMIT}.`)
-        : error("TOO_LARGE", `File too large: ${resolved} grew past ${MAX_FILE_BYTES} bytes while it was read; ${LIMIT}.`);
+      return found.cause === "size"
+        ? failure("TOO_LARGE", `file too large: ${path} is ${found.size} bytes (max ${MAX_FILE_BYTES})`)
+        : failure("TOO_LARGE", `file too large: ${path} grew past ${MAX_FILE_BYTES} bytes while it was read (max ${MAX_FILE_BYTES})`);
     case "BINARY":
-      return error("NOT_TEXT", `Not a text file: ${resolved} contains a NUL byte (at byte ${failure.offset ?? 0}); read_file reads UTF-8 text only.`);
+      return failure("NOT_TEXT", `not a text file: ${path} contains null bytes (likely binary)`);
     case "INVALID_UTF8":
-      return error("NOT_TEXT", `Not a text file: ${resolved} is not valid UTF-8; read_file reads UTF-8 text only.`);
+      return failure("NOT_TEXT", `not a text file: ${path} contains invalid UTF-8`);
     case "IS_DIRECTORY":
-      return error("NOT_TEXT", `Not a text file: ${resolved} is a directory; read_file reads files only.`);
+      return failure("NOT_TEXT", `not a text file: ${path} is a directory`);
     case "NOT_REGULAR_FILE":
-      return error("NOT_TEXT", `Not a text file: ${resolved} is a ${failure.kind.replace("-", " ")}, not a regular file; read_file reads regular files only.`);
+      return failure("NOT_TEXT", `not a text file: ${path} is a ${found.kind.replace("-", " ")}, not a regular file`);
     case "CHANGED_DURING_READ":
-      return error("READ_FAILED", `Read failed: ${resolved} changed while it was being opened. Retry the read.`);
+      return readFailure(`${path} changed while it was being opened`);
     case "TOO_MANY_OPEN_FILES":
-      return error("READ_FAILED", `Read failed: ${resolved} could not be opened because too many files are open. Retry the read later.`);
+      return readFailure(`open ${path}: ${osText(found.osError ?? "EMFILE")}`);
     case "SCAN_LIMIT":
-      return error("READ_FAILED", `Read failed: ${resolved} could not be read (${failure.message}). Retry the read.`);
+      return readFailure(`${path}: ${escapeText(found.message)}`);
     case "IO_ERROR":
-      return error("READ_FAILED", `Read failed: ${resolved} could not be read (${failure.osError ?? failure.message}). Retry the read.`);
+      return readFailure(`${stage} ${path}: ${osText(found.osError ?? "EIO")}`);
     default:
-      return assertNever(failure, "core failure");
+      return assertNever(found, "core failure");
   }
 }
 
-function notFoundWhy(reason: NotFoundFailure["reason"], resolved: string): string {
-  switch (reason) {
-    case "dangling-symlink":
-      return `is a symlink whose target ${resolved} does not exist`;
-    case "not-a-directory":
-      return `uses a file as a directory (${resolved})`;
-    default:
-      return `does not exist (it would be ${resolved})`;
-  }
+const OS_ERROR_OF = { PERMISSION_DENIED: "EACCES", SYMLINK_LOOP: "ELOOP", NAME_TOO_LONG: "ENAMETOOLONG" } as const;
+
+// The texts Go (and the C library) give these errors, as the reference's messages carry them.
+const OS_TEXTS: Readonly<Record<string, string>> = {
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  ELOOP: "too many levels of symbolic links",
+  ENAMETOOLONG: "file name too long",
+  ENOTDIR: "not a directory",
+  EMFILE: "too many open files",
+  ENFILE: "too many open files in system",
+  EIO: "input/output error",
+};
+
+function osText(code: string): string {
+  return OS_TEXTS[code] ?? escapeText(code);
 }
 
-function error(code: ReadFileErrorCode, message: string): ReadFileError {
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+function failure(code: ReadFileErrorCode, message: string): ReadFileFailure {
   return { error: message, code };
 }

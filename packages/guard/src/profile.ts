@@ -3,13 +3,14 @@ import { configSchema } from "./config-schema.js";
 import { createGuard } from "./create-guard.js";
 import { TOOL_NAME, definition } from "./definition.js";
 import { readFailure } from "./map-failure.js";
-import { isReadFileError, readFileOutputSchema, type ReadFileOutput } from "./output.js";
+import { isReadFileError, readFileOutputSchema, toWireOutput, type ReadFileOutput } from "./output.js";
 import { readFile } from "./read-file.js";
 
 /**
  * The `guard` profile: spec 003's permission-gated `read_file`, configured by the `[guard]` table. Each
  * call asks the guard, then the person (through the `requester`) about a pending path, and only then
- * reads. `createTool` throws a `ProfileConfigError` for configuration that cannot work (a root that is not
+ * reads. A failure reaches the model as `{ "error": "<label>: <message>" }` only; `readFile` gives the
+ * same result with its code. `createTool` throws a `ProfileConfigError` for configuration that cannot work (a root that is not
  * a directory, a blocked pattern that can never match, a wrong option type).
  */
 export const profile = defineProfile({
@@ -22,12 +23,18 @@ export const profile = defineProfile({
   isError: isReadFileError,
   render,
   setup({ workspace, config, requester, sensitive }) {
-    const guard = createGuard({ root: workspace.root, blocked: config.blocked, respectGitignore: config.respect_gitignore, sensitive });
+    const guard = createGuard({
+      root: workspace.root,
+      blocked: config.blocked,
+      defaultBlocked: config.default_blocked,
+      respectGitignore: config.respect_gitignore,
+      sensitive,
+    });
     return {
       name: TOOL_NAME,
       definition,
-      call: (input, { signal }) => readFile(guard, requester, input, signal),
-      internalError: (reason) => readFailure(`the read failed unexpectedly (${reason})`),
+      call: async (input, { signal }) => toWireOutput(await readFile(guard, requester, input, signal)),
+      internalError: (reason) => toWireOutput(readFailure(`the read failed unexpectedly (${reason})`)),
     };
   },
 });
@@ -39,5 +46,5 @@ export const createTool = profile.createTool;
 export type GuardToolOptions = Parameters<typeof createTool>[0];
 
 function render(output: ReadFileOutput): string {
-  return isReadFileError(output) ? `Error (${output.code}): ${output.error}` : output.content;
+  return isReadFileError(output) ? `Error: ${output.error}` : output.content;
 }

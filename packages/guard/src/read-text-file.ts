@@ -1,5 +1,6 @@
 import { isUtf8 } from "node:buffer";
-import { checkSize, closeFile, coreFailure, decodeUtf8, fail, ok, openFileWhenFree, quoteText, readHead, type ResolvedPath, type Result } from "@read/core";
+import fs from "node:fs";
+import { checkSize, closeFile, coreFailure, decodeUtf8, fail, fromOsError, ok, openFileWhenFree, quoteText, readHead, type FileKind, type ResolvedPath, type Result } from "@read/core";
 
 /** The text of a file and how many bytes it held. */
 export interface TextFile {
@@ -8,12 +9,21 @@ export interface TextFile {
 }
 
 /**
- * Reads a whole file as text, after the guard (and, for a pending path, the person) allowed it: opens
- * exactly the checked canonical path (regular files only), refuses it when `fstat` says it is over
+ * Reads a whole file as text, after the guard (and, for a pending path, the person) allowed it: `stat`s
+ * the checked canonical path first (spec 003 §5: "os.Stat before read"), so a directory, FIFO, socket or
+ * device is refused as what it is without being opened (opening `/dev/tty` or a tape has effects of its
+ * own); then opens exactly that path (regular files only), refuses it when `fstat` says it is over
  * `limit` bytes, reads at most `limit` bytes plus one (a file that grew is refused too), and accepts
  * only valid UTF-8 without any NUL byte. Failures use core's codes (`BINARY`, `INVALID_UTF8`, ...).
  */
 export async function readTextFile(target: ResolvedPath, options: { readonly allowOutside: boolean; readonly limit: number; readonly signal?: AbortSignal | undefined }): Promise<Result<TextFile>> {
+  const kind = kindOf(target);
+  if (!kind.ok) return kind;
+  if (kind.value === "directory") return fail(coreFailure({ code: "IS_DIRECTORY", message: `The path ${quoteText(target.input)} is a directory.`, path: target.input }));
+  if (kind.value !== "file") {
+    const message = `The path ${quoteText(target.input)} is a ${kind.value.replace("-", " ")}.`;
+    return fail(coreFailure({ code: "NOT_REGULAR_FILE", message, path: target.input, kind: kind.value }));
+  }
   const opened = await openFileWhenFree(target, { allowOutside: options.allowOutside, signal: options.signal });
   if (!opened.ok) return opened;
   const file = opened.value;
@@ -43,4 +53,19 @@ export async function readTextFile(target: ResolvedPath, options: { readonly all
   } finally {
     closeFile(file);
   }
+}
+
+function kindOf(target: ResolvedPath): Result<FileKind> {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(target.absolute);
+  } catch (error) {
+    return fail(fromOsError(error, target.input, `The path ${quoteText(target.input)}`));
+  }
+  if (stat.isFile()) return ok("file");
+  if (stat.isDirectory()) return ok("directory");
+  if (stat.isFIFO()) return ok("fifo");
+  if (stat.isSocket()) return ok("socket");
+  if (stat.isCharacterDevice()) return ok("character-device");
+  return ok(stat.isBlockDevice() ? "block-device" : "unknown");
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { ProfileConfigError } from "@read/core";
-import { blockedGlobProblem, createGuard, createTool } from "../src/index.js";
+import { blockedGlobProblem, createGuard, createTool, unresolvablePrefixProblem, type GuardDecision } from "../src/index.js";
 import { recordingRequester, scratch } from "./support/scratch.js";
 import { verdict } from "./support/verdict.js";
 
@@ -8,14 +8,12 @@ describe("blocked globs", () => {
   test("GUARD-9.20-blocked GUARD-6.2: a blocked path is denied by policy, naming the pattern", async () => {
     const s = scratch();
     s.write("ws/secrets/token.txt", "t\n");
-    expect(await createTool({ root: s.root, blocked: ["secrets/**"] }).call({ path: "secrets/token.txt" })).toEqual({
-      error: "Permission denied by policy: 'secrets/token.txt' is blocked by the pattern 'secrets/**'. Reading it is not allowed; do not retry this path.",
-      code: "DENIED_BY_POLICY",
-    });
+    expect(await createTool({ root: s.root, blocked: ["secrets/**"] }).call({ path: "secrets/token.txt" })).toEqual({ error: 'permission denied by policy: path "secrets/token.txt" is blocked' });
     expect(createGuard({ root: s.root, blocked: ["secrets/**"] }).checkPath("secrets/token.txt", "read")).toEqual({
       decision: "denied",
       reason: "blocked",
       rule: "secrets/**",
+      lexical: `${s.root}/secrets/token.txt`,
       resolved: `${s.root}/secrets/token.txt`,
       inside: true,
       message: "'secrets/token.txt' is blocked by the pattern 'secrets/**'.",
@@ -25,6 +23,7 @@ describe("blocked globs", () => {
 
   test("pattern scopes: relative patterns match inside the root, name patterns any name, absolute patterns absolute paths", () => {
     const s = scratch();
+    s.mkdir("outside/blocked");
     const guard = createGuard({ root: s.root, blocked: ["private/*.md", "*.bak", "vendor", `${s.outside}/blocked/**`] });
     const cases: Record<string, string> = {
       "private/plan.md": "blocked",
@@ -76,7 +75,7 @@ describe("blocked globs", () => {
     s.write("outside/db/dump.sql", "x\n");
     const { requests, requester } = recordingRequester("allow");
     const tool = createTool({ root: s.root, requester, blocked: ["*.sql"] });
-    expect(await tool.call({ path: "../outside/db/dump.sql" })).toMatchObject({ code: "DENIED_BY_POLICY" });
+    expect(await tool.call({ path: "../outside/db/dump.sql" })).toEqual({ error: 'permission denied by policy: path "../outside/db/dump.sql" is blocked' });
     expect(requests).toEqual([]);
   });
 
@@ -112,11 +111,59 @@ describe("blocked globs", () => {
     }
     expect(thrown).toBeInstanceOf(ProfileConfigError);
     expect((thrown as ProfileConfigError).message).toBe(
-      "guard: invalid option 'blocked.1' in [guard]: a blocked pattern must be a non-empty string. (accepted keys: blocked, respect_gitignore)",
+      "guard: invalid option 'blocked.1' in [guard]: a blocked pattern must be a non-empty string. (accepted keys: blocked, default_blocked, respect_gitignore)",
     );
+  });
+
+  test("GUARD-6.2-blocked-canonical: an absolute pattern written through a symlink blocks the file however it is spelt", async () => {
+    const s = scratch();
+    s.write("w/root/secrets/s.txt", "secret\n");
+    s.write("w/root/notes.txt", "notes\n");
+    s.symlink("wl", "w");
+    s.symlink("w/root/innocent.txt", "secrets/s.txt");
+    const spelt = `${s.base}/wl/root/secrets/**`;
+    for (const root of [`${s.base}/wl/root`, `${s.base}/w/root`]) {
+      const guard = createGuard({ root, blocked: [spelt] });
+      for (const path of ["secrets/s.txt", `${s.base}/w/root/secrets/s.txt`, `${s.base}/wl/root/secrets/s.txt`, "innocent.txt", "./secrets/../secrets/s.txt"]) {
+        expect({ root, path, decision: pick(guard.checkPath(path, "read")) }).toEqual({ root, path, decision: { decision: "denied", reason: "blocked", rule: spelt } });
+      }
+      expect(guard.checkPath("notes.txt", "read").decision).toBe("granted");
+    }
+    expect(await createTool({ root: `${s.base}/w/root`, blocked: [spelt] }).call({ path: "innocent.txt" })).toEqual({ error: 'permission denied by policy: path "innocent.txt" is blocked' });
+  });
+
+  test("GUARD-6.2-blocked-canonical: a pattern on a system path reached through a symlink (/etc on macOS) blocks both spellings", () => {
+    const s = scratch();
+    s.write("private/etc/hosts", "127.0.0.1 localhost\n");
+    s.symlink("etc", "private/etc");
+    const guard = createGuard({ root: s.root, blocked: [`${s.base}/etc/**`], defaultBlocked: false });
+    for (const path of [`${s.base}/etc/hosts`, `${s.base}/private/etc/hosts`, "../private/etc/hosts"]) {
+      expect({ path, decision: pick(guard.checkPath(path, "read")) }).toEqual({ path, decision: { decision: "denied", reason: "blocked", rule: `${s.base}/etc/**` } });
+    }
+  });
+
+  test("GUARD-6.2-blocked-canonical: a pattern whose fixed directories cannot be resolved is a load error naming it", () => {
+    const s = scratch();
+    const missing = `${s.base}/nowhere/secrets/**`;
+    expect(() => createGuard({ root: s.root, blocked: ["ok/**", missing] })).toThrow(
+      new ProfileConfigError({
+        profile: "guard",
+        table: "guard",
+        key: "blocked.1",
+        reason: `the blocked pattern '${missing}' starts with the directory '${s.base}/nowhere/secrets', which cannot be resolved (ENOENT); a pattern is matched against canonical paths, so its fixed directories must exist.`,
+        accepted: ["blocked", "default_blocked", "respect_gitignore"],
+      }),
+    );
+    expect(unresolvablePrefixProblem(`${s.base}/nowhere/*.txt`)).toContain(`the directory '${s.base}/nowhere'`);
+    expect(unresolvablePrefixProblem("/**/*.key")).toBeUndefined();
+    expect(unresolvablePrefixProblem("relative/**")).toBeUndefined();
   });
 
   test("usable patterns load: absolute, ./-prefixed, globstar, braces, escapes", () => {
     for (const glob of ["/etc/**", "./local/**", "**/*.pem", "*.{crt,csr}", "a\\*b", "x"]) expect({ glob, problem: blockedGlobProblem(glob) }).toEqual({ glob, problem: undefined });
   });
 });
+
+function pick(decision: GuardDecision) {
+  return decision.decision === "denied" ? { decision: decision.decision, reason: decision.reason, rule: decision.rule } : { decision: decision.decision };
+}

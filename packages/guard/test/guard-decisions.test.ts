@@ -11,21 +11,30 @@ describe("the guard's decisions, as data", () => {
     s.write("ws/a.txt", "a\n");
     expect(createGuard({ root: s.root }).checkPath("a.txt", "read")).toEqual({
       decision: "granted",
+      lexical: `${s.root}/a.txt`,
       resolved: `${s.root}/a.txt`,
       inside: true,
-      message: `'a.txt' resolves to '${s.root}/a.txt', inside the working directory.`,
+      message: "'a.txt' is inside the working directory.",
       target: { input: "a.txt", absolute: `${s.root}/a.txt`, relative: "a.txt", inside: true },
     });
   });
 
-  test("GUARD-4.1: pending outside the root", () => {
+  test("GUARD-4.1 GUARD-4.2-no-leak: pending outside the root; the message names the path as asked, the target is data", () => {
     const s = scratch();
     s.write("outside/o.txt", "o\n");
+    s.symlink("ws/o-link", "../outside/o.txt");
+    expect(createGuard({ root: s.root }).checkPath("o-link", "read")).toMatchObject({
+      decision: "pending",
+      lexical: `${s.root}/o-link`,
+      resolved: `${s.outside}/o.txt`,
+      message: "'o-link' is outside the working directory: reading it needs the user's permission.",
+    });
     expect(createGuard({ root: s.root }).checkPath("../outside/o.txt", "read")).toEqual({
       decision: "pending",
+      lexical: `${s.outside}/o.txt`,
       resolved: `${s.outside}/o.txt`,
       inside: false,
-      message: `'../outside/o.txt' resolves to '${s.outside}/o.txt', outside the working directory: reading it needs the user's permission.`,
+      message: "'../outside/o.txt' is outside the working directory: reading it needs the user's permission.",
       target: { input: "../outside/o.txt", absolute: `${s.outside}/o.txt`, relative: "../outside/o.txt", inside: false },
     });
   });
@@ -47,16 +56,36 @@ describe("the guard's decisions, as data", () => {
       resolved: `${s.root}/new/file.txt`,
       failure: { code: "NOT_FOUND" },
     });
-    expect(guard.checkPath("../outside/new.txt", "read")).toMatchObject({ decision: "pending", resolved: `${s.outside}/new.txt`, failure: { code: "OUTSIDE_ROOT" } });
-    expect(guard.resolvePath("new/file.txt")).toMatchObject({ ok: true, value: { resolved: `${s.root}/new/file.txt`, inside: true, missing: { code: "NOT_FOUND" } } });
+    expect(guard.checkPath("../outside/new.txt", "read")).toMatchObject({ decision: "pending", resolved: `${s.outside}/new.txt`, failure: { code: "NOT_FOUND" } });
+    expect(guard.resolvePath("new/file.txt")).toMatchObject({ ok: true, value: { resolved: `${s.root}/new/file.txt`, inside: true, failure: { code: "NOT_FOUND" } } });
   });
 
-  test("invalid input and unsupported operations are denied as invalid", () => {
+  test("GUARD-6.6-outside: outside the root, why a path cannot be resolved waits for the answer: pending, with the failure as data", () => {
+    const s = scratch();
+    s.symlink("outside/loop", "loop");
+    s.write("outside/f.txt", "f\n");
+    const guard = createGuard({ root: s.root });
+    expect(guard.checkPath("../outside/loop", "read")).toMatchObject({ decision: "pending", failure: { code: "SYMLINK_LOOP" } });
+    expect(guard.checkPath("../outside/f.txt/x", "read")).toMatchObject({ decision: "pending", failure: { code: "NOT_FOUND", reason: "not-a-directory" } });
+  });
+
+  test("GUARD-6.1-any-name: invalid input and unknown operations are denied as invalid", () => {
     const guard = createGuard({ root: scratch().root });
-    expect(guard.checkPath("", "read")).toMatchObject({ decision: "denied", reason: "invalid", resolved: "", message: "The path must not be empty." });
-    expect(guard.checkPath(7, "read")).toMatchObject({ decision: "denied", reason: "invalid", message: "The path must be a string, got a number." });
-    expect(guard.checkPath("a.txt", "write" as "read")).toMatchObject({ decision: "denied", reason: "invalid", message: `The operation 'write' is not supported; only "read" is.` });
+    expect(guard.checkPath("", "read")).toMatchObject({ decision: "denied", reason: "invalid", resolved: "", message: "Path must be a non-empty string." });
+    expect(guard.checkPath(7, "read")).toMatchObject({ decision: "denied", reason: "invalid", message: "Path must be a non-empty string." });
+    expect(guard.checkPath("a\u0000b", "read")).toMatchObject({ decision: "denied", reason: "invalid", message: "Path must not contain a NUL byte." });
+    expect(guard.checkPath("a.txt", "delete" as "read")).toMatchObject({ decision: "denied", reason: "invalid", message: `'a.txt' cannot be checked for the operation 'delete': only "read" and "write" are known.` });
     expect(guard.resolvePath(7)).toMatchObject({ ok: false, failure: { code: "INVALID_INPUT" } });
+    expect(guard.checkPath("   ", "read")).toMatchObject({ decision: "granted", lexical: `${guard.root}/   ` });
+  });
+
+  test("GUARD-4.1-write: a write is pending inside the root and outside it, and denied where the policy denies", () => {
+    const s = scratch();
+    const guard = createGuard({ root: s.root, blocked: ["secrets/**"] });
+    expect(guard.checkPath("main.go", "write")).toMatchObject({ decision: "pending", inside: true, message: "'main.go' is inside the working directory: writing it needs the user's permission." });
+    expect(guard.checkPath("../outside/x", "write")).toMatchObject({ decision: "pending", inside: false });
+    expect(guard.checkPath("secrets/k", "write")).toMatchObject({ decision: "denied", reason: "blocked" });
+    expect(guard.checkPath(".env", "write")).toMatchObject({ decision: "denied", reason: "sensitive" });
   });
 });
 
@@ -86,13 +115,22 @@ describe("symlinks into and out of the root", () => {
     expect(createGuard({ root: s.root }).checkPath(`${s.outside}/to-ws`, "read")).toMatchObject({ decision: "granted", resolved: `${s.root}/a.txt` });
   });
 
-  test("GUARD-5.2: '..' after a symlink is the kernel's, not a lexical fold (link/../x leaves the root)", () => {
+  test("GUARD-5.1-clean GUARD-5.2: '..' is folded lexically first, then the kernel resolves what is left (spec 003 §5: filepath.Clean)", async () => {
     const s = scratch();
     s.write("outside/deep/dir/keep", "k\n");
     s.write("outside/deep/secret.txt", "outside secret\n");
     s.write("ws/secret.txt", "inside\n");
+    s.write("ws/f.txt", "f\n");
     s.symlink("ws/link", "../outside/deep/dir");
-    expect(createGuard({ root: s.root }).checkPath("link/../secret.txt", "read")).toMatchObject({ decision: "pending", resolved: `${s.outside}/deep/secret.txt` });
+    const guard = createGuard({ root: s.root });
+    // link/../secret.txt is <root>/secret.txt: the string that is checked is the string that is opened.
+    expect(guard.checkPath("link/../secret.txt", "read")).toMatchObject({ decision: "granted", lexical: `${s.root}/secret.txt`, resolved: `${s.root}/secret.txt` });
+    // What is left after the fold is still resolved by the kernel: a link out stays outside.
+    expect(guard.checkPath("sub/../link/../link/keep", "read")).toMatchObject({ decision: "pending", resolved: `${s.outside}/deep/dir/keep` });
+    const tool = createTool({ root: s.root });
+    for (const path of ["f.txt/", "missing/../f.txt", "./f.txt", "sub//..//f.txt/."]) {
+      expect({ path, output: await tool.call({ path }) }).toEqual({ path, output: { path: `${s.root}/f.txt`, content: "f\n", bytes_read: 2 } });
+    }
   });
 
   test("GUARD-5.2: containment is decided on path components (a sibling sharing the root's prefix is outside)", () => {
@@ -124,16 +162,16 @@ describe("an error inside a check is a denial, never an allowance", () => {
       },
     };
     const guard = createGuard({ root: s.root, sensitive: [...DEFAULT_SENSITIVE_RULES, broken] });
-    expect(guard.checkPath("a.txt", "read")).toEqual({
+    expect(guard.checkPath("a.txt", "read")).toMatchObject({
       decision: "denied",
       reason: "error",
+      lexical: `${s.root}/a.txt`,
       resolved: `${s.root}/a.txt`,
       inside: true,
       message: "'a.txt' could not be checked (matcher exploded), so it is denied.",
     });
     expect(await createTool({ root: s.root, sensitive: [broken] }).call({ path: "a.txt" })).toEqual({
-      error: "Permission denied by policy: 'a.txt' could not be checked (matcher exploded), so it is denied. Do not retry this path.",
-      code: "DENIED_BY_POLICY",
+      error: 'permission denied by policy: path "a.txt" could not be checked, so it is blocked',
     });
   });
 
@@ -146,7 +184,7 @@ describe("an error inside a check is a denial, never an allowance", () => {
       resolved: `${s.root}/loop/x`,
       failure: { code: "SYMLINK_LOOP" },
     });
-    expect(createGuard({ root: s.root }).resolvePath("loop")).toMatchObject({ ok: false, failure: { code: "SYMLINK_LOOP" } });
+    expect(createGuard({ root: s.root }).resolvePath("loop")).toMatchObject({ ok: true, value: { failure: { code: "SYMLINK_LOOP" } } });
   });
 
   test("a path too long for the file system denies", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { configSchema, createTool, definition, outputSchema, profile, READ_FILE_ERROR_CODES } from "../src/index.js";
+import { configSchema, createGuard, createTool, definition, outputSchema, profile, READ_FILE_ERROR_CODES, readFile, readFileErrorCode } from "../src/index.js";
 import { scratch } from "./support/scratch.js";
 
 describe("spec 003 §3: the tool contract", () => {
@@ -26,14 +26,10 @@ describe("spec 003 §3: the tool contract", () => {
     expect(definition.parameters).toEqual(createTool({ root: scratch().root }).definition.parameters);
   });
 
-  test("GUARD-3-schema: an argument besides path is refused", async () => {
+  test("GUARD-3-schema GUARD-6.1-any-name: an argument besides path is ignored, as the reference ignores it", async () => {
     const s = scratch();
     s.write("ws/a.txt", "a\n");
-    expect(await createTool({ root: s.root }).call({ path: "a.txt", limit: 10 })).toEqual({
-      error:
-        "Invalid input: unknown argument 'limit'; read_file takes only 'path'. Call read_file with {\"path\": \"<file>\"}, a path relative to the working directory or absolute.",
-      code: "INVALID_INPUT",
-    });
+    expect(await createTool({ root: s.root }).call({ path: "a.txt", limit: 10, extra: { nested: true } })).toEqual({ path: `${s.root}/a.txt`, content: "a\n", bytes_read: 2 });
   });
 
   test("GUARD-3-success: success is { path, content, bytes_read } with the resolved absolute path", async () => {
@@ -54,14 +50,13 @@ describe("spec 003 §3: the tool contract", () => {
     });
   });
 
-  test("GUARD-3-error: every failure is { error, code } and nothing else", async () => {
+  test("GUARD-3-error GUARD-6-labels: every failure is { error } and nothing else; the library's readFile keeps the code", async () => {
     const s = scratch();
     const output = await createTool({ root: s.root }).call({ path: "missing.txt" });
-    expect(output).toEqual({
-      error: `File not found: 'missing.txt' does not exist (it would be '${s.root}/missing.txt'). Check the path; relative paths start at the working directory.`,
-      code: "NOT_FOUND",
-    });
-    expect(Object.keys(output)).toEqual(["error", "code"]);
+    expect(output).toEqual({ error: `not found: file "${s.root}/missing.txt" does not exist` });
+    expect(Object.keys(output)).toEqual(["error"]);
+    expect(await readFile(createGuard({ root: s.root }), undefined, { path: "missing.txt" })).toEqual({ error: `not found: file "${s.root}/missing.txt" does not exist`, code: "NOT_FOUND" });
+    expect(readFileErrorCode(output as { error: string })).toBe("NOT_FOUND");
   });
 
   test("GUARD-3-error: isError and render tell errors from successes", async () => {
@@ -73,16 +68,14 @@ describe("spec 003 §3: the tool contract", () => {
     expect(tool.isError(success)).toBe(false);
     expect(tool.isError(failure)).toBe(true);
     expect(tool.render(success)).toBe("alpha\n");
-    expect(tool.render(failure)).toBe(
-      'Error (INVALID_INPUT): Invalid input: The path must not be empty. Call read_file with {"path": "<file>"}, a path relative to the working directory or absolute.',
-    );
+    expect(tool.render(failure)).toBe("Error: invalid input: path must be a non-empty string");
   });
 
-  test("GUARD-3-error: the output schema describes the success and the error shape with every code", () => {
+  test("GUARD-3-error: the output schema describes the success and the error shape, the error a message only", () => {
     expect(outputSchema).toMatchObject({
       anyOf: [
         { type: "object", required: ["path", "content", "bytes_read"], additionalProperties: false },
-        { type: "object", required: ["error", "code"], additionalProperties: false, properties: { code: { enum: [...READ_FILE_ERROR_CODES] } } },
+        { type: "object", required: ["error"], additionalProperties: false, properties: { error: { type: "string" } } },
       ],
     });
     expect(READ_FILE_ERROR_CODES).toEqual(["INVALID_INPUT", "DENIED_BY_POLICY", "DENIED_BY_USER", "TOO_LARGE", "NOT_FOUND", "NOT_ACCESSIBLE", "NOT_TEXT", "READ_FAILED"]);
@@ -94,8 +87,9 @@ describe("the guard profile", () => {
     expect(profile.name).toBe("guard");
     expect(profile.configTable).toEqual(["guard"]);
     expect(profile.createTool).toBe(createTool);
-    expect(configSchema.parse({})).toEqual({ blocked: [], respect_gitignore: true });
-    expect(configSchema.parse({ blocked: ["secrets/**"], respect_gitignore: false })).toEqual({ blocked: ["secrets/**"], respect_gitignore: false });
+    expect(configSchema.parse({})).toEqual({ blocked: [], default_blocked: true, respect_gitignore: true });
+    expect(configSchema.parse({ blocked: ["secrets/**"], default_blocked: false, respect_gitignore: false })).toEqual({ blocked: ["secrets/**"], default_blocked: false, respect_gitignore: false });
+    expect(configSchema.safeParse({ default_blocked: "no" }).success).toBe(false);
     expect(configSchema.safeParse({ blockd: [] }).success).toBe(false);
     expect(configSchema.safeParse({ respect_gitignore: "yes" }).success).toBe(false);
     expect(configSchema.safeParse({ blocked: "secrets/**" }).success).toBe(false);

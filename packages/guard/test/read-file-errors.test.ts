@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import net from "node:net";
 import { describe, expect, test } from "vitest";
-import { createTool, MAX_FILE_BYTES, type ReadFileOutput } from "../src/index.js";
+import { createTool, MAX_FILE_BYTES, readFile, createGuard, readFileErrorCode, type ReadFileResult } from "../src/index.js";
 import { mapFailure } from "../src/map-failure.js";
 import { coreFailure } from "@read/core";
 import { scratch } from "./support/scratch.js";
@@ -19,24 +19,19 @@ describe("spec 003 §5: size and text checks", () => {
   test("GUARD-9.20-1mb GUARD-5.3 GUARD-6.4: 1,048,577 bytes are refused before reading", async () => {
     const s = scratch();
     s.write("ws/big.txt", "x".repeat(MAX_FILE_BYTES + 1));
-    expect(await createTool({ root: s.root }).call({ path: "big.txt" })).toEqual({
-      error: `File too large: '${s.root}/big.txt' is 1048577 bytes; read_file reads files of at most 1048576 bytes (1 MiB).`,
-      code: "TOO_LARGE",
-    });
+    expect(await createTool({ root: s.root }).call({ path: "big.txt" })).toEqual({ error: `file too large: "${s.root}/big.txt" is 1048577 bytes (max 1048576)` });
   });
 
   test("GUARD-5.3: the size is checked before any text check (a large binary file is too large, not binary)", async () => {
     const s = scratch();
     s.write("ws/big.bin", Buffer.alloc(MAX_FILE_BYTES + 1));
-    expect(await createTool({ root: s.root }).call({ path: "big.bin" })).toMatchObject({ code: "TOO_LARGE" });
+    expect(await createTool({ root: s.root }).call({ path: "big.bin" })).toEqual({ error: `file too large: "${s.root}/big.bin" is 1048577 bytes (max 1048576)` });
   });
 
-  test("GUARD-5.3: a file whose size says 0 is still read at most 1 MiB plus one byte (/proc/kallsyms)", async () => {
-    const s = scratch();
+  test("GUARD-5.3: a file whose size says 0 is still read at most 1 MiB plus one byte (/proc/kallsyms, /proc a root of its own)", async () => {
     expect(fs.statSync("/proc/kallsyms").size).toBe(0);
-    expect(await createTool({ root: s.root, requester: allow }).call({ path: "/proc/kallsyms" })).toEqual({
-      error: "File too large: '/proc/kallsyms' grew past 1048576 bytes while it was read; read_file reads files of at most 1048576 bytes (1 MiB).",
-      code: "TOO_LARGE",
+    expect(await createTool({ root: "/proc", requester: allow }).call({ path: "kallsyms" })).toEqual({
+      error: 'file too large: "/proc/kallsyms" grew past 1048576 bytes while it was read (max 1048576)',
     });
   });
 
@@ -45,14 +40,8 @@ describe("spec 003 §5: size and text checks", () => {
     s.write("ws/late-nul.txt", Buffer.concat([Buffer.from("a".repeat(1_000_000)), Buffer.from([0]), Buffer.from("tail\n")]));
     s.write("ws/image.png", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]));
     const tool = createTool({ root: s.root });
-    expect(await tool.call({ path: "late-nul.txt" })).toEqual({
-      error: `Not a text file: '${s.root}/late-nul.txt' contains a NUL byte (at byte 1000000); read_file reads UTF-8 text only.`,
-      code: "NOT_TEXT",
-    });
-    expect(await tool.call({ path: "image.png" })).toEqual({
-      error: `Not a text file: '${s.root}/image.png' contains a NUL byte (at byte 8); read_file reads UTF-8 text only.`,
-      code: "NOT_TEXT",
-    });
+    expect(await tool.call({ path: "late-nul.txt" })).toEqual({ error: `not a text file: "${s.root}/late-nul.txt" contains null bytes (likely binary)` });
+    expect(await tool.call({ path: "image.png" })).toEqual({ error: `not a text file: "${s.root}/image.png" contains null bytes (likely binary)` });
   });
 
   test("GUARD-9.20-binary GUARD-5.4 GUARD-6.7: invalid UTF-8 is refused (a lone continuation byte, an overlong form, a surrogate)", async () => {
@@ -62,10 +51,7 @@ describe("spec 003 §5: size and text checks", () => {
     s.write("ws/surrogate.txt", Buffer.from([0xed, 0xa0, 0x80]));
     const tool = createTool({ root: s.root });
     for (const name of ["latin1.txt", "overlong.txt", "surrogate.txt"]) {
-      expect(await tool.call({ path: name })).toEqual({
-        error: `Not a text file: '${s.root}/${name}' is not valid UTF-8; read_file reads UTF-8 text only.`,
-        code: "NOT_TEXT",
-      });
+      expect(await tool.call({ path: name })).toEqual({ error: `not a text file: "${s.root}/${name}" contains invalid UTF-8` });
     }
   });
 
@@ -75,76 +61,80 @@ describe("spec 003 §5: size and text checks", () => {
     expect(await createTool({ root: s.root }).call({ path: "empty.txt" })).toEqual({ path: `${s.root}/empty.txt`, content: "", bytes_read: 0 });
   });
 
-  test("GUARD-10.5: directories, FIFOs, sockets and devices are refused at once as not text, never blocking", async () => {
+  test("GUARD-10.5 GUARD-6.7-kind: directories, FIFOs, sockets and devices are refused by their kind at once, never blocking", async () => {
     const s = scratch();
     s.mkdir("ws/docs");
     s.fifo("ws/pipe");
     const server = net.createServer();
     await new Promise<void>((resolve) => server.listen(`${s.root}/sock`, resolve));
     try {
-      const tool = createTool({ root: s.root, requester: allow });
-      expect(await tool.call({ path: "docs" })).toEqual({ error: `Not a text file: '${s.root}/docs' is a directory; read_file reads files only.`, code: "NOT_TEXT" });
-      expect(await tool.call({ path: "pipe" })).toEqual({
-        error: `Not a text file: '${s.root}/pipe' is a fifo, not a regular file; read_file reads regular files only.`,
-        code: "NOT_TEXT",
-      });
-      expect(await tool.call({ path: "sock" })).toEqual({
-        error: `Not a text file: '${s.root}/sock' is a socket, not a regular file; read_file reads regular files only.`,
-        code: "NOT_TEXT",
-      });
-      expect(await tool.call({ path: "/dev/zero" })).toEqual({
-        error: "Not a text file: '/dev/zero' is a character device, not a regular file; read_file reads regular files only.",
-        code: "NOT_TEXT",
-      });
+      const tool = createTool({ root: s.root, requester: allow, default_blocked: false });
+      expect(await tool.call({ path: "docs" })).toEqual({ error: `not a text file: "${s.root}/docs" is a directory` });
+      expect(await tool.call({ path: "pipe" })).toEqual({ error: `not a text file: "${s.root}/pipe" is a fifo, not a regular file` });
+      expect(await tool.call({ path: "sock" })).toEqual({ error: `not a text file: "${s.root}/sock" is a socket, not a regular file` });
+      expect(await tool.call({ path: "/dev/zero" })).toEqual({ error: 'not a text file: "/dev/zero" is a character device, not a regular file' });
     } finally {
       server.close();
     }
   });
+
+  test("GUARD-6.7-kind: /dev/tty is a character device, found without opening it (opening it without a controlling terminal fails as if it were a socket)", async () => {
+    expect(fs.statSync("/dev/tty").isCharacterDevice()).toBe(true);
+    const tool = createTool({ root: scratch().root, requester: allow, default_blocked: false });
+    expect(await tool.call({ path: "/dev/tty" })).toEqual({ error: 'not a text file: "/dev/tty" is a character device, not a regular file' });
+  });
 });
 
 describe("spec 003 §6: one error per category", () => {
-  test("GUARD-6.1: missing, empty, non-string and malformed paths are invalid input", async () => {
+  test("GUARD-6.1 GUARD-6.1-any-name: only a missing, empty or non-string path (or arguments that are no object) is invalid input", async () => {
     const tool = createTool({ root: scratch().root });
-    const hint = 'Call read_file with {"path": "<file>"}, a path relative to the working directory or absolute.';
     const cases: [unknown, string][] = [
-      [{}, "the 'path' argument is missing."],
-      [{ path: "" }, "The path must not be empty."],
-      [{ path: "   " }, "The path must not be empty."],
-      [{ path: 42 }, "'path' must be a string, got a number."],
-      [{ path: null }, "'path' must be a string, got null."],
-      [{ path: ["a"] }, "'path' must be a string, got an array."],
-      [null, "the arguments must be an object with a 'path' string."],
-      ["notes.txt", "the arguments must be an object with a 'path' string."],
-      [{ path: "a\u0000b" }, "The path contains a control character (U+0000)."],
-      [{ path: "a\u202eb" }, "The path contains a control character (U+202E)."],
-      [{ path: "a".repeat(4097) }, "The path is 4097 characters long; at most 4096 are accepted."],
-      [{ path: "a.txt", other: 1, more: 2 }, "unknown arguments 'other', 'more'; read_file takes only 'path'."],
+      [{}, "missing required 'path' parameter"],
+      [{ path: undefined }, "missing required 'path' parameter"],
+      [{ path: "" }, "path must be a non-empty string"],
+      [{ path: 42 }, "path must be a non-empty string"],
+      [{ path: null }, "path must be a non-empty string"],
+      [{ path: ["a"] }, "path must be a non-empty string"],
+      [{ path: true }, "path must be a non-empty string"],
+      [null, "expected map[string]any, got <nil>"],
+      ["notes.txt", "expected map[string]any, got string"],
+      [7, "expected map[string]any, got float64"],
+      [false, "expected map[string]any, got bool"],
+      [[{ path: "a" }], "expected map[string]any, got []interface {}"],
+      [{ path: "a\u0000b" }, "path must not contain a NUL byte"],
+      [{ path: "a".repeat(4097) }, "path is 4097 characters long; at most 4096 are accepted"],
     ];
     for (const [input, why] of cases) {
-      expect(await tool.call(input)).toEqual({ error: `Invalid input: ${why} ${hint}`, code: "INVALID_INPUT" });
+      expect({ input, output: await tool.call(input) }).toEqual({ input, output: { error: `invalid input: ${why}` } });
     }
   });
 
-  test("GUARD-9.20-missing GUARD-6.5: a missing file, a dangling symlink and a file used as a directory are not found", async () => {
+  test("GUARD-6.1-any-name: any other string names a file: spaces only, a tab, a newline, bidi marks; echoed escaped", async () => {
     const s = scratch();
-    s.write("ws/file.txt", "f\n");
-    s.symlink("ws/dangling", "nowhere.txt");
+    const names = ["   ", "a\tb.txt", "line\nbreak.txt", "\u202etxt.exe", "x\u001b[2J.txt"];
+    for (const name of names) s.write(`ws/${name}`, `${JSON.stringify(name)}\n`);
     const tool = createTool({ root: s.root });
-    expect(await tool.call({ path: "nope/missing.txt" })).toEqual({
-      error: `File not found: 'nope/missing.txt' does not exist (it would be '${s.root}/nope/missing.txt'). Check the path; relative paths start at the working directory.`,
-      code: "NOT_FOUND",
-    });
-    expect(await tool.call({ path: "dangling" })).toEqual({
-      error: `File not found: 'dangling' is a symlink whose target '${s.root}/nowhere.txt' does not exist. Check the path; relative paths start at the working directory.`,
-      code: "NOT_FOUND",
-    });
-    expect(await tool.call({ path: "file.txt/x" })).toEqual({
-      error: `File not found: 'file.txt/x' uses a file as a directory ('${s.root}/file.txt/x'). Check the path; relative paths start at the working directory.`,
-      code: "NOT_FOUND",
-    });
+    for (const name of names) {
+      expect(await tool.call({ path: name })).toEqual({ path: `${s.root}/${name}`, content: `${JSON.stringify(name)}\n`, bytes_read: Buffer.byteLength(`${JSON.stringify(name)}\n`) });
+    }
+    expect(await tool.call({ path: "gone\t\u202e\n.txt" })).toEqual({ error: `not found: file "${s.root}/gone\\t\\u202e\\n.txt" does not exist` });
   });
 
-  test("GUARD-6.5: a missing file outside the root is asked about first, then not found", async () => {
+  test("GUARD-9.20-missing GUARD-6.5: a missing file and a dangling symlink are not found, named as asked and made absolute", async () => {
+    const s = scratch();
+    s.symlink("ws/dangling", "nowhere.txt");
+    const tool = createTool({ root: s.root });
+    expect(await tool.call({ path: "nope/missing.txt" })).toEqual({ error: `not found: file "${s.root}/nope/missing.txt" does not exist` });
+    expect(await tool.call({ path: "dangling" })).toEqual({ error: `not found: file "${s.root}/dangling" does not exist` });
+  });
+
+  test("GUARD-6.6: a file used as a directory is not accessible, not missing (security rule 4)", async () => {
+    const s = scratch();
+    s.write("ws/file.txt", "f\n");
+    expect(await createTool({ root: s.root }).call({ path: "file.txt/x" })).toEqual({ error: `not accessible: stat "${s.root}/file.txt/x": not a directory` });
+  });
+
+  test("GUARD-6.5 GUARD-4.2-no-leak: a missing file outside the root is asked about first, then not found, named as asked", async () => {
     const s = scratch();
     const asked: string[] = [];
     const tool = createTool({
@@ -154,10 +144,7 @@ describe("spec 003 §6: one error per category", () => {
         return "allow";
       },
     });
-    expect(await tool.call({ path: "../outside/gone.txt" })).toEqual({
-      error: `File not found: '../outside/gone.txt' does not exist (it would be '${s.outside}/gone.txt'). Check the path; relative paths start at the working directory.`,
-      code: "NOT_FOUND",
-    });
+    expect(await tool.call({ path: "../outside/gone.txt" })).toEqual({ error: `not found: file "${s.outside}/gone.txt" does not exist` });
     expect(asked).toEqual([`${s.outside}/gone.txt`]);
   });
 
@@ -165,58 +152,56 @@ describe("spec 003 §6: one error per category", () => {
     const s = scratch();
     s.symlink("ws/a", "b");
     s.symlink("ws/b", "a");
-    expect(await createTool({ root: s.root }).call({ path: "a" })).toEqual({
-      error: "File not accessible: 'a' runs into a symlink loop (ELOOP).",
-      code: "NOT_ACCESSIBLE",
-    });
+    expect(await createTool({ root: s.root }).call({ path: "a" })).toEqual({ error: `not accessible: stat "${s.root}/a": too many levels of symbolic links` });
   });
 
   test("GUARD-6.8: any other read failure has its own error (OS errors, a swap during open, no descriptors left)", () => {
-    const context = { asked: "a.txt", resolved: "/w/a.txt" };
-    expect(mapFailure(coreFailure({ code: "IO_ERROR", message: "x", path: "a.txt", osError: "EIO" }), context)).toEqual({
-      error: "Read failed: '/w/a.txt' could not be read (EIO). Retry the read.",
+    expect(mapFailure(coreFailure({ code: "IO_ERROR", message: "x", path: "a.txt", osError: "EIO" }), "/w/a.txt", "open")).toEqual({
+      error: 'read failed: open "/w/a.txt": input/output error; retry the read',
       code: "READ_FAILED",
     });
-    expect(mapFailure(coreFailure({ code: "CHANGED_DURING_READ", message: "x", path: "a.txt", reason: "swapped" }), context)).toEqual({
-      error: "Read failed: '/w/a.txt' changed while it was being opened. Retry the read.",
+    expect(mapFailure(coreFailure({ code: "CHANGED_DURING_READ", message: "x", path: "a.txt", reason: "swapped" }), "/w/a.txt", "open")).toEqual({
+      error: 'read failed: "/w/a.txt" changed while it was being opened; retry the read',
       code: "READ_FAILED",
     });
-    expect(mapFailure(coreFailure({ code: "TOO_MANY_OPEN_FILES", message: "x", path: "a.txt", osError: "EMFILE" }), context)).toEqual({
-      error: "Read failed: '/w/a.txt' could not be opened because too many files are open. Retry the read later.",
+    expect(mapFailure(coreFailure({ code: "TOO_MANY_OPEN_FILES", message: "x", path: "a.txt", osError: "EMFILE" }), "/w/a.txt", "open")).toEqual({
+      error: 'read failed: open "/w/a.txt": too many open files; retry the read',
       code: "READ_FAILED",
     });
   });
 
-  test("GUARD-6.1 GUARD-6.2 GUARD-6.3 GUARD-6.4 GUARD-6.5 GUARD-6.6 GUARD-6.7 GUARD-6.8: the eight categories have distinct codes and messages", async () => {
+  test("GUARD-6.1 GUARD-6.2 GUARD-6.3 GUARD-6.4 GUARD-6.5 GUARD-6.6 GUARD-6.7 GUARD-6.8 GUARD-6-labels: the eight categories have distinct codes, and each message starts with its label", async () => {
     const s = scratch();
     s.write("ws/.env", "A=1\n");
     s.write("outside/o.txt", "o\n");
     s.write("ws/big.txt", "x".repeat(MAX_FILE_BYTES + 1));
     s.write("ws/bin", Buffer.from([0]));
     s.symlink("ws/loop", "loop");
-    const tool = createTool({ root: s.root, requester: async () => "deny" });
-    const outputs: ReadFileOutput[] = [
-      await tool.call({ path: "" }),
-      await tool.call({ path: ".env" }),
-      await tool.call({ path: "../outside/o.txt" }),
-      await tool.call({ path: "big.txt" }),
-      await tool.call({ path: "missing" }),
-      await tool.call({ path: "loop" }),
-      await tool.call({ path: "bin" }),
-      mapFailure(coreFailure({ code: "IO_ERROR", message: "x", path: "a", osError: "EIO" }), { asked: "a", resolved: "/a" }),
+    const guard = createGuard({ root: s.root });
+    const deny = async () => "deny" as const;
+    const results: ReadFileResult[] = [
+      await readFile(guard, deny, { path: "" }),
+      await readFile(guard, deny, { path: ".env" }),
+      await readFile(guard, deny, { path: "../outside/o.txt" }),
+      await readFile(guard, deny, { path: "big.txt" }),
+      await readFile(guard, deny, { path: "missing" }),
+      await readFile(guard, deny, { path: "loop" }),
+      await readFile(guard, deny, { path: "bin" }),
+      mapFailure(coreFailure({ code: "IO_ERROR", message: "x", path: "a", osError: "EIO" }), "/a", "open"),
     ];
-    const codes = outputs.map((output) => ("code" in output ? output.code : "none"));
+    const codes = results.map((result) => ("code" in result ? result.code : "none"));
     expect(codes).toEqual(["INVALID_INPUT", "DENIED_BY_POLICY", "DENIED_BY_USER", "TOO_LARGE", "NOT_FOUND", "NOT_ACCESSIBLE", "NOT_TEXT", "READ_FAILED"]);
-    const openings = outputs.map((output) => ("error" in output ? output.error.split(":")[0] : ""));
-    expect(openings).toEqual([
-      "Invalid input",
-      "Permission denied by policy",
-      "Permission denied by the user",
-      "File too large",
-      "File not found",
-      "File not accessible",
-      "Not a text file",
-      "Read failed",
+    expect(results.map((result) => ("error" in result ? result.error.slice(0, result.error.indexOf(":")) : ""))).toEqual([
+      "invalid input",
+      "permission denied by policy",
+      "permission denied by user",
+      "file too large",
+      "not found",
+      "not accessible",
+      "not a text file",
+      "read failed",
     ]);
+    // The wire keeps the message only, and the label gives the code back.
+    expect(results.map((result) => ("error" in result ? readFileErrorCode({ error: result.error }) : "none"))).toEqual(codes);
   });
 });

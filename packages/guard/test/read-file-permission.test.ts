@@ -35,8 +35,7 @@ describe("spec 003 §4 and §9.20: the decision flow and the permission bridge",
     s.write("outside/notes.txt", "private\n");
     const { requester } = recordingRequester("deny");
     expect(await createTool({ root: s.root, requester }).call({ path: `${s.outside}/notes.txt` })).toEqual({
-      error: `Permission denied by the user: reading '${s.outside}/notes.txt' (resolved to '${s.outside}/notes.txt', outside the working directory) was not allowed. Do not retry it unless the user asks you to.`,
-      code: "DENIED_BY_USER",
+      error: `permission denied by user: read access rejected for path "${s.outside}/notes.txt"`,
     });
   });
 
@@ -59,18 +58,17 @@ describe("spec 003 §4 and §9.20: the decision flow and the permission bridge",
     const outputs = [];
     for (let i = 0; i < 3; i++) outputs.push(await tool.call({ path: "../outside/notes.txt" }));
     expect(requests).toHaveLength(3);
-    expect(outputs.map((output) => ("code" in output ? output.code : "read"))).toEqual(["read", "DENIED_BY_USER", "read"]);
+    expect(outputs.map((output) => ("error" in output ? output.error : "read"))).toEqual(["read", 'permission denied by user: read access rejected for path "../outside/notes.txt"', "read"]);
   });
 
-  test("GUARD-4.4: a requester that rejects (a cancelled prompt) is a denial", async () => {
+  test("GUARD-4.4 GUARD-6-no-person: a requester that rejects (a failed prompt) is a denial, in the reference's words", async () => {
     const s = scratch();
     s.write("outside/notes.txt", "n\n");
     const requester = async (): Promise<"allow" | "deny"> => {
-      throw new Error("prompt closed");
+      throw new Error("context canceled\nFORGED");
     };
     expect(await createTool({ root: s.root, requester }).call({ path: "../outside/notes.txt" })).toEqual({
-      error: `Permission denied by the user: the permission prompt for reading '../outside/notes.txt' (resolved to '${s.outside}/notes.txt', outside the working directory) was cancelled or failed (prompt closed), which counts as a denial.`,
-      code: "DENIED_BY_USER",
+      error: "permission denied: permission request failed: context canceled\\nFORGED",
     });
   });
 
@@ -78,17 +76,16 @@ describe("spec 003 §4 and §9.20: the decision flow and the permission bridge",
     const s = scratch();
     s.write("outside/notes.txt", "n\n");
     const requester = (async () => "yes") as unknown as (request: PermissionRequest) => Promise<"allow" | "deny">;
-    const output = await createTool({ root: s.root, requester }).call({ path: "../outside/notes.txt" });
-    expect(output).toMatchObject({ code: "DENIED_BY_USER" });
-    expect("error" in output && output.error).toContain('(the prompt answered "yes")');
+    expect(await createTool({ root: s.root, requester }).call({ path: "../outside/notes.txt" })).toEqual({
+      error: 'permission denied: permission request failed: the prompt answered "yes"',
+    });
   });
 
-  test("GUARD-4.1: without a requester a pending read is denied, saying no one could be asked", async () => {
+  test("GUARD-4.1 GUARD-6-no-person: without a requester a pending read is denied, saying no one could be asked", async () => {
     const s = scratch();
     s.write("outside/notes.txt", "n\n");
     expect(await createTool({ root: s.root }).call({ path: "../outside/notes.txt" })).toEqual({
-      error: `Permission denied: reading '../outside/notes.txt' (resolved to '${s.outside}/notes.txt', outside the working directory) needs the user's permission, but no one could be asked (no permission prompt is available).`,
-      code: "DENIED_BY_USER",
+      error: "permission denied: user approval required but not available",
     });
   });
 
@@ -97,8 +94,7 @@ describe("spec 003 §4 and §9.20: the decision flow and the permission bridge",
     s.write("outside/.env", "TOKEN=1\n");
     const { requests, requester } = recordingRequester("allow");
     expect(await createTool({ root: s.root, requester }).call({ path: "../outside/.env" })).toEqual({
-      error: "Permission denied by policy: '../outside/.env' is sensitive: an environment file (.env, .env.*). Reading it is not allowed; do not retry this path.",
-      code: "DENIED_BY_POLICY",
+      error: 'permission denied by policy: path "../outside/.env" is blocked',
     });
     expect(requests).toEqual([]);
   });
@@ -125,7 +121,7 @@ describe("spec 003 §4 and §9.20: the decision flow and the permission bridge",
     const fifo = s.fifo("outside/pipe");
     const writer = await fifoWriter(fifo);
     const output = await createTool({ root: s.root, requester: async () => "deny" }).call({ path: "../outside/pipe" });
-    expect(output).toMatchObject({ code: "DENIED_BY_USER" });
+    expect(output).toEqual({ error: 'permission denied by user: read access rejected for path "../outside/pipe"' });
     expect(await writer.opened(300)).toBe(false);
     expect(await writer.release()).toBe(true);
   });
@@ -135,7 +131,7 @@ describe("spec 003 §4 and §9.20: the decision flow and the permission bridge",
     const fifo = s.fifo("ws/.env");
     const writer = await fifoWriter(fifo);
     const output = await createTool({ root: s.root, requester: async () => "allow" }).call({ path: ".env" });
-    expect(output).toMatchObject({ code: "DENIED_BY_POLICY" });
+    expect(output).toEqual({ error: 'permission denied by policy: path ".env" is blocked' });
     expect(await writer.opened(300)).toBe(false);
     expect(await writer.release()).toBe(true);
   });
@@ -153,9 +149,6 @@ describe("spec 003 §4 and §9.20: the decision flow and the permission bridge",
       },
     }).call({ path: "../outside/pipe" });
     expect(openedBeforeAnswer).toBe(false);
-    expect(output).toEqual({
-      error: `Not a text file: '${s.outside}/pipe' is a fifo, not a regular file; read_file reads regular files only.`,
-      code: "NOT_TEXT",
-    });
+    expect(output).toEqual({ error: `not a text file: "${s.outside}/pipe" is a fifo, not a regular file` });
   });
 });

@@ -47,6 +47,7 @@ describe("the default sensitive list", () => {
       decision: "denied",
       reason: "sensitive",
       rule: "env-file",
+      lexical: `${s.root}/.env`,
       resolved: `${s.root}/.env`,
       inside: true,
       message: "'.env' is sensitive: an environment file (.env, .env.*).",
@@ -92,10 +93,7 @@ describe("the default sensitive list", () => {
 
   test("a missing sensitive file is denied, not reported missing", async () => {
     const s = scratch();
-    expect(await createTool({ root: s.root }).call({ path: ".env.production" })).toEqual({
-      error: "Permission denied by policy: '.env.production' is sensitive: an environment file (.env, .env.*). Reading it is not allowed; do not retry this path.",
-      code: "DENIED_BY_POLICY",
-    });
+    expect(await createTool({ root: s.root }).call({ path: ".env.production" })).toEqual({ error: 'permission denied by policy: path ".env.production" is blocked' });
   });
 
   test("GUARD-5.2: the list applies to the path as asked and to its resolved target", async () => {
@@ -116,7 +114,7 @@ describe("the default sensitive list", () => {
     const { requests, requester } = recordingRequester("allow");
     const tool = createTool({ root: s.root, requester });
     for (const path of ["../outside/.ssh/id_ed25519", `${s.outside}/.ssh/id_ed25519`, `${s.outside}/.ssh/../.ssh/id_ed25519`]) {
-      expect(await tool.call({ path })).toMatchObject({ code: "DENIED_BY_POLICY" });
+      expect(await tool.call({ path })).toEqual({ error: `permission denied by policy: path "${path}" is blocked` });
     }
     expect(requests).toEqual([]);
   });

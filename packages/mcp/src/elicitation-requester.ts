@@ -45,8 +45,9 @@ export function permissionForm(request: PermissionRequest): ElicitRequestFormPar
  * A {@link PermissionRequester} that asks the person through the MCP client's form elicitation
  * (`elicitation/create`), every time it is called. Only an accepted form whose choice is `Allow` allows;
  * Deny, a declined or cancelled form, a client without form elicitation and a failed request all deny,
- * and the last two leave a note saying why. A note names the path only as the model asked for it: where
- * it resolves outside the root is for the person, never for a model no one approved. `currentCall` gives the `tools/call` being served.
+ * and the last two leave a note saying why. The notes reach the model: they name the path as it asked
+ * for it, never where it resolves (that is for the person, in the form). `currentCall` gives the
+ * `tools/call` being served.
  */
 export function elicitationRequester(server: Server, currentCall: () => ElicitationCall | undefined): PermissionRequester {
   return async (request) => {

@@ -46,7 +46,7 @@ describe("createReadServer", () => {
     await client.close();
   });
 
-  test("an elicitation request that fails denies the read, with a note saying why", async () => {
+  test("GUARD-4.2-no-leak: an elicitation request that fails denies the read, with a note saying why that names the path as asked", async () => {
     const base = makeWorkspace({ "ws/.keep": "", "outside.txt": "out\n" });
     const outside = path.join(base, "outside.txt");
     const client = await inProcess({ module: guard, root: path.join(base, "ws") }, () => {

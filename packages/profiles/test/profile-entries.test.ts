@@ -63,7 +63,7 @@ describe("the secrets policy: one `secrets` key in every profile's table", () =>
     envelope: { status: "error", error: { code: "ACCESS_DENIED" } },
     "workspace-jp": { error: { code: "POLICY_DENIED" } },
     forge: { error: { code: "SANDBOX_DENIED" } },
-    guard: { code: "DENIED_BY_POLICY" },
+    guard: { error: expect.stringMatching(/^permission denied by policy: /u) },
   };
 
   test("off by default for envelope and workspace-jp (their references refuse nothing by name), on for forge (its sandbox) and guard", async () => {

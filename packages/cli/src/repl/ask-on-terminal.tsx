@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Text, useApp, useInput } from "ink";
 import { quoteText, type PermissionRequest } from "@read/core";
 import { PermissionSelector, type PermissionDecision } from "./permission-selector.js";
+import { promptGraceMs } from "./prompt-grace.js";
 import { renderOnTerminal } from "./render-on-terminal.js";
 
 /** The terminal {@link askOnTerminal} draws on: keys from `stdin`, the prompt on `stderr`. */
@@ -12,8 +13,9 @@ export interface TerminalIo {
 
 /**
  * Asks the person at the terminal about one pending read with the {@link PermissionSelector}, drawn on
- * stderr so stdout keeps only the tool's output (a key typed before ink listens is kept for it), and leaves one line saying what was decided. Ctrl+C
- * cancels, which is a denial. The caller checks that stdin and stderr are terminals.
+ * stderr so stdout keeps only the tool's output, and leaves one line saying what was decided. Keys typed
+ * before the prompt appeared (Up and Enter pressed right after the command) and in its grace are
+ * ignored. Ctrl+C cancels, which is a denial. The caller checks that stdin and stderr are terminals.
  */
 export async function askOnTerminal(request: PermissionRequest, io: TerminalIo): Promise<PermissionDecision> {
   const app = renderOnTerminal(<SingleDecision request={request} />, io.stdin, io.stderr, io.stderr);
@@ -30,7 +32,7 @@ function SingleDecision({ request }: { readonly request: PermissionRequest }) {
   useEffect(() => {
     if (decision !== undefined) exit(decision);
   }, [decision, exit]);
-  if (decision === undefined) return <PermissionSelector request={request} onDecide={setDecision} />;
+  if (decision === undefined) return <PermissionSelector request={request} onDecide={setDecision} graceMs={promptGraceMs()} />;
   return (
     <Text>
       {request.tool}: {decision === "allow" ? "allowed" : "denied"} reading {quoteText(request.resolvedPath)}

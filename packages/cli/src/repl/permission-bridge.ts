@@ -3,7 +3,7 @@ import type { PermissionRequester } from "@read/core";
 /**
  * Connects the tool, created before the UI exists, to the UI that asks the person. The tool holds
  * `requester`; the UI attaches an asker while it is mounted. A request that arrives while no asker is
- * attached is denied: no one could be asked.
+ * attached fails (no one could be asked), which the tool reports as a denial that no person made.
  */
 export interface PermissionBridge {
   readonly requester: PermissionRequester;
@@ -15,7 +15,7 @@ export interface PermissionBridge {
 export function createPermissionBridge(): PermissionBridge {
   let current: PermissionRequester | undefined;
   return {
-    requester: (request) => (current === undefined ? Promise.resolve("deny") : current(request)),
+    requester: (request) => (current === undefined ? Promise.reject(new Error("no permission prompt is shown")) : current(request)),
     attach(asker) {
       current = asker;
       return () => {

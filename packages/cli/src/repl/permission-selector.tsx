@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Box, Text, useInput } from "ink";
 import { quoteText, type PermissionRequest } from "@read/core";
 import { terminalText } from "./terminal-text.js";
@@ -19,6 +19,8 @@ export interface PermissionSelectorProps {
   readonly request: PermissionRequest;
   /** Called once, with the confirmed option (Enter) or `"deny"` (Esc). */
   readonly onDecide: (decision: PermissionDecision) => void;
+  /** How long every key is ignored after the prompt appears (see `promptGraceMs`). */
+  readonly graceMs: number;
 }
 
 /**
@@ -27,12 +29,36 @@ export interface PermissionSelectorProps {
  * with a cursor (`❯`) on the focused one, Deny at first. ↑/↓ and j/k move the cursor (wrapping, so with
  * two options each move toggles), Enter confirms, Esc denies; every other key is ignored. It takes the
  * keyboard while it is mounted: the caller pauses its own input meanwhile.
+ *
+ * Keys never answer a prompt the person has not read (issue 16): for `graceMs` after it appears every
+ * key is ignored, and so is every key typed before it appeared (they are read, in the same turn of the
+ * event loop, before the grace can end). Only then does the cursor appear, so a person sees when keys
+ * start to count.
  */
-export function PermissionSelector({ request, onDecide }: PermissionSelectorProps) {
+export function PermissionSelector({ request, onDecide, graceMs }: PermissionSelectorProps) {
   const [focus, setFocus] = useState<number>(DEFAULT_FOCUS);
+  const [armed, setArmed] = useState(false);
   // Refs, not state, because several keys can arrive in one chunk before React renders again.
   const focusRef = useRef<number>(DEFAULT_FOCUS);
+  const armedRef = useRef(false);
   const decided = useRef(false);
+
+  useEffect(() => {
+    let immediate: NodeJS.Immediate | undefined;
+    // The timer fires in the timers phase; keys already waiting are read in the poll phase that follows,
+    // and only the check phase after it (setImmediate) arms the prompt: a stalled event loop cannot
+    // deliver old keys to an armed prompt.
+    const timer = setTimeout(() => {
+      immediate = setImmediate(() => {
+        armedRef.current = true;
+        setArmed(true);
+      });
+    }, graceMs);
+    return () => {
+      clearTimeout(timer);
+      if (immediate !== undefined) clearImmediate(immediate);
+    };
+  }, [graceMs]);
 
   const decide = (decision: PermissionDecision) => {
     if (decided.current) return;
@@ -45,6 +71,7 @@ export function PermissionSelector({ request, onDecide }: PermissionSelectorProp
   };
 
   useInput((input, key) => {
+    if (!armedRef.current) return;
     if (key.escape) return decide("deny");
     if (key.ctrl || key.meta) return;
     if (key.upArrow || input === "k") return move(-1);
@@ -60,8 +87,8 @@ export function PermissionSelector({ request, onDecide }: PermissionSelectorProp
       <Text>Resolved: {quoteText(request.resolvedPath)}</Text>
       <Text dimColor>[↑/↓ to navigate, Enter to confirm]</Text>
       {OPTIONS.map((option, index) => (
-        <Text key={option.decision} {...(index === focus ? { color: "cyan", bold: true } : {})}>
-          {index === focus ? "❯ " : "  "}
+        <Text key={option.decision} {...(armed && index === focus ? { color: "cyan", bold: true } : {})}>
+          {armed && index === focus ? "❯ " : "  "}
           {option.label}
         </Text>
       ))}

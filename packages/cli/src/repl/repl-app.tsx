@@ -4,6 +4,7 @@ import { quoteText, type PermissionRequest, type ReadTool } from "@read/core";
 import { isReadFileError, type ReadFileOutput } from "@read/guard";
 import type { PermissionBridge } from "./permission-bridge.js";
 import { PermissionSelector, type PermissionDecision } from "./permission-selector.js";
+import { promptGraceMs } from "./prompt-grace.js";
 import { PromptInput } from "./prompt-input.js";
 import { terminalText } from "./terminal-text.js";
 
@@ -45,13 +46,15 @@ const PREVIEW_CHARS = 16_384;
 /**
  * The REPL of spec 003 §4 and §7. The person types a path, or a tool call as JSON (`{"path": "..."}`);
  * each call prints `tool_start`, then, for a pending path, the {@link PermissionSelector} (the input line
- * is gone while it is shown, so keys typed then never reach it) and the decision, then `tool_end` with
- * the content or the error. Lines run one at a time, in order (a pasted block queues its lines); keys
+ * is gone while it is shown, so keys typed then never reach it; keys typed while the read ran, before the
+ * selector appeared, are dropped, and it ignores every key for its grace) and the decision, then
+ * `tool_end` with the content or the error. Lines run one at a time, in order (a pasted block queues its lines); keys
  * typed while a read runs are not read. `exit`, `quit`, Ctrl+C and Ctrl+D quit; quitting while the
  * selector is shown denies the pending read.
  */
 export function ReplApp({ tool, bridge, root }: ReplAppProps) {
   const { exit } = useApp();
+  const graceMs = promptGraceMs();
   const nextId = useRef(1);
   const [entries, setEntries] = useState<readonly Entry[]>([{ kind: "banner", id: 0 }]);
   const [busy, setBusy] = useState(false);
@@ -149,7 +152,7 @@ export function ReplApp({ tool, bridge, root }: ReplAppProps) {
   return (
     <>
       <Static items={[...entries]}>{(entry) => <EntryView key={entry.id} entry={entry} tool={tool.name} root={root} />}</Static>
-      {pending !== undefined && !quitting ? <PermissionSelector key={pending.id} request={pending.request} onDecide={settle} /> : null}
+      {pending !== undefined && !quitting ? <PermissionSelector key={pending.id} request={pending.request} onDecide={settle} graceMs={graceMs} /> : null}
       <PromptInput active={!busy && !quitting} onSubmit={submit} />
     </>
   );
@@ -199,7 +202,7 @@ function ToolEnd({ output, tool }: { readonly output: ReadFileOutput; readonly t
   if (isReadFileError(output)) {
     return (
       <Text>
-        <Text color="red">tool_end</Text> {tool} error {output.code}: {terminalText(output.error)}
+        <Text color="red">tool_end</Text> {tool} error: {terminalText(output.error)}
       </Text>
     );
   }

@@ -36,10 +36,10 @@ export async function load(url, context, next) {
 
 /**
  * Runs `createTool({ root }).call(input)` for each input in a child `node` process whose uid and gid
- * are `nobody`'s, and returns the outputs. `dir` must be traversable by everyone; the helper files are
- * written there.
+ * are `nobody`'s, and returns the outputs; with `permission`, every pending read gets that answer. `dir`
+ * must be traversable by everyone; the helper files are written there.
  */
-export async function callAsNobody(dir: string, root: string, inputs: readonly unknown[]): Promise<unknown[]> {
+export async function callAsNobody(dir: string, root: string, inputs: readonly unknown[], permission?: "allow" | "deny"): Promise<unknown[]> {
   const hooks = path.join(dir, "hooks.mjs");
   const register = path.join(dir, "register.mjs");
   const script = path.join(dir, "call.mjs");
@@ -48,7 +48,7 @@ export async function callAsNobody(dir: string, root: string, inputs: readonly u
   fs.writeFileSync(
     script,
     `import { createTool } from ${JSON.stringify(pathToFileURL(GUARD_ENTRY).href)};
-const tool = createTool({ root: ${JSON.stringify(root)} });
+const tool = createTool({ root: ${JSON.stringify(root)}${permission === undefined ? "" : `, requester: async () => ${JSON.stringify(permission)}`} });
 const outputs = [];
 for (const input of ${JSON.stringify(inputs)}) outputs.push(await tool.call(input));
 process.stdout.write(JSON.stringify({ uid: process.getuid(), outputs }));

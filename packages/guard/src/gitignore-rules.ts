@@ -1,0 +1,253 @@
+import fs from "node:fs";
+import path from "node:path";
+import ignore, { type Ignore } from "ignore";
+import { closeFile, errorCode, isInside, openFile, readHeadSync, toPosixRelative } from "@read/core";
+
+/** The gitignore rule that excludes a path. */
+export interface GitignoreRule {
+  /** The line as written in its file. */
+  readonly pattern: string;
+  /** The file that holds it, relative to the repository root (`.gitignore`, `src/.gitignore`, `.git/info/exclude`). */
+  readonly source: string;
+}
+
+/** The ignore rules of the repository that holds a root. */
+export interface GitignoreRules {
+  /** Where rules are read from: the repository root (the nearest directory at or above the root holding `.git`), else the root. */
+  readonly base: string;
+  /**
+   * The rule by which git ignores `absolute` (a canonical or lexically clean absolute path), or
+   * `undefined` when git keeps it or it lies outside {@link base}. Throws when a rule file cannot be read:
+   * the caller turns that into a denial.
+   */
+  find(absolute: string): GitignoreRule | undefined;
+}
+
+/** Rule files larger than this are refused (a denial), never read in part. */
+const MAX_RULES_FILE_BYTES = 4 * 1024 * 1024;
+
+/** How many compiled rule sets are kept, least recently used dropped first. */
+const CACHED_MATCHERS = 64;
+
+
+/**
+ * The ignore rules that apply to paths under the canonical `root`, as `git check-ignore` reads them: the
+ * repository's `info/exclude` (through a `.git` directory, or the `gitdir:` of a `.git` file, a worktree's
+ * common directory included), the repository root's `.gitignore` and the `.gitignore` of every directory
+ * on the way down to the path, also above the root when the root is a subfolder of the repository; deeper
+ * files win, and nothing under an excluded directory can be re-included. Without a repository the same
+ * files are read from the root down. Like git, a `.gitignore` that is a symlink is not read, nor one in a
+ * directory reached through a symlink; `core.excludesFile` and global excludes are not consulted.
+ *
+ * A path is ignored when the exact comparison ignores it (git's own: case-sensitive, names as bytes) or
+ * the folded one does (case-insensitive and NFC, git's `core.ignorecase` and `core.precomposeUnicode`):
+ * deny beats allow, so a `!` rule re-includes a path only when it matches in both readings, and a
+ * differently spelt name of an ignored file never slips through.
+ */
+export function gitignoreRules(root: string): GitignoreRules {
+  const repository = findRepository(root);
+  const base = repository?.root ?? root;
+  const exclude = repository?.exclude;
+  return {
+    base,
+    find(absolute) {
+      if (absolute === base || !isInside(base, absolute)) return undefined;
+      const relative = toPosixRelative(base, absolute);
+      const sources: RulesSource[] = [];
+      if (exclude !== undefined) sources.push(rulesSource(exclude, ".git/info/exclude", ""));
+      sources.push(rulesSource(path.join(base, ".gitignore"), ".gitignore", ""));
+      const names = relative.split("/");
+      for (let depth = 1; depth < names.length; depth++) {
+        const directory = names.slice(0, depth).join("/");
+        if (!isRealDirectory(path.join(base, ...names.slice(0, depth)))) break;
+        sources.push(rulesSource(path.join(base, ...names.slice(0, depth), ".gitignore"), `${directory}/.gitignore`, directory));
+      }
+      const compiled = compiledRules(base, sources);
+      return ruleOf(compiled.exact, relative, compiled.origins) ?? ruleOf(compiled.folded, relative.normalize("NFC"), compiled.origins);
+    },
+  };
+}
+
+interface Repository {
+  readonly root: string;
+  /** The absolute path of the repository's `info/exclude`, when its git directory could be found. */
+  readonly exclude: string | undefined;
+}
+
+// The nearest directory at or above `root` holding a `.git` entry, as git discovers a repository. A
+// directory that cannot be inspected ends the search, as it ends git's.
+function findRepository(root: string): Repository | undefined {
+  for (let directory = root; ; directory = path.dirname(directory)) {
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.lstatSync(path.join(directory, ".git"), { throwIfNoEntry: false });
+    } catch {
+      return undefined;
+    }
+    if (stat?.isDirectory() === true) return { root: directory, exclude: path.join(directory, ".git", "info", "exclude") };
+    if (stat?.isFile() === true) return { root: directory, exclude: excludeOfGitFile(directory) };
+    if (directory === path.dirname(directory)) return undefined;
+  }
+}
+
+// A `.git` file (a worktree, a submodule) says `gitdir: <dir>`; a worktree's `commondir` names the
+// directory that holds `info/exclude`.
+function excludeOfGitFile(directory: string): string | undefined {
+  const pointer = /^gitdir: (.+)$/mu.exec(readSmallFile(path.join(directory, ".git")) ?? "")?.[1]?.trim();
+  if (pointer === undefined) return undefined;
+  const gitDir = path.resolve(directory, pointer);
+  const common = readSmallFile(path.join(gitDir, "commondir"))?.trim();
+  return path.join(common === undefined || common === "" ? gitDir : path.resolve(gitDir, common), "info", "exclude");
+}
+
+function readSmallFile(file: string): string | undefined {
+  try {
+    return readRulesFile(file).text;
+  } catch {
+    return undefined;
+  }
+}
+
+interface RulesSource {
+  readonly file: string;
+  readonly source: string;
+  readonly scope: string;
+  /** The rule file's identity now: absent, a symlink, or its lstat (device, inode, size, ctime: any write moves the ctime). */
+  readonly stamp: string;
+  /** Whether there is a file to read (neither absent nor a symlink). */
+  readonly present: boolean;
+}
+
+interface CompiledRules {
+  /** Patterns and paths as written, compared case-sensitively. */
+  readonly exact: Ignore;
+  /** Patterns and paths in NFC, compared case-insensitively. */
+  readonly folded: Ignore;
+  readonly origins: ReadonlyMap<string, string>;
+}
+
+// Rule sets compiled from the rule files whose stamps make up the key: a file that changed since has a
+// new stamp (its ctime moves on any write, whatever its mtime says), so a stale set is never served.
+const matchers = new Map<string, CompiledRules>();
+
+function compiledRules(base: string, sources: readonly RulesSource[]): CompiledRules {
+  const key = `${base}\0${sources.map((source) => `${source.file}\0${source.stamp}`).join("\0")}`;
+  const cached = matchers.get(key);
+  if (cached !== undefined) {
+    matchers.delete(key);
+    matchers.set(key, cached);
+    return cached;
+  }
+  const { rules, asStamped } = compile(sources);
+  if (!asStamped) return rules;
+  if (matchers.size >= CACHED_MATCHERS) {
+    const oldest = matchers.keys().next().value;
+    if (oldest !== undefined) matchers.delete(oldest);
+  }
+  matchers.set(key, rules);
+  return rules;
+}
+
+function rulesSource(file: string, source: string, scope: string): RulesSource {
+  let stat: fs.Stats | undefined;
+  try {
+    // Most rule files are absent: without an exception for that, each check costs a syscall, no more.
+    stat = fs.lstatSync(file, { throwIfNoEntry: false });
+  } catch (error) {
+    if (isAbsent(error)) return { file, source, scope, stamp: "absent", present: false };
+    throw error;
+  }
+  if (stat === undefined) return { file, source, scope, stamp: "absent", present: false };
+  if (stat.isSymbolicLink()) return { file, source, scope, stamp: "symlink", present: false };
+  return { file, source, scope, stamp: `${stat.dev}:${stat.ino}:${stat.size}:${stat.ctimeMs}`, present: true };
+}
+
+// Not cacheable when a rule file changed between its lstat and its read: its stamp is not its text's.
+function compile(sources: readonly RulesSource[]): { rules: CompiledRules; asStamped: boolean } {
+  const exact = ignore({ ignorecase: false });
+  const folded = ignore({ ignorecase: true });
+  const origins = new Map<string, string>();
+  let asStamped = true;
+  for (const { file, source, scope, stamp, present } of sources) {
+    if (!present) continue;
+    let read: { text: string; stamp: string };
+    try {
+      read = readRulesFile(file);
+    } catch (error) {
+      throw new Error(`${source} could not be read (${errorCode(error) ?? (error instanceof Error ? error.message : String(error))})`);
+    }
+    asStamped &&= read.stamp === stamp;
+    read.text.split(/\r?\n/u).forEach((line, index) => {
+      const pattern = scope === "" ? line : scopePattern(line, scope);
+      if (pattern === undefined) return;
+      const mark = `${source}:${index + 1}`;
+      origins.set(mark, line);
+      exact.add({ pattern, mark });
+      folded.add({ pattern: pattern.normalize("NFC"), mark });
+    });
+  }
+  return { rules: { exact, folded, origins }, asStamped };
+}
+
+function ruleOf(matcher: Ignore, relative: string, origins: ReadonlyMap<string, string>): GitignoreRule | undefined {
+  const result = matcher.test(relative);
+  if (!result.ignored) return undefined;
+  const mark = result.rule?.mark ?? "";
+  return { pattern: origins.get(mark) ?? result.rule?.pattern ?? "", source: mark.replace(/:\d+$/u, "") };
+}
+
+/**
+ * Rewrites a line of `<scope>/.gitignore` as a rule of the base's: a pattern with a slash at the start
+ * or in the middle is anchored to `scope`; one without matches at any depth below it.
+ */
+function scopePattern(line: string, scope: string): string | undefined {
+  if (line.trim() === "" || line.startsWith("#")) return undefined;
+  const negative = line.startsWith("!");
+  const body = negative ? line.slice(1) : line;
+  // Git drops trailing spaces unless the last one is escaped; only then can a trailing '/' be seen.
+  const trimmed = body.replace(/(?<!\\) +$/u, "");
+  const anchored = trimmed.startsWith("/") || trimmed.replace(/\/+$/u, "").includes("/");
+  const prefix = escapeGlob(scope);
+  const scoped = anchored ? `${prefix}/${body.replace(/^\//u, "")}` : `${prefix}/**/${body}`;
+  return negative ? `!${scoped}` : scoped;
+}
+
+// A directory name is literal inside a pattern: glob characters are escaped, and so is a leading '#' or
+// '!' that would turn the line into a comment or a negation.
+function escapeGlob(directory: string): string {
+  return directory.replace(/[\\*?[\]]/gu, (char) => `\\${char}`).replace(/^[#!]/u, (char) => `\\${char}`);
+}
+
+function isRealDirectory(directory: string): boolean {
+  try {
+    return fs.lstatSync(directory, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  } catch (error) {
+    if (isAbsent(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * The text of a rule file and the stamp of what was opened, through core's open discipline (never a
+ * symlink in the last component, never blocking on a FIFO, regular files only, the descriptor checked to
+ * be the path), at most {@link MAX_RULES_FILE_BYTES}. The file may lie above the root (a repository's
+ * rules), so it is opened as an allowed outside path. Any failure throws: the caller denies.
+ */
+function readRulesFile(file: string): { text: string; stamp: string } {
+  const opened = openFile({ input: file, absolute: file, relative: file, inside: false }, { allowOutside: true });
+  if (!opened.ok) throw new Error(opened.failure.message);
+  try {
+    const head = readHeadSync(opened.value, MAX_RULES_FILE_BYTES);
+    if (!head.ok) throw new Error(head.failure.message);
+    if (head.value.truncated) throw new Error(`it is larger than ${MAX_RULES_FILE_BYTES} bytes`);
+    const { dev, ino, size, ctimeMs } = opened.value.stat;
+    return { text: head.value.bytes.toString("utf8"), stamp: `${dev}:${ino}:${size}:${ctimeMs}` };
+  } finally {
+    closeFile(opened.value);
+  }
+}
+
+function isAbsent(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === "ENOENT" || code === "ENOTDIR";
+}
