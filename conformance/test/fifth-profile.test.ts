@@ -33,6 +33,7 @@ export const profile = defineProfile({
   name: "lines",
   configTable: ["lines"],
   configSchema: z.object({ max_lines: z.int().min(1).max(1000).default(50) }), // the default window
+  secrets: false,
   outputSchema: output,
   isError: (result) => "error" in result,
   render: (result) => ("error" in result ? result.error.message : result.content),
@@ -135,7 +136,7 @@ describe("a fifth profile made by following docs/profile-authoring.md", () => {
     fs.writeFileSync(path.join(workspace, "read.config.toml"), 'profile = "../lines-profile.mjs"\n[lines]\nmax_lines = 1\n');
     expect(JSON.parse(call("call", "--root", workspace, '{"path":"a.txt"}'))).toEqual({ path: "a.txt", content: "one\n", next_start_line: 2 });
     fs.writeFileSync(path.join(workspace, "read.config.toml"), 'profile = "../lines-profile.mjs"\n[lines]\nmax_line = 1\n');
-    expect(() => call("call", "--root", workspace, '{"path":"a.txt"}')).toThrow(/lines: invalid option 'max_line' in \[lines\]: unknown key \(accepted keys: max_lines\)/);
+    expect(() => call("call", "--root", workspace, '{"path":"a.txt"}')).toThrow(/lines: invalid option 'max_line' in \[lines\]: unknown key \(accepted keys: max_lines, secrets\)/);
     fs.rmSync(path.join(workspace, "read.config.toml"));
   });
 

@@ -63,7 +63,7 @@ interface OsFailure extends FailureBase {
 /** The input is not a usable path, or the line window is out of range. */
 export interface InvalidInputFailure extends FailureBase {
   readonly code: "INVALID_INPUT";
-  readonly reason: "type" | "empty" | "length" | "control-character" | "window";
+  readonly reason: "type" | "empty" | "length" | "nul" | "window";
   /** The longest accepted path, for `reason: "length"`. */
   readonly limit?: number;
 }

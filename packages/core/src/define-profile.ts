@@ -86,6 +86,7 @@ export function defineProfile<Schema extends z.ZodObject, Output extends object>
   definition: ProfileDefinition<Schema, Output>,
 ): ProfileModule<TableOf<Schema>, Output> {
   type Config = z.output<Schema> & SecretsOption;
+  if (typeof definition.secrets !== "boolean") throw new TypeError(`defineProfile(${definition.name}): 'secrets' must say whether the secrets policy is on by default (true or false)`);
   const table = definition.configTable.join(".");
   const strict = definition.configSchema.extend({ secrets: z.boolean().default(definition.secrets) }).strict();
   const configKeys = Object.keys(strict.shape);

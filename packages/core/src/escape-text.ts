@@ -3,9 +3,6 @@
 // in echoed text could break its line, drive a terminal, or reorder what a person sees around it.
 const UNSAFE_RANGES = "\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069";
 
-/** Matches one character that is never shown raw: see {@link escapeText}. */
-export const UNSAFE_CHARACTER = new RegExp(`[${UNSAFE_RANGES}]`, "u");
-
 const UNSAFE_ALL = new RegExp(`[${UNSAFE_RANGES}]`, "gu");
 const UNSAFE_BUT_TAB = new RegExp(`[${UNSAFE_RANGES.replace("\\u0000-\\u001f", "\\u0000-\\u0008\\u000a-\\u001f")}]`, "gu");
 const UNSAFE_BUT_TAB_AND_NEWLINE = new RegExp(`[${UNSAFE_RANGES.replace("\\u0000-\\u001f", "\\u0000-\\u0008\\u000b-\\u001f")}]`, "gu");

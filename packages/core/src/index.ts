@@ -30,7 +30,7 @@ export {
 export { fail, ok, type Result } from "./result.js";
 export { normalizeName, normalizeSegments, splitPath } from "./normalize-segments.js";
 export { DEFAULT_SENSITIVE_RULES, findSensitiveRule, sensitiveRuleOf, type SensitiveRule } from "./sensitive-rules.js";
-export { UNSAFE_CHARACTER, escapeText, quoteText, type EscapeTextOptions } from "./escape-text.js";
+export { escapeText, quoteText, type EscapeTextOptions } from "./escape-text.js";
 export { MAX_PATH_INPUT_LENGTH, validatePathInput } from "./validate-path-input.js";
 export { createWorkspace, errorCode, fromOsError, isInside, toPosixRelative, type ResolvedPath, type Workspace } from "./workspace.js";
 export { closeFile, openFile, openFileWhenFree, withOpenFile, type FileStat, type OpenFile, type OpenOptions } from "./open-file.js";

@@ -1,21 +1,23 @@
 import { coreFailure } from "./core-failure.js";
-import { UNSAFE_CHARACTER } from "./escape-text.js";
+import { quoteText } from "./escape-text.js";
 import { fail, ok, type Result } from "./result.js";
 
 /** Longest path input accepted, in UTF-16 code units (Linux `PATH_MAX` is 4096 bytes). */
 export const MAX_PATH_INPUT_LENGTH = 4096;
 
-
 /**
- * Checks a path input before anything touches the filesystem: a non-empty string (not only whitespace),
- * at most {@link MAX_PATH_INPUT_LENGTH} long, with no NUL, control, line-separator or bidi characters.
- * `~` and `file:` are not expanded: they are ordinary characters of a relative path name.
+ * Checks a path input before anything touches the filesystem: a non-empty string of at most
+ * {@link MAX_PATH_INPUT_LENGTH} characters without a NUL byte (no file name holds one). Any other string
+ * names a file, as on the file system: names of spaces only, tabs, control, bidi and line-separator
+ * characters are looked up like any other (the reference projects read them) and escaped wherever they
+ * are echoed (`quoteText`). `~` and `file:` are not expanded: they are ordinary characters of a relative
+ * path name.
  */
 export function validatePathInput(input: unknown): Result<string> {
   if (typeof input !== "string") {
     return fail(coreFailure({ code: "INVALID_INPUT", message: `The path must be a string, got ${describeType(input)}.`, reason: "type" }));
   }
-  if (input.trim() === "") {
+  if (input === "") {
     return fail(coreFailure({ code: "INVALID_INPUT", message: "The path must not be empty.", path: input, reason: "empty" }));
   }
   if (input.length > MAX_PATH_INPUT_LENGTH) {
@@ -28,16 +30,8 @@ export function validatePathInput(input: unknown): Result<string> {
       }),
     );
   }
-  const bad = UNSAFE_CHARACTER.exec(input);
-  if (bad) {
-    const codePoint = bad[0].codePointAt(0) ?? 0;
-    return fail(
-      coreFailure({
-        code: "INVALID_INPUT",
-        message: `The path contains a control character (U+${codePoint.toString(16).toUpperCase().padStart(4, "0")}).`,
-        reason: "control-character",
-      }),
-    );
+  if (input.includes("\u0000")) {
+    return fail(coreFailure({ code: "INVALID_INPUT", message: `The path ${quoteText(input)} contains a NUL byte, which no file name holds.`, reason: "nul" }));
   }
   return ok(input);
 }

@@ -64,28 +64,38 @@ describe("INVALID_INPUT: inputs refused before the filesystem is touched", () =>
     expectFailure(await readIn(workspace, input), "INVALID_INPUT", expected);
   });
 
-  test.each(["", " ", "   ", "\u3000"])("an empty or whitespace path (%j) is refused", async (input) => {
-    expectFailure(await readIn(workspace, input), "INVALID_INPUT", { message: "The path must not be empty.", path: input, reason: "empty" });
+  test("an empty path is refused; one of spaces only names a file like any other", async () => {
+    expectFailure(await readIn(workspace, ""), "INVALID_INPUT", { message: "The path must not be empty.", path: "", reason: "empty" });
+    const dir = temp.make();
+    writeFiles(dir, { "   ": "spaces\n" });
+    expect(texts(await readIn(workspaceOf(dir), "   "))).toEqual(["spaces"]);
+    expectFailure(await readIn(workspaceOf(dir), "\u3000"), "NOT_FOUND", { message: "The path '\u3000' does not exist." });
+  });
+
+  test("a NUL is refused (no file name holds one), and the message escapes the path", async () => {
+    expectFailure(await readIn(workspace, "a\u0000b\u001b[2J"), "INVALID_INPUT", {
+      message: "The path 'a\\x00b\\x1b[2J' contains a NUL byte, which no file name holds.",
+      reason: "nul",
+    });
   });
 
   test.each([
-    ["NUL", "a\u0000b", "0000"],
-    ["a newline", "a\nb", "000A"],
-    ["a tab", "a\tb", "0009"],
-    ["an escape sequence", "\u001b[31mred", "001B"],
-    ["DEL", "a\u007f", "007F"],
-    ["a C1 control", "a\u0085b", "0085"],
-    ["right-to-left override", "evil\u202etxt.sh", "202E"],
-    ["a bidi isolate", "a\u2066b", "2066"],
-    ["a right-to-left mark", "a\u200fb", "200F"],
-    ["the Arabic letter mark", "a\u061cb", "061C"],
-    ["a line separator", "a\u2028[forged line].txt", "2028"],
-    ["a paragraph separator", "a\u2029b", "2029"],
-  ])("%s in the path is refused", async (_, input, hex) => {
-    expectFailure(await readIn(workspace, input), "INVALID_INPUT", {
-      message: `The path contains a control character (U+${hex}).`,
-      reason: "control-character",
-    });
+    ["a newline", "a\nb", "'a\\nb'"],
+    ["a tab", "a\tb", "'a\\tb'"],
+    ["an escape sequence", "\u001b[31mred", "'\\x1b[31mred'"],
+    ["DEL", "a\u007f", "'a\\x7f'"],
+    ["a C1 control", "a\u0085b", "'a\\x85b'"],
+    ["right-to-left override", "evil\u202etxt.sh", "'evil\\u202etxt.sh'"],
+    ["a bidi isolate", "a\u2066b", "'a\\u2066b'"],
+    ["a right-to-left mark", "a\u200fb", "'a\\u200fb'"],
+    ["the Arabic letter mark", "a\u061cb", "'a\\u061cb'"],
+    ["a line separator", "a\u2028[forged line].txt", "'a\\u2028[forged line].txt'"],
+    ["a paragraph separator", "a\u2029b", "'a\\u2029b'"],
+  ])("%s in the path names a file like any other character, escaped where it is echoed", async (_, input, shown) => {
+    expectFailure(await readIn(workspace, input), "NOT_FOUND", { message: `The path ${shown} does not exist.`, path: input });
+    const dir = temp.make();
+    writeFiles(dir, { [input]: "found\n" });
+    expect(texts(await readIn(workspaceOf(dir), input))).toEqual(["found"]);
   });
 
   test("a path over the length limit is refused; one at the limit reaches the filesystem", async () => {

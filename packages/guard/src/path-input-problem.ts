@@ -1,4 +1,4 @@
-import { MAX_PATH_INPUT_LENGTH, type InvalidInputFailure } from "@read/core";
+import { MAX_PATH_INPUT_LENGTH, validatePathInput, type InvalidInputFailure } from "@read/core";
 
 /** What is wrong with a `path` argument: core's reason, and the reference's words for it. */
 export interface PathInputProblem {
@@ -8,15 +8,20 @@ export interface PathInputProblem {
 }
 
 /**
- * What is wrong with a `path` argument, or `undefined` when any file could have that name. Every other
- * non-empty string names a file, as in the reference: spaces only, tabs, newlines, bidi marks are looked
- * up like any name (and escaped wherever they are echoed). A NUL byte cannot be in a file name, and an
- * input longer than {@link MAX_PATH_INPUT_LENGTH} is refused before it reaches the file system.
+ * What is wrong with a `path` argument, or `undefined` when any file could have that name: core's rule
+ * (`validatePathInput`: every non-empty string without NUL, up to {@link MAX_PATH_INPUT_LENGTH}
+ * characters, names a file, as in the reference), worded as the reference words it.
  */
 export function pathInputProblem(input: unknown): PathInputProblem | undefined {
-  if (typeof input !== "string") return { reason: "type", text: "path must be a non-empty string" };
-  if (input === "") return { reason: "empty", text: "path must be a non-empty string" };
-  if (input.includes("\u0000")) return { reason: "control-character", text: "path must not contain a NUL byte" };
-  if (input.length > MAX_PATH_INPUT_LENGTH) return { reason: "length", text: `path is ${input.length} characters long; at most ${MAX_PATH_INPUT_LENGTH} are accepted` };
-  return undefined;
+  const checked = validatePathInput(input);
+  if (checked.ok || checked.failure.code !== "INVALID_INPUT") return undefined;
+  const { reason } = checked.failure;
+  switch (reason) {
+    case "nul":
+      return { reason, text: "path must not contain a NUL byte" };
+    case "length":
+      return { reason, text: `path is ${(input as string).length} characters long; at most ${MAX_PATH_INPUT_LENGTH} are accepted` };
+    default:
+      return { reason, text: "path must be a non-empty string" };
+  }
 }

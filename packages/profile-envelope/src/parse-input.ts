@@ -3,7 +3,7 @@ import { DEFAULT_LIMIT, DEFAULT_START_LINE, MAX_LIMIT, inputSchema, type ReadInp
 
 /** What each parameter accepts, as every `INVALID_PARAM` message about it states. */
 export const PARAMETER_RULES = {
-  path: `path is required: a non-empty string of at most ${MAX_PATH_INPUT_LENGTH} characters without control characters, naming a file relative to the project root.`,
+  path: `path is required: a non-empty string of at most ${MAX_PATH_INPUT_LENGTH} characters without a NUL byte, naming a file relative to the project root.`,
   start_line: `start_line must be an integer from 1 to the file's line count (default ${DEFAULT_START_LINE}).`,
   limit: `limit must be an integer from 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`,
 } as const;
@@ -71,7 +71,7 @@ const SHOWN_STRING_LENGTH = 80;
 const PATH_NOTES: Readonly<Partial<Record<InvalidInputFailure["reason"], string>>> = {
   empty: "empty",
   length: `longer than ${MAX_PATH_INPUT_LENGTH} characters`,
-  "control-character": "contains a control character",
+  nul: "contains a NUL byte",
 };
 
 /** A value as a message shows it: JSON for strings (escaped, shortened), numbers as written, kinds otherwise. */

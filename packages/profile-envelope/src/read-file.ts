@@ -1,6 +1,6 @@
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { readTextWindow, type Line, type SensitiveRule, type Workspace } from "@read/core";
+import { quoteText, readTextWindow, type Line, type SensitiveRule, type Workspace } from "@read/core";
 import type { EnvelopeOptions } from "./config-schema.js";
 import { mapFailure } from "./map-failure.js";
 import type { EnvelopeError, EnvelopeOutput, ReadData, ReadFailure, ReadResult } from "./output.js";
@@ -70,12 +70,12 @@ export async function readFile(
   const total = window.totalLines;
   if (total === null) throw new Error("core returned no line count although countTotal was set without a scan budget");
   if (total === 0 && startLine > 1) {
-    return failed({ code: "INVALID_PARAM", message: `Invalid start_line: ${startLine}. File '${given}' is empty (0 lines); start_line must be 1.` });
+    return failed({ code: "INVALID_PARAM", message: `Invalid start_line: ${startLine}. File ${quoteText(given)} is empty (0 lines); start_line must be 1.` });
   }
   if (startLine > total && total > 0) {
     return failed({
       code: "INVALID_PARAM",
-      message: `Invalid start_line: ${startLine}. File '${given}' has ${total} lines; start_line must be from 1 to ${total}.`,
+      message: `Invalid start_line: ${startLine}. File ${quoteText(given)} has ${total} lines; start_line must be from 1 to ${total}.`,
     });
   }
 
@@ -90,9 +90,9 @@ export async function readFile(
   const time_ms = elapsed(call);
   const text =
     total === 0
-      ? `Read 0 lines from '${given}' (file is empty).`
+      ? `Read 0 lines from ${quoteText(given)} (file is empty).`
       : [
-          `Read ${lines.length} lines from '${given}' (Lines ${startLine}-${last}).`,
+          `Read ${lines.length} lines from ${quoteText(given)} (Lines ${startLine}-${last}).`,
           `(Took ${time_ms}ms)`,
           ...(truncated ? [`[Truncated: Showing first ${lines.length} of ${total} lines. Use start_line=${last + 1} to continue.]`] : []),
         ].join("\n");

