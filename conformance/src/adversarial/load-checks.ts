@@ -95,13 +95,16 @@ function hostileInputs(workspace: ScratchWorkspace, oracle: Oracle): unknown[] {
   ];
 }
 
-// Rewrites, appends to, truncates and replaces (rename over) the mutating files until told to stop.
+// Rewrites, appends to, truncates and replaces (rename over) the mutating files until told to stop, or
+// until its parent is gone (a test runner killed mid-run must not leave it spinning).
 const MUTATOR_SCRIPT = `
 import fs from "node:fs";
 import path from "node:path";
 const [dir, count] = process.argv.slice(1);
+const parent = process.ppid;
 let stop = false;
 process.on("SIGTERM", () => { stop = true; });
+setInterval(() => { if (process.ppid !== parent) process.exit(0); }, 200).unref();
 process.stdout.write("ready\\n");
 let round = 0;
 while (!stop) {
