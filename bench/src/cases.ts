@@ -4,6 +4,7 @@ import path from "node:path";
 import { clearLineIndexes, createWorkspace, readTextWindow, type ReadTool, type TextWindowOptions } from "@read/core";
 import { PROFILE_ENTRIES, loadProfile } from "@read/profiles";
 import { floorOp, lineStart, type FloorSpec } from "./floor.js";
+import type { Baseline } from "./baseline.js";
 import type { ProbeSpec } from "./probe.js";
 import { LOG_TAIL_LINES, LOG_WINDOW_LINE, type Workloads } from "./workloads.js";
 
@@ -20,8 +21,11 @@ export const WORKLOAD_TITLES: Readonly<Record<WorkloadId, string>> = {
   "log-tail": "1 GiB log, last 100 lines",
 };
 
+/** The small source files: the workloads `--quick` keeps, and those the baseline commit is timed on. */
+const SMALL_WORKLOADS = ["4k", "100k", "1m"] as const satisfies readonly WorkloadId[];
+
 /** The workloads `--quick` keeps. */
-export const QUICK_WORKLOADS: readonly WorkloadId[] = ["4k", "100k", "1m"];
+export const QUICK_WORKLOADS: readonly WorkloadId[] = SMALL_WORKLOADS;
 
 /** What a case's call is expected to produce; a different outcome is reported, never hidden. */
 export type Expectation = "ok" | "refusal" | "failure";
@@ -39,14 +43,19 @@ export interface Runner {
 export interface BenchCase {
   readonly id: string;
   readonly workload: WorkloadId;
-  /** `core`: `readTextWindow` with the options a profile passes, to tell core's cost from the profile's. */
-  readonly kind: "floor" | "limit" | "core" | "profile" | "peer";
+  /**
+   * `core`: `readTextWindow` with the options a profile passes, to tell core's cost from the profile's;
+   * `baseline`: the same call of the profile at {@link Baseline.commit}, whose reads were synchronous.
+   */
+  readonly kind: "floor" | "limit" | "core" | "profile" | "baseline" | "peer";
   readonly subject: string;
   readonly call: string;
   /** `first`: on a file identity the tool has not seen; `next-page`: the page after a first call. */
   readonly mode: "repeat" | "first" | "next-page";
   /** Id of the floor case this one is compared to. */
   readonly floor?: string;
+  /** For a `baseline` case: the id of today's case it repeats. */
+  readonly baselineOf?: string;
   readonly expect: Expectation;
   /** Scans the whole 1 GiB log: sampled fewer times. */
   readonly heavy: boolean;
@@ -96,8 +105,11 @@ const MCP_LIB = "@modelcontextprotocol/server-filesystem/dist/lib.js";
 const FORGE_MAX_SCAN_BYTES = 2 * 1024 * 1024;
 const GEMINI_FILE_UTILS = "@google/gemini-cli-core/dist/src/utils/fileUtils.js";
 
-/** Every case of the bench, for the given workloads; loading a case imports only what it uses. */
-export function buildCases(w: Workloads, profiles: readonly ProfileName[]): BenchCase[] {
+/**
+ * Every case of the bench, for the given workloads; loading a case imports only what it uses. With a
+ * `baseline`, every profile's call on the small files is repeated with that commit's profile.
+ */
+export function buildCases(w: Workloads, profiles: readonly ProfileName[], baseline?: Baseline): BenchCase[] {
   const cases: BenchCase[] = [];
   const abs = (rel: string) => path.join(w.root, rel);
 
@@ -147,8 +159,12 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[]): Benc
     const mode = extra.mode ?? "repeat";
     const shown = { ...(extra.nextPage ?? input) } as Record<string, unknown>;
     delete shown.path;
+    const id = `${workload}:${extra.label ?? name}:${extra.call ?? JSON.stringify(shown)}:${mode}`;
+    if (baseline !== undefined && (SMALL_WORKLOADS as readonly string[]).includes(workload) && extra.nextPage === undefined && extra.options === undefined) {
+      baselineCase(workload, name, input, mode, id, baseline);
+    }
     cases.push({
-      id: `${workload}:${extra.label ?? name}:${extra.call ?? JSON.stringify(shown)}:${mode}`,
+      id,
       workload,
       kind: "profile",
       subject: extra.label ?? name,
@@ -176,6 +192,32 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[]): Benc
           },
           errorOf,
         };
+      },
+    });
+  };
+
+  // Today's case `of`, made with the baseline commit's profile (which has its own core and line indexes).
+  const baselineCase = (workload: WorkloadId, name: ProfileName, input: Record<string, unknown>, mode: BenchCase["mode"], of: string, at: Baseline) => {
+    const shown = { ...input } as Record<string, unknown>;
+    delete shown.path;
+    cases.push({
+      id: `${of}:baseline`,
+      workload,
+      kind: "baseline",
+      subject: `${name} at ${at.commit.slice(0, 7)}`,
+      call: callText(shown, undefined),
+      mode,
+      baselineOf: of,
+      expect: "ok",
+      heavy: false,
+      timed: true,
+      load: async () => {
+        const module = await at.profile(name);
+        if (module === undefined) throw new Error(`the baseline commit has no profile ${name}`);
+        const readTool = module.createTool({ root: w.root, requester: async () => "allow" });
+        const errorOf = (output: unknown) => (readTool.isError(output) ? JSON.stringify(output).slice(0, 300) : undefined);
+        if (mode === "repeat") return { run: () => readTool.call(input), errorOf };
+        return { run: () => (at.clearLineIndexes(), readTool.call(input)), errorOf };
       },
     });
   };
@@ -406,7 +448,7 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[]): Benc
     }, { kind: "mcp", root: w.root, file, op: "tail", lines: LOG_TAIL_LINES }, { floor: t100 });
   }
 
-  return cases.filter((c) => c.kind !== "profile" || profiles.includes(profileOf(c)));
+  return cases.filter((c) => (c.kind !== "profile" && c.kind !== "baseline") || profiles.includes(profileOf(c)));
 }
 
 // Finds the start of `line` by scanning forward from the nearest line start the manifest recorded.

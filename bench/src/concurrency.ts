@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { openDescriptors } from "./open-descriptors.js";
 
 /** The scenario a child runs under a descriptor limit. */
 export interface ConcurrencySpec {
@@ -109,10 +110,6 @@ async function loadCall(spec: ConcurrencySpec): Promise<(file: string) => Promis
       .join("\n");
     return undefined;
   };
-}
-
-function openDescriptors(): number {
-  return fs.readdirSync("/proc/self/fd").length;
 }
 
 function descriptorLimit(): number | null {

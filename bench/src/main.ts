@@ -5,8 +5,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { SETTLE_MS } from "@read/core";
+import { prepareBaseline } from "./baseline.js";
 import { buildCases, PROFILE_NAMES, profileBuilt, QUICK_WORKLOADS, REPORTED_PACKAGES, type BenchCase, type ProfileName } from "./cases.js";
 import type { ConcurrencyResult, ConcurrencySpec } from "./concurrency.js";
+import type { LongReadResult, LongReadSpec } from "./long-read.js";
+import { measureMcpResponsiveness, type McpResponsivenessResult } from "./mcp-responsiveness.js";
 import { prepareSampler, type Sampler } from "./measure.js";
 import type { ProbeResult, ProbeSpec } from "./probe.js";
 import { renderMarkdown } from "./report.js";
@@ -14,15 +17,17 @@ import { summarize } from "./stats.js";
 import type { BenchResults, CaseResult } from "./results.js";
 import { measureScans } from "./scans.js";
 import { checkTargets } from "./targets.js";
-import { defaultCacheDir, prepareWorkloads } from "./workloads.js";
+import { defaultCacheDir, LOG_WINDOW_LINE, prepareWorkloads } from "./workloads.js";
 
-const HELP = `Usage: pnpm bench [--quick] [--only REGEX] [--profiles a,b] [--no-rss] [--no-concurrency] [--out DIR]
+const HELP = `Usage: pnpm bench [--quick] [--only REGEX] [--profiles a,b] [--no-rss] [--no-concurrency] [--no-baseline] [--no-responsiveness] [--out DIR]
 
   --quick           small files only, few samples (well under a minute); writes to a temp dir
   --only REGEX      time only the cases whose id matches
   --profiles LIST   compare only these profiles (default: all four, which must be built)
   --no-rss          skip the fresh-process peak RSS probes
   --no-concurrency  skip the 10,000-read scenario
+  --no-baseline     skip the rows of the synchronous baseline commit (built from git into the cache)
+  --no-responsiveness  skip the long first call watched by a timer, aborted, and served by read-mcp
   --out DIR         where results go (default: bench/results and docs/benchmarks.md; --quick: a temp dir)
 
 Generated files are cached in $READ_BENCH_CACHE (default: <tmpdir>/read-bench).`;
@@ -38,6 +43,8 @@ const { values: args } = parseArgs({
     profiles: { type: "string" },
     "no-rss": { type: "boolean", default: false },
     "no-concurrency": { type: "boolean", default: false },
+    "no-baseline": { type: "boolean", default: false },
+    "no-responsiveness": { type: "boolean", default: false },
     out: { type: "string" },
     help: { type: "boolean", default: false },
   },
@@ -69,7 +76,9 @@ const workloads = prepareWorkloads(cacheDir, { withLog: !quick, manyCount: quick
 const settle = workloads.writtenAt + SETTLE_MS + 500 - Date.now();
 if (settle > 0) await new Promise((resolve) => setTimeout(resolve, settle));
 const only = args.only === undefined ? undefined : new RegExp(args.only);
-const cases = buildCases(workloads, profiles).filter((c) => (!quick || QUICK_WORKLOADS.includes(c.workload)) && (only === undefined || only.test(c.id)));
+const baseline = args["no-baseline"] ? null : await prepareBaseline(repoRoot, cacheDir);
+if (baseline !== null && "unavailable" in baseline) log(`no baseline rows: ${baseline.unavailable}`);
+const cases = buildCases(workloads, profiles, baseline === null || "unavailable" in baseline ? undefined : baseline).filter((c) => (!quick || QUICK_WORKLOADS.includes(c.workload)) && (only === undefined || only.test(c.id)));
 
 const results: CaseResult[] = [];
 let unexpected = 0;
@@ -80,6 +89,27 @@ results.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 
 const scans = await measureScans(workloads, { quick, log });
 
+let longRead: LongReadResult | null = null;
+let mcpResponsiveness: McpResponsivenessResult | null = null;
+if (!quick && !args["no-responsiveness"] && (only === undefined || only.test("responsiveness")) && profiles.includes("envelope")) {
+  const input = { path: workloads.log, start_line: LOG_WINDOW_LINE };
+  longRead = runLongRead({ repoRoot, cacheDir, root: workloads.root, file: workloads.log, profile: "envelope", input, rounds: 5, abortAfterMs: 50 });
+  log(`long read: ${(longRead.callNs.median / 1e6).toFixed(0)} ms, timer late by ${(longRead.latenessNs.max / 1e6).toFixed(1)} ms at most; abort settles in ${(longRead.abort.settleNs.max / 1e6).toFixed(1)} ms at most`);
+  const bin = path.join(repoRoot, "packages", "mcp", "bin", "read-mcp.js");
+  if (!fs.existsSync(path.join(repoRoot, "packages", "mcp", "dist", "run-read-mcp.js"))) throw new Error("read-mcp is not built: run `pnpm build` first (or pass --no-responsiveness)");
+  mcpResponsiveness = await measureMcpResponsiveness({
+    bin,
+    profile: "envelope",
+    root: workloads.root,
+    file: workloads.log,
+    input,
+    warmupFile: workloads.small["4k"],
+    rounds: 3,
+    cancelAfterMs: 50,
+  });
+  log(`read-mcp: slowest ping ${(mcpResponsiveness.slowestPingNs.max / 1e6).toFixed(1)} ms during the call (${mcpResponsiveness.pings} pings); cancelled call closes the file in ${(mcpResponsiveness.cancel.closedNs.max / 1e6).toFixed(1)} ms at most`);
+}
+
 const concurrency: (ConcurrencyResult & { runs: number })[] = [];
 if (!args["no-concurrency"] && only === undefined) {
   const subjects: ConcurrencySpec["subject"][] = profiles.includes("envelope") ? ["floor", "floor + checks", "envelope", "MCP fs", "naive"] : ["floor", "floor + checks", "MCP fs", "naive"];
@@ -88,16 +118,23 @@ if (!args["no-concurrency"] && only === undefined) {
 
 let baselineRssKiB: number | null = null;
 let zodRssKiB: number | null = null;
+const importedRssKiB: Record<string, number> = {};
 if (!args["no-rss"]) {
   baselineRssKiB = probe({ kind: "baseline" }).maxRssKiB;
   zodRssKiB = probe({ kind: "zod" }).maxRssKiB;
+  for (const profile of profiles) importedRssKiB[profile] = probe({ kind: "imported", profile, root: workloads.root }).maxRssKiB;
   for (let i = 0; i < results.length; i++) {
     const c = cases[i];
     const result = results[i];
     if (c?.probe === undefined || result === undefined) continue;
     const probed = probe(c.probe);
     log(`rss  ${c.id}: ${(probed.maxRssKiB / 1024).toFixed(1)} MiB${probed.error === undefined ? "" : ` (${probed.error.slice(0, 80)})`}`);
-    const withRss: CaseResult = { ...result, maxRssKiB: probed.maxRssKiB, ...(probed.error === undefined ? {} : { rssError: probed.error }) };
+    const withRss: CaseResult = {
+      ...result,
+      maxRssKiB: probed.maxRssKiB,
+      ...(probed.answerBytes === undefined ? {} : { answerBytes: probed.answerBytes }),
+      ...(probed.error === undefined ? {} : { rssError: probed.error }),
+    };
     if (!c.timed) {
       const outcome = probed.error === undefined ? "ok" : "error";
       const wrong = (c.expect === "ok") !== (outcome === "ok");
@@ -125,9 +162,13 @@ const report: BenchResults = {
   workloads: workloadFacts(),
   baselineRssKiB,
   zodRssKiB,
+  importedRssKiB,
   cases: results,
   scans,
   concurrency,
+  baseline: baseline === null ? null : "unavailable" in baseline ? baseline : { commit: baseline.commit },
+  longRead,
+  mcpResponsiveness,
   targets: [],
 };
 const final: BenchResults = { ...report, targets: checkTargets(report) };
@@ -164,6 +205,7 @@ async function prepareCase(c: BenchCase): Promise<Prepared> {
     mode: c.mode,
     expect: c.expect,
     ...(c.floor === undefined ? {} : { floor: c.floor }),
+    ...(c.baselineOf === undefined ? {} : { baselineOf: c.baselineOf }),
   };
   if (!c.timed) return { result: { ...base, outcome: "ok", unexpected: false }, samples: 0 };
   const runner = await c.load();
@@ -246,6 +288,19 @@ function runConcurrencyScenario(subject: ConcurrencySpec["subject"], runs: numbe
   if (median === undefined) throw new Error("no concurrency run");
   log(`conc ${subject}: ${Math.round(median.readsPerSecond)} reads/s, ${median.errors} errors, fds ${median.fdsBefore} -> peak ${median.fdsPeak} -> ${median.fdsAfter}`);
   return { ...median, runs };
+}
+
+// In a fresh process, so that nothing the bench itself holds (its heap, its timers) weighs on the timer.
+function runLongRead(spec: LongReadSpec): LongReadResult {
+  const specFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "read-bench-long-")), "spec.json");
+  fs.writeFileSync(specFile, JSON.stringify(spec));
+  try {
+    const child = spawnSync(process.execPath, ["--expose-gc", path.join(here, "long-read-child.js"), specFile], { encoding: "utf8" });
+    if (child.status !== 0) throw new Error(`the long-read child failed: ${child.stderr.slice(-500)}`);
+    return JSON.parse(child.stdout.trim()) as LongReadResult;
+  } finally {
+    fs.rmSync(path.dirname(specFile), { recursive: true, force: true });
+  }
 }
 
 // A package the bench depends on, or a profile package (installed beside the registry that loads it).

@@ -11,6 +11,7 @@ export type ProbeSpec =
   | { readonly kind: "baseline" }
   | { readonly kind: "zod" }
   | { readonly kind: "profile"; readonly profile: string; readonly root: string; readonly options: Record<string, unknown>; readonly input: Record<string, unknown> }
+  | { readonly kind: "imported"; readonly profile: string; readonly root: string }
   | { readonly kind: "mcp"; readonly root: string; readonly file: string; readonly op: "whole" | "head" | "tail"; readonly lines: number }
   | { readonly kind: "gemini"; readonly root: string; readonly file: string }
   | { readonly kind: "naive"; readonly file: string };
@@ -20,21 +21,29 @@ export interface ProbeResult {
   readonly maxRssKiB: number;
   /** Set when the call failed or returned an error. */
   readonly error?: string;
+  /** A profile call's answer, serialised as JSON, in bytes. */
+  readonly answerBytes?: number;
 }
 
 /** Runs the probe's one call and reports the process's peak RSS (`process.resourceUsage().maxRSS`). */
 export async function runProbe(spec: ProbeSpec): Promise<ProbeResult> {
-  let error: string | undefined;
+  let outcome: Outcome;
   try {
-    error = await callOnce(spec);
+    outcome = await callOnce(spec);
   } catch (thrown) {
-    error = thrown instanceof Error ? `${(thrown as NodeJS.ErrnoException).code ?? thrown.name}: ${thrown.message}` : String(thrown);
+    outcome = { error: thrown instanceof Error ? `${(thrown as NodeJS.ErrnoException).code ?? thrown.name}: ${thrown.message}` : String(thrown) };
   }
   const maxRssKiB = process.resourceUsage().maxRSS;
-  return error === undefined ? { maxRssKiB } : { maxRssKiB, error: error.slice(0, 300) };
+  return {
+    maxRssKiB,
+    ...(outcome?.error === undefined ? {} : { error: outcome.error.slice(0, 300) }),
+    ...(outcome?.answerBytes === undefined ? {} : { answerBytes: outcome.answerBytes }),
+  };
 }
 
-async function callOnce(spec: ProbeSpec): Promise<string | undefined> {
+type Outcome = { readonly error?: string; readonly answerBytes?: number } | undefined;
+
+async function callOnce(spec: ProbeSpec): Promise<Outcome> {
   switch (spec.kind) {
     case "baseline":
       return undefined;
@@ -45,7 +54,13 @@ async function callOnce(spec: ProbeSpec): Promise<string | undefined> {
       const { loadProfile } = await import("@read/profiles");
       const tool = (await loadProfile(spec.profile)).createTool({ root: spec.root, requester: async () => "allow", ...spec.options });
       const output = await tool.call(spec.input);
-      return tool.isError(output) ? JSON.stringify(output).slice(0, 300) : undefined;
+      const answer = JSON.stringify(output);
+      return { answerBytes: Buffer.byteLength(answer), ...(tool.isError(output) ? { error: answer.slice(0, 300) } : {}) };
+    }
+    case "imported": {
+      const { loadProfile } = await import("@read/profiles");
+      (await loadProfile(spec.profile)).createTool({ root: spec.root });
+      return undefined;
     }
     case "mcp": {
       const lib = (await import(MCP_LIB)) as {
@@ -67,7 +82,7 @@ async function callOnce(spec: ProbeSpec): Promise<string | undefined> {
         processSingleFileContent(file: string, root: string, service: unknown): Promise<{ error?: string }>;
       };
       const result = await utils.processSingleFileContent(spec.file, spec.root, undefined);
-      return result.error;
+      return result.error === undefined ? undefined : { error: result.error };
     }
     case "naive": {
       const text = await fs.promises.readFile(spec.file, "utf8");

@@ -1,7 +1,7 @@
 import { WORKLOAD_TITLES, type WorkloadId } from "./cases.js";
 import type { BenchResults, CaseResult } from "./results.js";
 
-const ORDER: Readonly<Record<CaseResult["kind"], number>> = { floor: 0, limit: 1, core: 2, profile: 3, peer: 4 };
+const ORDER: Readonly<Record<CaseResult["kind"], number>> = { floor: 0, limit: 1, core: 2, profile: 3, baseline: 4, peer: 5 };
 const MODE: Readonly<Record<CaseResult["mode"], string>> = { repeat: "repeat", first: "first call", "next-page": "next page" };
 
 /** Renders `docs/benchmarks.md` from one run's results (never edited by hand). */
@@ -33,14 +33,14 @@ export function renderMarkdown(r: BenchResults): string {
   out.push("pnpm install && pnpm build");
   out.push("pnpm bench            # full run: rewrites docs/benchmarks.md and bench/results/latest.json");
   out.push("pnpm bench --quick    # small files, few samples, under a minute; writes to a temp dir (CI runs this)");
-  out.push("pnpm bench --help     # --only REGEX, --profiles, --no-rss, --no-concurrency, --out DIR");
+  out.push("pnpm bench --help     # --only REGEX, --profiles, --no-rss, --no-concurrency, --no-baseline, --no-responsiveness, --out DIR");
   out.push("```");
   out.push("");
   out.push(
     "The workloads are generated once (deterministic content) into `$READ_BENCH_CACHE`, by default `<tmpdir>/read-bench`; the 1 GiB log takes about a minute to write the first time. Close other work on the machine first: the spread columns show how noisy the run was.",
   );
   out.push("");
-  out.push("## Targets (issue 9)");
+  out.push("## Targets (issues 9 and 17)");
   out.push("");
   out.push("| target | measured | met |");
   out.push("| --- | --- | --- |");
@@ -55,6 +55,7 @@ export function renderMarkdown(r: BenchResults): string {
       "- **core**: `readTextWindow` of `@read/core` alone, with the options the named profile passes (validation, resolution, open checks, sniff, read, decode; no profile code): what is left between it and the profile row is the profile's own cost.",
       "- **x floor**: median / the floor's median. **MCP fs / this** and **gemini / this**: the fastest successful MCP fs call (resp. gemini-cli's `processSingleFileContent`) of the same workload divided by this row's median: how many times faster this row is.",
       "- **peak RSS**: `process.resourceUsage().maxRSS` of a fresh Node process that imports what the call needs and makes that one call.",
+      "- **<profile> at <commit>**: the same call made by the profile of the synchronous baseline commit (the last whose reads were all synchronous, before issue 17), built by the bench from git into the cache and sampled in the same rounds as today's row.",
       "- Peers: `@modelcontextprotocol/server-filesystem`'s `validatePath` + `readFileContent` / `headFile` / `tailFile` (what its `read_text_file` tool runs, loaded from `dist/lib.js` without starting the server); `@google/gemini-cli-core`'s `processSingleFileContent(path, root, undefined)` (loaded from `dist/src/utils/fileUtils.js`: the function needs no config object in this version); **naive**: `fs.promises.readFile` + `split` + a number prefix on every line.",
     ].join("\n"),
   );
@@ -98,6 +99,63 @@ export function renderMarkdown(r: BenchResults): string {
       );
     }
     out.push("");
+  }
+
+  const twins = r.cases.filter((c) => c.kind === "baseline" && c.timeNs !== undefined);
+  if (twins.length > 0 || r.longRead !== null || r.mcpResponsiveness !== null) {
+    out.push("## Responsiveness and the synchronous baseline (issue 17)");
+    out.push("");
+    if (r.baseline !== null) {
+      out.push(
+        "unavailable" in r.baseline
+          ? `The baseline rows were not run: ${r.baseline.unavailable}.`
+          : `The baseline is commit \`${r.baseline.commit.slice(0, 12)}\`, the last whose reads were all synchronous; its packages are extracted with \`git archive\`, transpiled and linked to today's dependencies.`,
+      );
+      out.push("");
+    }
+    if (twins.length > 0) {
+      out.push("| subject | file | call | mode | today | baseline | today / baseline |");
+      out.push("| --- | --- | --- | --- | ---: | ---: | ---: |");
+      for (const twin of twins) {
+        const today = twin.baselineOf === undefined ? undefined : byId.get(twin.baselineOf);
+        const a = today?.timeNs?.median;
+        const b = twin.timeNs?.median;
+        out.push(`| ${today?.subject ?? "?"} | ${twin.workload} | ${twin.call} | ${MODE[twin.mode]} | ${a === undefined ? "-" : time(a)} | ${b === undefined ? "-" : time(b)} | ${a === undefined || b === undefined ? "-" : ratio(a / b)} |`);
+      }
+      out.push("");
+    }
+    const long = r.longRead;
+    if (long !== null) {
+      out.push(
+        `**A first call scanning the 1 GiB log** (\`${long.profile}\` \`${long.call}\`), in a fresh process, ${long.callNs.n} calls each of today's profile and the baseline's, in turn, each watched by \`monitorEventLoopDelay({ resolution: 1 })\`: a timer's lateness is the longest gap between its firings minus its 1 ms interval. Then ${long.abort.settleNs.n} calls aborted ${long.abort.afterMs} ms in; the settle time runs from \`abort()\` to the call's rejection, and \`/proc/self/fd\` is polled every millisecond until no descriptor of the file is left.`,
+      );
+      out.push("");
+      out.push("| what | median | max |");
+      out.push("| --- | ---: | ---: |");
+      out.push(`| today's call | ${time(long.callNs.median)} | ${time(long.callNs.max)} |`);
+      out.push(`| timer lateness during today's call | ${time(long.latenessNs.median)} | ${time(long.latenessNs.max)} |`);
+      if (!("unavailable" in long.baseline)) {
+        out.push(`| the baseline's call | ${time(long.baseline.callNs.median)} | ${time(long.baseline.callNs.max)} |`);
+        out.push(`| timer lateness during the baseline's call | ${time(long.baseline.latenessNs.median)} | ${time(long.baseline.latenessNs.max)} |`);
+      }
+      out.push(`| abort to rejection | ${time(long.abort.settleNs.median)} | ${time(long.abort.settleNs.max)} |`);
+      out.push(`| abort to the file closed | ${time(long.abort.closedNs.median)} | ${time(long.abort.closedNs.max)} |`);
+      out.push("");
+    }
+    const mcp = r.mcpResponsiveness;
+    if (mcp !== null) {
+      out.push(
+        `**read-mcp** (\`packages/mcp/bin/read-mcp.js --profile envelope\`) driven by the MCP SDK's own \`Client\` over stdio, a fresh server per round after one warm-up call on a small file: ${mcp.callNs.n} rounds of the same first call with \`ping\`s sent one after the other until it is answered (${mcp.pings} in all), then ${mcp.cancel.closedNs.n} calls cancelled ${mcp.cancel.afterMs} ms in through the client's \`AbortSignal\` (which sends \`notifications/cancelled\`), the server's \`/proc/<pid>/fd\` polled until the file is closed.`,
+      );
+      out.push("");
+      out.push("| what | median | max |");
+      out.push("| --- | ---: | ---: |");
+      out.push(`| the call, answered | ${time(mcp.callNs.median)} | ${time(mcp.callNs.max)} |`);
+      out.push(`| slowest ping of a round | ${time(mcp.slowestPingNs.median)} | ${time(mcp.slowestPingNs.max)} |`);
+      out.push(`| cancellation to the file closed | ${time(mcp.cancel.closedNs.median)} | ${time(mcp.cancel.closedNs.max)} |`);
+      if (mcp.cancel.problems.length > 0) out.push("", `Problems: ${mcp.cancel.problems.join("; ")}.`);
+      out.push("");
+    }
   }
 
   if (r.scans.length > 0) {

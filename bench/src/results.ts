@@ -1,12 +1,14 @@
 import type { WorkloadId } from "./cases.js";
 import type { ConcurrencyResult } from "./concurrency.js";
+import type { LongReadResult } from "./long-read.js";
+import type { McpResponsivenessResult } from "./mcp-responsiveness.js";
 import type { Summary } from "./stats.js";
 
 /** One case's line of the report, as written to `bench/results/latest.json`. */
 export interface CaseResult {
   readonly id: string;
   readonly workload: WorkloadId;
-  readonly kind: "floor" | "limit" | "core" | "profile" | "peer";
+  readonly kind: "floor" | "limit" | "core" | "profile" | "baseline" | "peer";
   readonly subject: string;
   readonly call: string;
   readonly mode: "repeat" | "first" | "next-page";
@@ -20,8 +22,12 @@ export interface CaseResult {
   readonly timeNs?: Summary;
   readonly batch?: number;
   readonly floor?: string;
+  /** For a `baseline` row: the id of today's row it repeats. */
+  readonly baselineOf?: string;
   /** Peak RSS of a fresh process making this one call, in KiB. */
   readonly maxRssKiB?: number;
+  /** That call's answer serialised as JSON, in bytes (profile calls). */
+  readonly answerBytes?: number;
   readonly rssError?: string;
 }
 
@@ -60,8 +66,16 @@ export interface BenchResults {
   readonly baselineRssKiB: number | null;
   /** Peak RSS of a fresh process that only imports zod, which every profile's schemas load. */
   readonly zodRssKiB: number | null;
+  /** Peak RSS of a fresh process that imports each profile and creates its tool, making no call. */
+  readonly importedRssKiB?: Readonly<Record<string, number>>;
   readonly cases: readonly CaseResult[];
   readonly scans: readonly ScanResult[];
   readonly concurrency: readonly (ConcurrencyResult & { readonly runs: number })[];
+  /** The commit the `baseline` rows were made with, or why there are none; `null` when not asked for. */
+  readonly baseline: { readonly commit: string } | { readonly unavailable: string } | null;
+  /** One first call scanning the 1 GiB log: timer lateness, time against the baseline, abort. */
+  readonly longRead: LongReadResult | null;
+  /** `read-mcp` answering pings during that call, and stopping it on cancellation. */
+  readonly mcpResponsiveness: McpResponsivenessResult | null;
   readonly targets: readonly TargetResult[];
 }
