@@ -16,23 +16,22 @@ export interface ElicitationCall {
 /**
  * The form a pending read is put to the person with: the guard spec's prompt (title `Allow ReadFile?`,
  * the tool, the path as asked, the resolved path) as the message, and one required choice, Allow or Deny.
+ * The paths are escaped ({@link escapeText}): a file name with a newline or a terminal escape cannot add
+ * a line to the prompt or repaint the client's screen while the person decides.
  */
 export function permissionForm(request: PermissionRequest): ElicitRequestFormParams {
+  const requested = escapeText(request.requestedPath);
+  const resolved = escapeText(request.resolvedPath);
   return {
     mode: "form",
-    message: [
-      "Allow ReadFile?",
-      `Tool: ${request.tool}`,
-      `Path: ${request.requestedPath}`,
-      `Resolved: ${request.resolvedPath}`,
-    ].join("\n"),
+    message: ["Allow ReadFile?", `Tool: ${request.tool}`, `Path: ${requested}`, `Resolved: ${resolved}`].join("\n"),
     requestedSchema: {
       type: "object",
       properties: {
         decision: {
           type: "string",
           title: "Allow ReadFile?",
-          description: `Allow ${request.tool} to read ${request.resolvedPath}?`,
+          description: `Allow ${request.tool} to read ${resolved}?`,
           enum: [...PERMISSION_CHOICES],
         },
       },
