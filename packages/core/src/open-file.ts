@@ -68,7 +68,8 @@ export function openFile(resolved: ResolvedPath, options: OpenOptions = {}): Res
   } catch (error) {
     const code = errorCode(error);
     if (code === "ELOOP") return fail(changed(input, "became-symlink", "the final component became a symlink after it was checked"));
-    if (code === "ENXIO") return fail(notRegular(input, "socket"));
+    // A socket, or a device with nothing behind it (`/dev/tty` without a controlling terminal): say which.
+    if (code === "ENXIO") return fail(notRegular(input, kindWithoutOpen(absolute)));
     return fail(fromOsError(error, input, `The path ${quoteText(input)}`));
   }
   try {
@@ -207,6 +208,15 @@ function kindOf(stat: fs.Stats): FileKind {
   if (stat.isBlockDevice()) return "block-device";
   if (stat.isSymbolicLink()) return "symlink";
   return "unknown";
+}
+
+function kindWithoutOpen(absolute: string): Exclude<FileKind, "file" | "directory"> {
+  try {
+    const kind = kindOf(fs.lstatSync(absolute));
+    return kind === "file" || kind === "directory" ? "unknown" : kind;
+  } catch {
+    return "unknown";
+  }
 }
 
 function notRegular(input: string, kind: Exclude<FileKind, "file" | "directory">) {

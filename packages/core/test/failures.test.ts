@@ -297,6 +297,7 @@ describe("IS_DIRECTORY and NOT_REGULAR_FILE: special files fail at once and neve
   execFileSync("mkfifo", [path.join(dir, "fifo")]);
   fs.symlinkSync("/dev/zero", path.join(dir, "zero"));
   fs.symlinkSync("/dev/null", path.join(dir, "null"));
+  fs.symlinkSync("/dev/tty", path.join(dir, "tty"));
   fs.symlinkSync("fifo", path.join(dir, "fifo-link"));
   const workspace = workspaceOf(dir);
   let server: net.Server;
@@ -348,6 +349,13 @@ describe("IS_DIRECTORY and NOT_REGULAR_FILE: special files fail at once and neve
       }
     });
     expect(elapsed).toBeLessThan(1_000);
+  });
+
+  test("/dev/tty is a character device, whether open finds a controlling terminal or fails with ENXIO", { timeout: 5_000 }, async () => {
+    expectFailure(await readIn(workspace, "tty", { allowOutside: true }), "NOT_REGULAR_FILE", {
+      message: "The path 'tty' is not a regular file (it is a character device).",
+      kind: "character-device",
+    });
   });
 });
 
