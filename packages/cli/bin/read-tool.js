@@ -1,4 +1,7 @@
 #!/usr/bin/env node
-import { main } from "../dist/main.js";
+// CommonJS (see bin/package.json): Node then starts without its ES module loader, which a start measured
+// in tens of milliseconds notices. The work is in src/run-read-tool.ts.
+"use strict";
+const path = require("node:path");
 
-process.exitCode = await main(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() });
+require("../dist/run-read-tool.cjs").runReadTool(path.join(__dirname, "..", "dist", "read-tool.cjs"));

@@ -97,11 +97,13 @@ async function callCommand(args: readonly string[], io: CliIo): Promise<number> 
  */
 function permissionRequester(flag: string | undefined, terminal: CliIo | undefined): PermissionRequester {
   if (flag !== undefined && flag !== "allow" && flag !== "deny") throw new UsageError(`--permission must be 'allow' or 'deny', got '${flag}'`);
-  if (flag === undefined && terminal !== undefined && promptBlocker(terminal.stdin, terminal.stderr) === undefined) {
-    return async (request) => (await import("./repl/ask-on-terminal.js")).askOnTerminal(request, terminal);
-  }
-  const answer = flag ?? "deny";
-  return async () => answer;
+  if (flag !== undefined || terminal === undefined) return async () => flag ?? "deny";
+  // Decided at the first pending read: looking at stdin creates its stream, which a call that never asks
+  // should not pay for at start.
+  return async (request) => {
+    if (promptBlocker(terminal.stdin, terminal.stderr) !== undefined) return "deny";
+    return (await import("./repl/ask-on-terminal.js")).askOnTerminal(request, terminal);
+  };
 }
 
 async function schemaCommand(args: readonly string[], io: CliIo): Promise<number> {

@@ -1,0 +1,88 @@
+// Bundles what `read-tool` runs on every start (dist/bundle-entry.js: main and everything it imports
+// statically, plus the four profiles, each behind its own lazy initialiser) into one CommonJS file,
+// dist/read-tool.cjs, which bin/read-tool.js loads with a V8 code cache through dist/run-read-tool.cjs
+// (src/run-read-tool.ts and src/compiled-bundle.ts, bundled too: CommonJS starts without Node's ES module
+// loader). One file instead of ~140 ES modules (95 of them zod's) and a cache of its compiled code are
+// most of the start-up time `pnpm bench` measures; see the package README.
+//
+// Left out, loaded as ES modules from dist/ when used: the MCP server (`read-tool mcp`: @read/mcp and the
+// MCP SDK) and the REPL's terminal UI (ink, React), which would only make every start read more code.
+// Code run through `vm.Script` cannot use `import()` on Node 20 without an experimental flag, so the
+// bundle's dynamic imports of modules it does not hold (those three, and a profile of one's own named by
+// path) call `__readToolImport`, which the loader passes in; the build fails if any `import(` is left.
+// zod's 60-odd translations of its error messages are left out too: nothing in read sets a zod locale
+// (`z.config(z.locales.xx())`), and they were a third of the bundle. English, the default, stays.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+
+const packageDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const dist = path.join(packageDir, "dist");
+
+/** Imported by dist/main.js only when their command runs; they stay ES modules in dist/. */
+export const UNBUNDLED = ["./mcp-command.js", "./repl/repl-command.js", "./repl/ask-on-terminal.js"];
+
+const zodEnglishOnly = {
+  name: "zod-english-only",
+  setup(build) {
+    build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) => {
+      if (!args.importer.includes(`${path.sep}zod${path.sep}`)) return undefined;
+      const english = createRequire(args.importer).resolve(path.join(args.resolveDir, "../locales/en.js"));
+      return { path: english, namespace: "zod-locales" };
+    });
+    build.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
+// The files whose `import()` of a module outside the bundle must go through the loader, and how many each has.
+const HOST_IMPORTS = new Map([
+  [path.join(dist, "main.js"), UNBUNDLED.length],
+  [createRequire(path.join(dist, "main.js")).resolve("@read/profiles").replace(/index\.js$/, "load-profile.js"), 1],
+]);
+
+const importsThroughHost = {
+  name: "imports-through-host",
+  setup(build) {
+    build.onLoad({ filter: /\.js$/ }, (args) => {
+      const expected = HOST_IMPORTS.get(fs.realpathSync(args.path));
+      if (expected === undefined) return undefined;
+      const text = fs.readFileSync(args.path, "utf8");
+      let count = 0;
+      const contents = text.replace(/\bimport\(/g, () => {
+        count += 1;
+        return "__readToolImport(";
+      });
+      if (count !== expected) throw new Error(`${args.path}: expected ${expected} import() calls, found ${count}`);
+      return { contents, loader: "js" };
+    });
+  },
+};
+
+const common = { bundle: true, platform: "node", format: "cjs", target: "node20.19", minifySyntax: true, minifyWhitespace: true, legalComments: "none", logLevel: "warning" };
+
+await esbuild.build({ ...common, entryPoints: [path.join(dist, "run-read-tool.js")], outfile: path.join(dist, "run-read-tool.cjs") });
+
+const result = await esbuild.build({
+  ...common,
+  entryPoints: [path.join(dist, "bundle-entry.js")],
+  outfile: path.join(dist, "read-tool.cjs"),
+  external: UNBUNDLED,
+  plugins: [zodEnglishOnly, importsThroughHost],
+  metafile: true,
+});
+
+// The bundle must hold no package of the left-out commands: one would be read and compiled on every start.
+const forbidden = ["ink", "react", "@modelcontextprotocol/sdk", "@read/mcp"];
+const bundled = Object.keys(result.metafile.inputs);
+for (const name of forbidden) {
+  const leak = bundled.find((input) => input.includes(`node_modules/${name}/`) || input.includes(`/${name.replace("@read/", "")}/dist/`));
+  if (leak !== undefined) throw new Error(`dist/read-tool.cjs must not bundle ${name} (found ${leak})`);
+}
+const output = fs.readFileSync(path.join(dist, "read-tool.cjs"), "utf8");
+if (/\bimport\s*\(/.test(output)) throw new Error("dist/read-tool.cjs still calls import(): route it through __readToolImport");
+fs.writeFileSync(path.join(dist, "read-tool.meta.json"), `${JSON.stringify(result.metafile)}\n`);
