@@ -73,8 +73,18 @@ const result = await esbuild.build({
   outfile: path.join(dist, "read-tool.cjs"),
   external: UNBUNDLED,
   plugins: [zodEnglishOnly, importsThroughHost],
+  define: { "import.meta.url": "importMetaUrl" },
+  inject: [path.join(packageDir, "scripts", "import-meta-url.js")],
   metafile: true,
 });
+
+// `import.meta.url` becomes the bundle's URL: right only for a module of dist/ itself.
+const IMPORT_META_ALLOWED = [path.join(dist, "cli-version.js")];
+for (const input of Object.keys(result.metafile.inputs)) {
+  const file = path.resolve(packageDir, input);
+  if (!fs.existsSync(file) || IMPORT_META_ALLOWED.includes(file) || file.endsWith("import-meta-url.js")) continue;
+  if (fs.readFileSync(file, "utf8").includes("import.meta")) throw new Error(`${input} uses import.meta, which the CommonJS bundle cannot give it`);
+}
 
 // The bundle must hold no package of the left-out commands: one would be read and compiled on every start.
 const forbidden = ["ink", "react", "@modelcontextprotocol/sdk", "@read/mcp"];

@@ -1,4 +1,5 @@
 import { serveStdio } from "@read/mcp";
+import { cliVersion } from "./cli-version.js";
 import { selectProfile } from "./select-profile.js";
 import { COMMON_OPTIONS, parseOptions } from "./parse-options.js";
 import { UsageError } from "./usage-error.js";
@@ -17,8 +18,9 @@ Serves the profile's read tool over MCP (stdio) until stdin ends. See docs/mcp.m
 /**
  * `read-tool mcp [--profile NAME] [--root DIR] [--config FILE]`: serves the selected profile's tool over
  * MCP on stdin/stdout (profile and options chosen as for `call`: flag, then `read.config.toml`, then the
- * default) until stdin ends, then resolves to 0. Pending guard reads are asked through the client's
- * elicitation, or denied when the client cannot ask.
+ * default) until stdin ends, then resolves to 0; one line on stderr says what it serves (version, profile,
+ * root). Pending guard reads are asked through the client's elicitation, or denied when the client
+ * cannot ask.
  */
 export async function mcpCommand(args: readonly string[], io: McpIo): Promise<number> {
   const { values } = parseOptions(args, COMMON_OPTIONS);
@@ -27,6 +29,6 @@ export async function mcpCommand(args: readonly string[], io: McpIo): Promise<nu
     return 0;
   }
   const { module, root, options } = await selectProfile(values, io.cwd);
-  await serveStdio({ module, root, options, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
+  await serveStdio({ module, root, options, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, announceAs: `read-tool ${cliVersion()}` });
   return 0;
 }
