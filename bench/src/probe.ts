@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { peerModule } from "./peers.js";
 
 /** One call a fresh process makes so its peak RSS can be read (kept free of the harness's own imports). */
 // Specifiers kept in constants so TypeScript types them loosely: the MCP helpers ship no declarations.
@@ -48,7 +49,7 @@ async function callOnce(spec: ProbeSpec): Promise<string | undefined> {
       return tool.isError(output) ? JSON.stringify(output).slice(0, 300) : undefined;
     }
     case "mcp": {
-      const lib = (await import(MCP_LIB)) as {
+      const lib = (await import(peerModule(MCP_LIB))) as {
         setAllowedDirectories(directories: string[]): void;
         validatePath(requested: string): Promise<string>;
         readFileContent(file: string): Promise<string>;
@@ -63,7 +64,7 @@ async function callOnce(spec: ProbeSpec): Promise<string | undefined> {
       return undefined;
     }
     case "gemini": {
-      const utils = (await import(GEMINI_FILE_UTILS)) as {
+      const utils = (await import(peerModule(GEMINI_FILE_UTILS))) as {
         processSingleFileContent(file: string, root: string, service: unknown): Promise<{ error?: string }>;
       };
       const result = await utils.processSingleFileContent(spec.file, spec.root, undefined);

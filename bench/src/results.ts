@@ -1,5 +1,6 @@
 import type { WorkloadId } from "./cases.js";
 import type { ConcurrencyResult } from "./concurrency.js";
+import type { StartupResult } from "./startup.js";
 import type { Summary } from "./stats.js";
 
 /** One case's line of the report, as written to `bench/results/latest.json`. */
@@ -35,7 +36,7 @@ export interface ScanResult {
   readonly bytesPerSecond: number;
 }
 
-/** A target of issue 9, checked against this run. */
+/** A target of issue 9 or 19, checked against this run. */
 export interface TargetResult {
   readonly target: string;
   readonly measured: string;
@@ -62,6 +63,8 @@ export interface BenchResults {
   readonly zodRssKiB: number | null;
   readonly cases: readonly CaseResult[];
   readonly scans: readonly ScanResult[];
+  /** `read-tool call` started beside `node -e 0`; `null` when not measured. */
+  readonly startup: StartupResult | null;
   readonly concurrency: readonly (ConcurrencyResult & { readonly runs: number })[];
   readonly targets: readonly TargetResult[];
 }
