@@ -14,6 +14,9 @@
 //    and run with node. Any failure, type error or non-zero exit fails the check with its output. Other
 //    blocks (json, toml, console transcripts) are not run.
 //
+// 4. The MCP server, started from the installed @read/cli as docs/mcp.md configures a client with it,
+//    answers a tools/call.
+//
 // The README of @read/conformance is not run: its commands are the monorepo's (`pnpm conformance`).
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -93,7 +96,7 @@ for (const { dir, manifest } of manifests) {
   log(`packed ${manifest.name}@${manifest.version} (${listing.filter(Boolean).length} files)`);
 }
 
-// 3. The TypeScript tools, shared by every README's project.
+// 3. The READMEs. The TypeScript tools first, shared by every README's project.
 const tools = path.join(work, "tools");
 fs.mkdirSync(tools);
 fs.writeFileSync(path.join(tools, "package.json"), `${JSON.stringify({ name: "read-readme-tools", private: true }, null, 2)}\n`);
@@ -101,7 +104,7 @@ run("npm", ["install", "typescript@~5.9.3", "@types/node@^20.19.0"], { cwd: tool
 const tsc = path.join(tools, "node_modules", "typescript", "bin", "tsc");
 const tscOptions = [...TSC_OPTIONS, "--typeRoots", path.join(tools, "node_modules", "@types")];
 
-// 4. Each README in a new, empty ES module project: its own `npm install` lines install what it uses.
+// Then each README in a new, empty ES module project: its own `npm install` lines install what it uses.
 for (const [name, { readme }] of packed) {
   if (NOT_RUN.has(name)) continue;
   const project = path.join(work, name.replace("@read/", "readme-"));
@@ -135,6 +138,24 @@ for (const [name, { readme }] of packed) {
   if (ran === 0) fail(`${name}: its README has no example to run`);
   log(`${name}: ran ${ran} README example${ran === 1 ? "" : "s"}`);
 }
+
+// 4. The MCP server as docs/mcp.md configures it from the packed packages: <dir>/node_modules/.bin/read-tool mcp.
+const cliProject = path.join(work, "readme-cli");
+const requests = [
+  { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "check-tarballs", version: "1" } } },
+  { jsonrpc: "2.0", method: "notifications/initialized" },
+  { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "Read", arguments: { path: "notes.txt", limit: 1 } } },
+];
+const served = spawnSync(path.join(cliProject, "node_modules", ".bin", "read-tool"), ["mcp", "--root", cliProject], {
+  input: requests.map((request) => `${JSON.stringify(request)}\n`).join(""),
+  encoding: "utf8",
+  timeout: 60_000,
+});
+const answer = served.stdout.split("\n").filter(Boolean).map((line) => JSON.parse(line)).find((message) => message.id === 2);
+if (served.status !== 0 || answer?.result?.structuredContent?.data?.content !== "   1 | one\n" || !/^read-tool \S+: MCP server on stdio, profile envelope, root /.test(served.stderr)) {
+  fail(`the installed read-tool mcp did not serve notes.txt (exit ${served.status}):\n${served.stdout}\n${served.stderr}`);
+}
+log("the installed read-tool mcp answered a tools/call");
 
 if (!keep) fs.rmSync(work, { recursive: true, force: true });
 log(`check-tarballs: ${packed.size} packages packed, and the READMEs of ${packed.size - NOT_RUN.size} run from a new project each`);

@@ -53,7 +53,7 @@ describe("docs/mcp.md: the client configurations start a working server", () => 
 
   test("the Claude Code line starts the same server", async () => {
     const line = /^claude mcp add read -- (.*)$/m.exec(page)?.[1] ?? "";
-    const [command, ...args] = line.split(" ");
+    const [command = "", ...args] = line.split(" ");
     expect(command).toBe("node");
     const root = makeWorkspace({});
     const connection = await connect(commandLine({ command, args }, root));
