@@ -10,8 +10,6 @@
 // Code run through `vm.Script` cannot use `import()` on Node 20 without an experimental flag, so the
 // bundle's dynamic imports of modules it does not hold (those three, and a profile of one's own named by
 // path) call `__readToolImport`, which the loader passes in; the build fails if any `import(` is left.
-// zod's 60-odd translations of its error messages are left out too: nothing in read sets a zod locale
-// (`z.config(z.locales.xx())`), and they were a third of the bundle. English, the default, stays.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -24,20 +22,12 @@ const dist = path.join(packageDir, "dist");
 /** Imported by dist/main.js only when their command runs; they stay ES modules in dist/. */
 export const UNBUNDLED = ["./mcp-command.js", "./repl/repl-command.js", "./repl/ask-on-terminal.js"];
 
-const zodEnglishOnly = {
-  name: "zod-english-only",
-  setup(build) {
-    build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) => {
-      if (!args.importer.includes(`${path.sep}zod${path.sep}`)) return undefined;
-      const english = createRequire(args.importer).resolve(path.join(args.resolveDir, "../locales/en.js"));
-      return { path: english, namespace: "zod-locales" };
-    });
-    build.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
-      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
-      resolveDir: path.dirname(args.path),
-    }));
-  },
-};
+// Our modules import zod as `import { z } from "zod"`: zod's entry hands out its API as one namespace
+// value, which esbuild keeps whole (every schema kind, the JSON Schema importer, 60-odd translations of
+// the messages). Imported as a module namespace instead (`import * as z from ".../v4/classic/external.js"`,
+// the module behind that value), `z.object(...)` is a static reference and esbuild keeps only what is
+// used: about 150 KB of zod instead of 520 KB, English messages only. Same functions, same behaviour.
+const ZOD_IMPORT = 'import { z } from "zod";';
 
 // The files whose `import()` of a module outside the bundle must go through the loader, and how many each has.
 const HOST_IMPORTS = new Map([
@@ -45,20 +35,27 @@ const HOST_IMPORTS = new Map([
   [createRequire(path.join(dist, "main.js")).resolve("@read/profiles").replace(/index\.js$/, "load-profile.js"), 1],
 ]);
 
-const importsThroughHost = {
-  name: "imports-through-host",
+/** The two rewrites above, applied to this repository's built modules as esbuild loads them. */
+const ownModules = {
+  name: "own-modules",
   setup(build) {
-    build.onLoad({ filter: /\.js$/ }, (args) => {
+    build.onLoad({ filter: /[\\/]dist[\\/].*\.js$/ }, (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      let contents = fs.readFileSync(args.path, "utf8");
+      if (contents.includes(ZOD_IMPORT)) {
+        const external = path.join(path.dirname(createRequire(args.path).resolve("zod")), "v4", "classic", "external.js");
+        contents = contents.replace(ZOD_IMPORT, `import * as z from ${JSON.stringify(external)};`);
+      }
       const expected = HOST_IMPORTS.get(fs.realpathSync(args.path));
-      if (expected === undefined) return undefined;
-      const text = fs.readFileSync(args.path, "utf8");
-      let count = 0;
-      const contents = text.replace(/\bimport\(/g, () => {
-        count += 1;
-        return "__readToolImport(";
-      });
-      if (count !== expected) throw new Error(`${args.path}: expected ${expected} import() calls, found ${count}`);
-      return { contents, loader: "js" };
+      if (expected !== undefined) {
+        let count = 0;
+        contents = contents.replace(/\bimport\(/g, () => {
+          count += 1;
+          return "__readToolImport(";
+        });
+        if (count !== expected) throw new Error(`${args.path}: expected ${expected} import() calls, found ${count}`);
+      }
+      return { contents, loader: "js", resolveDir: path.dirname(args.path) };
     });
   },
 };
@@ -72,7 +69,7 @@ const result = await esbuild.build({
   entryPoints: [path.join(dist, "bundle-entry.js")],
   outfile: path.join(dist, "read-tool.cjs"),
   external: UNBUNDLED,
-  plugins: [zodEnglishOnly, importsThroughHost],
+  plugins: [ownModules],
   define: { "import.meta.url": "importMetaUrl" },
   inject: [path.join(packageDir, "scripts", "import-meta-url.js")],
   metafile: true,
