@@ -4,4 +4,12 @@
 "use strict";
 const path = require("node:path");
 
-require("../dist/run-read-tool.cjs").runReadTool(path.join(__dirname, "..", "dist", "read-tool.cjs"));
+let start;
+try {
+  start = require("../dist/run-read-tool.cjs");
+} catch (error) {
+  if (error.code !== "MODULE_NOT_FOUND") throw error;
+  process.stderr.write("read-tool: not built (dist/run-read-tool.cjs is missing): run `pnpm build` in the repository\n");
+  process.exit(2);
+}
+start.runReadTool(path.join(__dirname, "..", "dist", "read-tool.cjs"));

@@ -71,4 +71,16 @@ describe("the read-tool bundle (dist/read-tool.cjs)", () => {
     const run = runCli(["mcp", "--root", "/nonexistent/read-tool-root"]);
     expect(run).toEqual({ status: 2, stdout: "", stderr: "read-tool: --root /nonexistent/read-tool-root is not an existing directory\n" });
   });
+
+  test("a checkout that was not built says how to build it", () => {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), "read-unbuilt-"));
+    fs.mkdirSync(path.join(copy, "bin"));
+    for (const file of ["read-tool.js", "package.json"]) fs.copyFileSync(path.join(path.dirname(BIN), file), path.join(copy, "bin", file));
+    const run = spawnSync(process.execPath, [path.join(copy, "bin", "read-tool.js"), "--version"], { encoding: "utf8" });
+    expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: "read-tool: not built (dist/run-read-tool.cjs is missing): run `pnpm build` in the repository\n",
+    });
+  });
 });
