@@ -18,7 +18,7 @@
 //    answers a tools/call.
 //
 // The README of @read/conformance is not run: its commands are the monorepo's (`pnpm conformance`).
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -40,6 +40,15 @@ const fail = (message) => {
   process.stderr.write(`check-tarballs: ${message}\n(work directory kept: ${work})\n`);
   process.exit(1);
 };
+const spawnAsync = (command, args, options) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("close", (status, signal) => resolve({ status: status ?? signal, stdout, stderr }));
+  });
 const run = (command, args, options) => {
   const result = spawnSync(command, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, ...options });
   if (result.status !== 0) fail(`${command} ${args.join(" ")} (in ${options.cwd}) exited ${result.status ?? result.signal}\n${result.stdout}${result.stderr}`);
@@ -105,8 +114,8 @@ const tsc = path.join(tools, "node_modules", "typescript", "bin", "tsc");
 const tscOptions = [...TSC_OPTIONS, "--typeRoots", path.join(tools, "node_modules", "@types")];
 
 // Then each README in a new, empty ES module project: its own `npm install` lines install what it uses.
-for (const [name, { readme }] of packed) {
-  if (NOT_RUN.has(name)) continue;
+// Two READMEs run at a time (CI has two cores); the blocks of one README run in order.
+async function runReadme(name, readme) {
   const project = path.join(work, name.replace("@read/", "readme-"));
   fs.mkdirSync(project);
   // Until the packages are on the registry, a dependency of one on another is the packed one too.
@@ -121,14 +130,14 @@ for (const [name, { readme }] of packed) {
       const script = code.replace(/^(npm (?:install|i)\b.*)$/gm, (line) =>
         line.replace(/(?<=\s)@read\/[a-z0-9-]+(?=\s|$)/g, (pkg) => (packed.has(pkg) ? path.relative(project, packed.get(pkg).tarball) : pkg)),
       );
-      const result = spawnSync("bash", ["-euo", "pipefail", "-c", script], { cwd: project, env: npmEnv, encoding: "utf8" });
+      const result = await spawnAsync("bash", ["-euo", "pipefail", "-c", script], { cwd: project, env: npmEnv });
       if (result.status !== 0) fail(`${label} failed (exit ${result.status}):\n${code}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`);
     } else if (language === "ts") {
       const file = `readme-${index + 1}.ts`;
       fs.writeFileSync(path.join(project, file), code);
-      const check = spawnSync(process.execPath, [tsc, ...tscOptions, "--outDir", "out", file], { cwd: project, encoding: "utf8" });
+      const check = await spawnAsync(process.execPath, [tsc, ...tscOptions, "--outDir", "out", file], { cwd: project });
       if (check.status !== 0) fail(`${label} does not type-check:\n${code}\n${check.stdout}${check.stderr}`);
-      const result = spawnSync(process.execPath, [path.join("out", file.replace(/\.ts$/, ".js"))], { cwd: project, encoding: "utf8" });
+      const result = await spawnAsync(process.execPath, [path.join("out", file.replace(/\.ts$/, ".js"))], { cwd: project });
       if (result.status !== 0) fail(`${label} failed (exit ${result.status}):\n${code}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`);
     } else {
       continue;
@@ -138,6 +147,13 @@ for (const [name, { readme }] of packed) {
   if (ran === 0) fail(`${name}: its README has no example to run`);
   log(`${name}: ran ${ran} README example${ran === 1 ? "" : "s"}`);
 }
+
+const queue = [...packed].filter(([name]) => !NOT_RUN.has(name));
+await Promise.all(
+  [0, 1].map(async () => {
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) await runReadme(next[0], next[1].readme);
+  }),
+);
 
 // 4. The MCP server as docs/mcp.md configures it from the packed packages: <dir>/node_modules/.bin/read-tool mcp.
 const cliProject = path.join(work, "readme-cli");
