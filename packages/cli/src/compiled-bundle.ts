@@ -59,11 +59,7 @@ export function loadCompiledBundle(file: string, cacheDir: string | undefined, i
   }
   const cacheFile = cacheDir === undefined ? undefined : cacheFileFor(file, identity, cacheDir);
   const cachedData = cacheFile === undefined ? undefined : readOwnFile(cacheFile);
-  const script = new vm.Script(wrap(source), {
-    filename: file,
-    ...(cachedData === undefined ? {} : { cachedData }),
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  });
+  const script = new vm.Script(wrap(source), { filename: file, ...(cachedData === undefined ? {} : { cachedData }) });
   const cacheUsed = cachedData !== undefined && !script.cachedDataRejected;
   const module = { exports: {} as Record<string, unknown> };
   const run = script.runInThisContext() as (
