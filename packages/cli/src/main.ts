@@ -84,8 +84,9 @@ async function callCommand(args: readonly string[], io: CliIo): Promise<number> 
   const source = positionals[0] ?? "-";
   const requester = permissionRequester(values.permission, source === "-" ? undefined : io);
   const text = source === "-" ? await readAll(io.stdin) : source;
-  if (source === "-" && text.trim() === "") {
-    throw new UsageError("no arguments: stdin was empty; give the tool's JSON arguments as the last argument or on stdin, as in read-tool call '{\"path\":\"README.md\"}'");
+  if (text.trim() === "") {
+    const where = source === "-" ? "stdin was empty" : "the JSON argument is empty";
+    throw new UsageError(`no arguments: ${where}; give the tool's JSON arguments as the last argument or on stdin, as in read-tool call '{"path":"README.md"}'`);
   }
   let input: unknown;
   try {

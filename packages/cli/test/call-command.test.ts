@@ -95,11 +95,12 @@ describe("read-tool usage errors exit 2 with one line on stderr", () => {
     });
   }
 
-  test("empty stdin says that no arguments came, and how to give them", () => {
+  test("empty stdin (or an empty JSON argument) says that no arguments came, and how to give them", () => {
     const expected = `read-tool: no arguments: stdin was empty; give the tool's JSON arguments as the last argument or on stdin, as in read-tool call '{"path":"README.md"}'\n`;
     for (const args of [["call", "--root", root], ["call", "--root", root, "-"]]) {
       for (const stdin of ["", "  \n"]) expect(runCli(args, { stdin })).toEqual({ status: 2, stdout: "", stderr: expected });
     }
+    expect(runCli(["call", "--root", root, " "])).toEqual({ status: 2, stdout: "", stderr: expected.replace("stdin was empty", "the JSON argument is empty") });
   });
 });
 
