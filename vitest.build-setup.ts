@@ -9,8 +9,8 @@ const lock = path.join(repo, "node_modules", ".read-build.lock");
 /**
  * Vitest global setup for the projects whose tests run built binaries (`read-tool`, the MCP server): it
  * brings every package's `dist/` up to date with `tsc -b` (incremental, so an up-to-date tree costs about
- * a second, and no package manager is needed on PATH). Projects run their global setups concurrently, so
- * a directory lock keeps two builds from writing `dist/` at once.
+ * a second, and no package manager is needed on PATH), then bundles `read-tool`. Projects run their global
+ * setups concurrently, so a directory lock keeps two builds from writing `dist/` at once.
  */
 export default async function setup(): Promise<void> {
   const deadline = Date.now() + 300_000;
@@ -28,6 +28,9 @@ export default async function setup(): Promise<void> {
       cwd: repo,
       stdio: ["ignore", "inherit", "inherit"],
     });
+    // `read-tool` runs the bundle of the CLI and the profiles (packages/cli/scripts/bundle.mjs): rebuilt
+    // every time (well under a second), so no test runs a bundle older than dist/.
+    execFileSync(process.execPath, [path.join(repo, "packages", "cli", "scripts", "bundle.mjs")], { cwd: repo, stdio: ["ignore", "inherit", "inherit"] });
   } finally {
     fs.rmdirSync(lock);
   }

@@ -5,6 +5,7 @@ import { clearLineIndexes, createWorkspace, readTextWindow, type ReadTool, type 
 import { PROFILE_ENTRIES, loadProfile } from "@read/profiles";
 import { floorOp, lineStart, type FloorSpec } from "./floor.js";
 import type { Baseline } from "./baseline.js";
+import { peerModule } from "./peers.js";
 import type { ProbeSpec } from "./probe.js";
 import { LOG_TAIL_LINES, LOG_WINDOW_LINE, type Workloads } from "./workloads.js";
 
@@ -310,11 +311,11 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
   };
 
   const mcp = async (): Promise<McpLib> => {
-    const lib = (await import(MCP_LIB)) as McpLib;
+    const lib = (await import(peerModule(MCP_LIB))) as McpLib;
     lib.setAllowedDirectories([fs.realpathSync(w.root)]);
     return lib;
   };
-  const gemini = async () => (await import(GEMINI_FILE_UTILS)) as GeminiFileUtils;
+  const gemini = async () => (await import(peerModule(GEMINI_FILE_UTILS))) as GeminiFileUtils;
   const geminiError = (result: unknown) => {
     const error = (result as { error?: unknown }).error;
     return typeof error === "string" ? error : undefined;

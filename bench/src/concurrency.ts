@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { openDescriptors } from "./open-descriptors.js";
+import { peerModule } from "./peers.js";
 
 /** The scenario a child runs under a descriptor limit. */
 export interface ConcurrencySpec {
@@ -95,7 +96,7 @@ async function loadCall(spec: ConcurrencySpec): Promise<(file: string) => Promis
     };
   }
   if (spec.subject === "MCP fs") {
-    const lib = (await import(MCP_LIB)) as { setAllowedDirectories(d: string[]): void; validatePath(p: string): Promise<string>; readFileContent(p: string): Promise<string> };
+    const lib = (await import(peerModule(MCP_LIB))) as { setAllowedDirectories(d: string[]): void; validatePath(p: string): Promise<string>; readFileContent(p: string): Promise<string> };
     lib.setAllowedDirectories([fs.realpathSync(spec.root)]);
     return async (file) => {
       await lib.readFileContent(await lib.validatePath(path.join(spec.root, file)));

@@ -15,17 +15,20 @@ import type { ProbeResult, ProbeSpec } from "./probe.js";
 import { renderMarkdown } from "./report.js";
 import { summarize } from "./stats.js";
 import type { BenchResults, CaseResult } from "./results.js";
+import { ensurePeers, installedPeerVersion, PEERS } from "./peers.js";
 import { measureScans } from "./scans.js";
+import { measureStartup, type StartupResult } from "./startup.js";
 import { checkTargets } from "./targets.js";
 import { defaultCacheDir, LOG_WINDOW_LINE, prepareWorkloads } from "./workloads.js";
 
-const HELP = `Usage: pnpm bench [--quick] [--only REGEX] [--profiles a,b] [--no-rss] [--no-concurrency] [--no-baseline] [--no-responsiveness] [--out DIR]
+const HELP = `Usage: pnpm bench [--quick] [--only REGEX] [--profiles a,b] [--no-rss] [--no-concurrency] [--no-startup] [--no-baseline] [--no-responsiveness] [--out DIR]
 
   --quick           small files only, few samples (well under a minute); writes to a temp dir
   --only REGEX      time only the cases whose id matches
   --profiles LIST   compare only these profiles (default: all four, which must be built)
   --no-rss          skip the fresh-process peak RSS probes
   --no-concurrency  skip the 10,000-read scenario
+  --no-startup      skip timing read-tool call's start against node -e 0 (needs \`pnpm build\`)
   --no-baseline     skip the rows of the synchronous baseline commit (built from git into the cache)
   --no-responsiveness  skip the long first call watched by a timer, aborted, and served by read-mcp
   --out DIR         where results go (default: bench/results and docs/benchmarks.md; --quick: a temp dir)
@@ -43,6 +46,7 @@ const { values: args } = parseArgs({
     profiles: { type: "string" },
     "no-rss": { type: "boolean", default: false },
     "no-concurrency": { type: "boolean", default: false },
+    "no-startup": { type: "boolean", default: false },
     "no-baseline": { type: "boolean", default: false },
     "no-responsiveness": { type: "boolean", default: false },
     out: { type: "string" },
@@ -68,6 +72,7 @@ for (const name of profiles) {
   if (!(await profileBuilt(name))) throw new Error(`profile '${name}' is not built: run \`pnpm build\` first (or pass --profiles)`);
 }
 
+ensurePeers(log);
 const cacheDir = defaultCacheDir();
 log(`workloads in ${cacheDir}${quick ? "" : " (the 1 GiB log is generated once, then reused)"}`);
 const workloads = prepareWorkloads(cacheDir, { withLog: !quick, manyCount: quick ? 2_000 : 10_000 });
@@ -88,6 +93,14 @@ const order = new Map(cases.map((c, index) => [c.id, index]));
 results.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 
 const scans = await measureScans(workloads, { quick, log });
+
+let startup: StartupResult | null = null;
+if (!args["no-startup"] && (only === undefined || only.test("startup"))) {
+  const bin = path.join(repoRoot, "packages", "cli", "bin", "read-tool.js");
+  if (!fs.existsSync(path.join(repoRoot, "packages", "cli", "dist", "read-tool.cjs"))) throw new Error("read-tool is not built: run `pnpm build` first (or pass --no-startup)");
+  startup = measureStartup({ bin, root: workloads.root, file: workloads.small["4k"], cacheDir, rounds: quick ? 11 : 41 });
+  log(`start read-tool call ${(startup.warm.median / 1e6).toFixed(1)} ms (cold ${(startup.cold.median / 1e6).toFixed(1)} ms), node -e 0 ${(startup.node.median / 1e6).toFixed(1)} ms: ${(startup.warm.median / startup.node.median).toFixed(2)}x`);
+}
 
 let longRead: LongReadResult | null = null;
 let mcpResponsiveness: McpResponsivenessResult | null = null;
@@ -165,6 +178,7 @@ const report: BenchResults = {
   importedRssKiB,
   cases: results,
   scans,
+  startup,
   concurrency,
   baseline: baseline === null ? null : "unavailable" in baseline ? baseline : { commit: baseline.commit },
   longRead,
@@ -303,8 +317,10 @@ function runLongRead(spec: LongReadSpec): LongReadResult {
   }
 }
 
-// A package the bench depends on, or a profile package (installed beside the registry that loads it).
+// A peer (installed in the cache), a package the bench depends on, or a profile package (installed beside
+// the registry that loads it).
 function packageVersion(name: string): string {
+  if (PEERS[name] !== undefined) return installedPeerVersion(name) ?? "not installed";
   const registry = fs.realpathSync(path.join(benchDir, "node_modules", "@read", "profiles"));
   for (const modules of [path.join(benchDir, "node_modules"), path.join(registry, "node_modules")]) {
     const file = path.join(modules, name, "package.json");

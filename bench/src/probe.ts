@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { peerModule } from "./peers.js";
 
 /** One call a fresh process makes so its peak RSS can be read (kept free of the harness's own imports). */
 // Specifiers kept in constants so TypeScript types them loosely: the MCP helpers ship no declarations.
@@ -63,7 +64,7 @@ async function callOnce(spec: ProbeSpec): Promise<Outcome> {
       return undefined;
     }
     case "mcp": {
-      const lib = (await import(MCP_LIB)) as {
+      const lib = (await import(peerModule(MCP_LIB))) as {
         setAllowedDirectories(directories: string[]): void;
         validatePath(requested: string): Promise<string>;
         readFileContent(file: string): Promise<string>;
@@ -78,7 +79,7 @@ async function callOnce(spec: ProbeSpec): Promise<Outcome> {
       return undefined;
     }
     case "gemini": {
-      const utils = (await import(GEMINI_FILE_UTILS)) as {
+      const utils = (await import(peerModule(GEMINI_FILE_UTILS))) as {
         processSingleFileContent(file: string, root: string, service: unknown): Promise<{ error?: string }>;
       };
       const result = await utils.processSingleFileContent(spec.file, spec.root, undefined);

@@ -33,14 +33,14 @@ export function renderMarkdown(r: BenchResults): string {
   out.push("pnpm install && pnpm build");
   out.push("pnpm bench            # full run: rewrites docs/benchmarks.md and bench/results/latest.json");
   out.push("pnpm bench --quick    # small files, few samples, under a minute; writes to a temp dir (CI runs this)");
-  out.push("pnpm bench --help     # --only REGEX, --profiles, --no-rss, --no-concurrency, --no-baseline, --no-responsiveness, --out DIR");
+  out.push("pnpm bench --help     # --only REGEX, --profiles, --no-rss, --no-concurrency, --no-startup, --no-baseline, --no-responsiveness, --out DIR");
   out.push("```");
   out.push("");
   out.push(
     "The workloads are generated once (deterministic content) into `$READ_BENCH_CACHE`, by default `<tmpdir>/read-bench`; the 1 GiB log takes about a minute to write the first time. Close other work on the machine first: the spread columns show how noisy the run was.",
   );
   out.push("");
-  out.push("## Targets (issues 9 and 17)");
+  out.push("## Targets (issues 9, 17 and 19)");
   out.push("");
   out.push("| target | measured | met |");
   out.push("| --- | --- | --- |");
@@ -165,6 +165,22 @@ export function renderMarkdown(r: BenchResults): string {
     out.push("| --- | ---: | ---: | ---: | ---: |");
     for (const s of r.scans) {
       out.push(`| ${s.label} | ${s.bytes.toLocaleString("en-US")} | ${time(s.timeNs.median)} | ${time(s.timeNs.p10)}-${time(s.timeNs.p90)} | ${(s.bytesPerSecond / 1e9).toFixed(2)} GB/s |`);
+    }
+    out.push("");
+  }
+
+  if (r.startup !== null) {
+    const s = r.startup;
+    out.push("## Start-up");
+    out.push("");
+    out.push(
+      `\`${s.command}\` on the 4 KiB file, beside \`node -e 0\`: ${s.rounds} rounds, each starting the three in turn, timed from the spawn to the exit. **warm** is every start after the first: \`read-tool\` runs one bundle of the CLI and the profile with the V8 code cache of an earlier start (\`packages/cli/README.md\`); **cold** has the cache turned off (\`NODE_DISABLE_COMPILE_CACHE=1\`), as on the very first start.`,
+    );
+    out.push("");
+    out.push("| command | median | p10-p90 | x node -e 0 |");
+    out.push("| --- | ---: | ---: | ---: |");
+    for (const [label, summary] of [["`node -e 0`", s.node], ["`read-tool call`, warm", s.warm], ["`read-tool call`, cold", s.cold]] as const) {
+      out.push(`| ${label} | ${time(summary.median)} | ${time(summary.p10)}-${time(summary.p90)} | ${ratio(summary.median / s.node.median)} |`);
     }
     out.push("");
   }

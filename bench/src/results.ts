@@ -2,6 +2,7 @@ import type { WorkloadId } from "./cases.js";
 import type { ConcurrencyResult } from "./concurrency.js";
 import type { LongReadResult } from "./long-read.js";
 import type { McpResponsivenessResult } from "./mcp-responsiveness.js";
+import type { StartupResult } from "./startup.js";
 import type { Summary } from "./stats.js";
 
 /** One case's line of the report, as written to `bench/results/latest.json`. */
@@ -41,7 +42,7 @@ export interface ScanResult {
   readonly bytesPerSecond: number;
 }
 
-/** A target of issue 9, checked against this run. */
+/** A target of issue 9 or 19, checked against this run. */
 export interface TargetResult {
   readonly target: string;
   readonly measured: string;
@@ -70,6 +71,8 @@ export interface BenchResults {
   readonly importedRssKiB?: Readonly<Record<string, number>>;
   readonly cases: readonly CaseResult[];
   readonly scans: readonly ScanResult[];
+  /** `read-tool call` started beside `node -e 0`; `null` when not measured. */
+  readonly startup: StartupResult | null;
   readonly concurrency: readonly (ConcurrencyResult & { readonly runs: number })[];
   /** The commit the `baseline` rows were made with, or why there are none; `null` when not asked for. */
   readonly baseline: { readonly commit: string } | { readonly unavailable: string } | null;

@@ -1,4 +1,4 @@
-export { runCase, type AdversarialCase, type CaseResult } from "./adversarial/adversarial-case.js";
+export { CASE_BOUND_MS, runCase, type AdversarialCase, type CaseResult } from "./adversarial/adversarial-case.js";
 export { ADVERSARIAL_CASES, ADVERSARIAL_CHECKS } from "./adversarial/adversarial-checks.js";
 export { createMcpAdapter, type McpAdapterOptions, type McpOutput } from "./adversarial/mcp-adapter.js";
 export { interpretOutput, applyMasks, type OutputReader } from "./interpret-output.js";
@@ -15,7 +15,7 @@ export { loadOracle, oracleSchema, type Oracle, type Outcome } from "./oracle.js
 export { referenceLines, renderWindow, type ReferenceLine } from "./reference-lines.js";
 export { renderMarkdown } from "./render-markdown.js";
 export { renderMatrix } from "./render-matrix.js";
-export { resolveRunSettings, type RunSettings } from "./run-settings.js";
+export { CI_SEED, DEFAULT_RUNS, resolveRunSettings, type RunSettings } from "./run-settings.js";
 export { checksFor, runConformance, type AdapterKind, type ConformanceRun } from "./run-conformance.js";
 export { runSuite, type CheckResult } from "./run-suite.js";
 export { scanRequirementReferences, type ReferenceScan } from "./scan-requirement-references.js";

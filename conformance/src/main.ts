@@ -99,7 +99,7 @@ async function run(args: readonly string[]): Promise<number> {
   const oracles = values.profile === undefined ? all : all.filter((oracle) => values.profile?.includes(oracle.profile));
   const unknown = (values.profile ?? []).filter((name) => !all.some((oracle) => oracle.profile === name));
   if (unknown.length > 0) throw new UsageError(`unknown profile ${unknown.join(", ")} (known: ${all.map((oracle) => oracle.profile).join(", ")})`);
-  if (!outside && adapters.includes("subprocess") && !fs.existsSync(path.join(REPO_ROOT, "packages", "cli", "dist", "main.js"))) {
+  if (!outside && adapters.includes("subprocess") && !fs.existsSync(path.join(REPO_ROOT, "packages", "cli", "dist", "read-tool.cjs"))) {
     throw new UsageError("the subprocess adapter runs packages/cli/bin/read-tool.js, which is not built: run `pnpm build` first");
   }
   const requirements = loadRequirements();

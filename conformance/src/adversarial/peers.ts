@@ -21,12 +21,12 @@ export interface Peer {
 }
 
 /**
- * `@modelcontextprotocol/server-filesystem`, installed as a dependency of `bench/`: its server started
+ * `@modelcontextprotocol/server-filesystem`, a development dependency of this package: its server started
  * over stdio (`node dist/index.js <root>`) and its `read_text_file` tool called through the MCP SDK's
  * client, which is loaded from the server's own dependencies.
  */
 export function filesystemServerPeer(): Peer {
-  const packageJson = createRequire(path.join(REPO_ROOT, "bench", "package.json")).resolve("@modelcontextprotocol/server-filesystem/package.json");
+  const packageJson = createRequire(path.join(REPO_ROOT, "conformance", "package.json")).resolve("@modelcontextprotocol/server-filesystem/package.json");
   const { name, version } = JSON.parse(fs.readFileSync(packageJson, "utf8")) as { name: string; version: string };
   const server = path.join(path.dirname(packageJson), "dist", "index.js");
   const oracle = loadOracle(path.join(PEERS_DIR, "server-filesystem.json"));

@@ -1,9 +1,13 @@
 import type { CallOptions, ReadTool } from "@read/core";
 import { answersTo } from "./answers-to.js";
 
-/** A `tool_calls[]` entry of an OpenAI Chat Completions assistant message. */
+/**
+ * A function `tool_calls[]` entry of an OpenAI Chat Completions assistant message (the SDK's
+ * `ChatCompletionMessageFunctionToolCall`, or the same written inline).
+ */
 export interface OpenAiToolCall {
   readonly id: string;
+  readonly type?: "function";
   readonly function: { readonly name: string; readonly arguments: string };
 }
 

@@ -22,8 +22,8 @@ async function runExample(module: string): Promise<unknown[][]> {
 }
 
 describe("the README's examples run", () => {
-  test("the README opens with examples/json-definitions.ts and shows examples/ai-sdk.ts, verbatim", () => {
-    expect(blocks).toEqual([example("json-definitions.ts"), example("ai-sdk.ts")]);
+  test("the README opens with examples/json-definitions.ts and shows examples/ai-sdk.ts and ai-sdk-v5.ts, verbatim", () => {
+    expect(blocks).toEqual([example("json-definitions.ts"), example("ai-sdk.ts"), example("ai-sdk-v5.ts")]);
     expect(readme.indexOf("```ts")).toBeLessThan(readme.indexOf("\n## "));
   });
 

@@ -3,6 +3,7 @@ import type { PermissionRequester, ReadTool } from "@read/core";
 import { COMMON_OPTIONS, parseOptions } from "./parse-options.js";
 import { DEFAULT_PROFILE, PROFILE_ENTRIES } from "@read/profiles";
 import { readForPeople } from "./read-for-people.js";
+import { cliVersion } from "./cli-version.js";
 import { promptBlocker } from "./repl/prompt-blocker.js";
 import { createSelectedTool, selectProfile } from "./select-profile.js";
 import { UsageError } from "./usage-error.js";
@@ -21,6 +22,7 @@ export const USAGE = `usage:
   read-tool mcp [--profile NAME] [--root DIR] [--config FILE]
   read-tool repl [--root DIR] [--config FILE]
   read-tool PATH [--root DIR] [--start N] [--lines N | --tail N]
+  read-tool --version
 profiles: ${PROFILE_ENTRIES.map((entry) => entry.name).join(", ")} (default ${DEFAULT_PROFILE}, or \`profile = "NAME"\` in read.config.toml), or a module path such as ./my-profile.js`;
 
 /**
@@ -37,6 +39,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       case "-h":
         io.stdout.write(`${USAGE}\n`);
         return command === undefined ? 2 : 0;
+      case "--version":
+      case "-v":
+        io.stdout.write(`${cliVersion()}\n`);
+        return 0;
       case "call":
         return await callCommand(rest, io);
       case "schema":
@@ -78,6 +84,10 @@ async function callCommand(args: readonly string[], io: CliIo): Promise<number> 
   const source = positionals[0] ?? "-";
   const requester = permissionRequester(values.permission, source === "-" ? undefined : io);
   const text = source === "-" ? await readAll(io.stdin) : source;
+  if (text.trim() === "") {
+    const where = source === "-" ? "stdin was empty" : "the JSON argument is empty";
+    throw new UsageError(`no arguments: ${where}; give the tool's JSON arguments as the last argument or on stdin, as in read-tool call '{"path":"README.md"}'`);
+  }
   let input: unknown;
   try {
     input = JSON.parse(text);
@@ -93,16 +103,19 @@ async function callCommand(args: readonly string[], io: CliIo): Promise<number> 
 
 /**
  * `--permission` decides every pending read. Without it, a person at a terminal (stdin and stderr both
- * TTYs, stdin not holding the JSON, not a CI run) is asked with the REPL's selector; otherwise there is no
- * requester: no person could be asked, and the tool's message says so.
+ * TTYs, stdin not holding the JSON, not a CI run) is asked with the REPL's selector; otherwise no person
+ * could be asked (no requester, or the answer "unavailable"), and the tool's message says so.
  */
 function permissionRequester(flag: string | undefined, terminal: CliIo | undefined): PermissionRequester | undefined {
   if (flag !== undefined && flag !== "allow" && flag !== "deny") throw new UsageError(`--permission must be 'allow' or 'deny', got '${flag}'`);
   if (flag !== undefined) return async () => flag;
-  if (terminal !== undefined && promptBlocker(terminal.stdin, terminal.stderr) === undefined) {
-    return async (request) => (await import("./repl/ask-on-terminal.js")).askOnTerminal(request, terminal);
-  }
-  return undefined;
+  if (terminal === undefined) return undefined;
+  // Decided at the first pending read: looking at stdin creates its stream, which a call that never asks
+  // should not pay for at start.
+  return async (request) => {
+    if (promptBlocker(terminal.stdin, terminal.stderr) !== undefined) return "unavailable";
+    return (await import("./repl/ask-on-terminal.js")).askOnTerminal(request, terminal);
+  };
 }
 
 async function schemaCommand(args: readonly string[], io: CliIo): Promise<number> {

@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_ANSWER_BYTES, parseMaxAnswerBytes, serveStdio } from "@read/mcp";
+import { cliVersion } from "./cli-version.js";
 import { selectProfile } from "./select-profile.js";
 import { COMMON_OPTIONS, parseOptions } from "./parse-options.js";
 import { UsageError } from "./usage-error.js";
@@ -18,8 +19,9 @@ An answer over N bytes (default ${DEFAULT_MAX_ANSWER_BYTES}) becomes a tool erro
 /**
  * `read-tool mcp [--profile NAME] [--root DIR] [--config FILE]`: serves the selected profile's tool over
  * MCP on stdin/stdout (profile and options chosen as for `call`: flag, then `read.config.toml`, then the
- * default) until stdin ends, then resolves to 0. Pending guard reads are asked through the client's
- * elicitation, or denied when the client cannot ask.
+ * default) until stdin ends, then resolves to 0; one line on stderr says what it serves (version, profile,
+ * root). Pending guard reads are asked through the client's elicitation, or denied when the client
+ * cannot ask.
  */
 export async function mcpCommand(args: readonly string[], io: McpIo): Promise<number> {
   const { values } = parseOptions(args, { ...COMMON_OPTIONS, "max-answer-bytes": { type: "string" } });
@@ -30,6 +32,15 @@ export async function mcpCommand(args: readonly string[], io: McpIo): Promise<nu
   const maxAnswerBytes = parseMaxAnswerBytes(values["max-answer-bytes"]);
   if (typeof maxAnswerBytes === "string") throw new UsageError(maxAnswerBytes);
   const { module, root, options } = await selectProfile(values, io.cwd);
-  await serveStdio({ module, root, options, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, ...(maxAnswerBytes === undefined ? {} : { maxAnswerBytes }) });
+  await serveStdio({
+    module,
+    root,
+    options,
+    stdin: io.stdin,
+    stdout: io.stdout,
+    stderr: io.stderr,
+    announceAs: `read-tool ${cliVersion()}`,
+    ...(maxAnswerBytes === undefined ? {} : { maxAnswerBytes }),
+  });
   return 0;
 }

@@ -94,4 +94,21 @@ describe("read-tool usage errors exit 2 with one line on stderr", () => {
       expect(run.stderr.split("\n")).toHaveLength(2);
     });
   }
+
+  test("empty stdin (or an empty JSON argument) says that no arguments came, and how to give them", () => {
+    const expected = `read-tool: no arguments: stdin was empty; give the tool's JSON arguments as the last argument or on stdin, as in read-tool call '{"path":"README.md"}'\n`;
+    for (const args of [["call", "--root", root], ["call", "--root", root, "-"]]) {
+      for (const stdin of ["", "  \n"]) expect(runCli(args, { stdin })).toEqual({ status: 2, stdout: "", stderr: expected });
+    }
+    expect(runCli(["call", "--root", root, " "])).toEqual({ status: 2, stdout: "", stderr: expected.replace("stdin was empty", "the JSON argument is empty") });
+  });
+});
+
+describe("read-tool --version", () => {
+  test("prints the version of @read/cli, from its package.json", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "..", "package.json"), "utf8")) as { version: string };
+    expect(manifest.version).toMatch(/^\d+\.\d+\.\d+/);
+    for (const flag of ["--version", "-v"]) expect(runCli([flag])).toEqual({ status: 0, stdout: `${manifest.version}\n`, stderr: "" });
+    expect(runCli(["--help"]).stdout).toContain("  read-tool --version\n");
+  });
 });

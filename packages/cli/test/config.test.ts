@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { makeWorkspace, runCli } from "./run-cli.js";
+
+const OWN_PROFILE = fileURLToPath(new URL("./fixtures/lines-profile.mjs", import.meta.url));
 
 const withConfig = (toml: string, files: Record<string, string> = {}) => {
   const root = makeWorkspace({ "a.txt": "one\ntwo\nthree\n", ...files, "read.config.toml": toml });
@@ -85,5 +88,21 @@ describe("read.config.toml", () => {
     fs.rmSync(path.join(root, "read.config.toml"));
     const read = runCli(["call", "--profile", "envelope", "--root", root, '{"path":".env"}']);
     expect(JSON.parse(read.stdout)).toMatchObject({ status: "success", data: { content: "   1 | TOKEN=1\n" } });
+  });
+
+  describe("a profile of one's own, by path (with its own copy of @read/core)", () => {
+    test("its table sets its options", () => {
+      const { root } = withConfig("[lines]\nmax_lines = 1\n");
+      const run = runCli(["call", "--profile", OWN_PROFILE, "--root", root, '{"path":"a.txt"}']);
+      expect(run.stderr).toBe("");
+      expect(JSON.parse(run.stdout)).toEqual({ lines: ["one"] });
+    });
+
+    test("a bad option in its table exits 2 with its ProfileConfigError, like a registered profile's", () => {
+      const { root, config } = withConfig("[lines]\nmax_lines = 0\n");
+      const run = runCli(["call", "--profile", OWN_PROFILE, "--root", root, '{"path":"a.txt"}']);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toBe(`read-tool: bad config ${config}: lines: invalid option 'max_lines' in [lines]: expected at least 1, got 0 (accepted keys: max_lines, secrets)\n`);
+    });
   });
 });

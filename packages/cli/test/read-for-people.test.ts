@@ -44,4 +44,36 @@ describe("read-tool PATH", () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toBe("read-tool: --tail cannot be combined with --start or --lines\n");
   });
+
+  describe("a page holds at most 256 KiB of lines, whatever the line count", () => {
+    test("a 4 MiB file of one line shows its first 256 KiB and says how much is not shown", () => {
+      const root = makeWorkspace({ "min.js": `${"x".repeat(4 * 1024 * 1024)}\n` });
+      const run = runCli(["min.js"], { cwd: root });
+      expect(run.status).toBe(0);
+      const [body, summary] = run.stdout.split(/\n(?=\(line)/);
+      expect(Buffer.byteLength(`${body}\n`)).toBe(256 * 1024);
+      expect(body).toBe(`1  ${"x".repeat(256 * 1024 - 4)}`);
+      expect(summary).toBe("(line 1 of 1, cut after 262140 of its 4194304 bytes to fit in 256 KiB)\n");
+    });
+
+    test("a line is cut on a character boundary: neither a UTF-8 sequence nor an escape is split", () => {
+      const root = makeWorkspace({ "euro.txt": `${"€".repeat(100_000)}\nnext\n`, "esc.txt": `${"\u001b".repeat(70_000)}\n` });
+      const euro = runCli(["euro.txt"], { cwd: root }).stdout;
+      expect(euro).toBe(`1  ${"€".repeat(87_380)}\n(line 1 of 2, cut after 262140 of its 300000 bytes to fit in 256 KiB; continue with --start 2)\n`);
+      const escapes = runCli(["esc.txt"], { cwd: root }).stdout;
+      expect(escapes).toBe(`1  ${"\\x1b".repeat(65_535)}\n(line 1 of 1, cut after 65535 of its 70000 bytes to fit in 256 KiB)\n`);
+    });
+
+    test("a page of many long lines ends before the first line that does not fit, and says where to continue", () => {
+      const row = "y".repeat(997);
+      const root = makeWorkspace({ "long.txt": `${row}\n`.repeat(2000) });
+      const run = runCli(["long.txt", "--lines", "1000"], { cwd: root });
+      // Each row is its number padded to the widest shown (1000: 4 characters), two spaces, 997 characters
+      // and a newline: 1004 bytes, of which 261 fit in 262144.
+      const shown = run.stdout.split("\n").length - 2;
+      expect(shown).toBe(261);
+      expect(Buffer.byteLength(run.stdout.slice(0, run.stdout.lastIndexOf("("))) <= 256 * 1024).toBe(true);
+      expect(run.stdout.endsWith("(lines 1-261 of 2000, as many as fit in 256 KiB; continue with --start 262)\n")).toBe(true);
+    });
+  });
 });

@@ -1,9 +1,15 @@
+// A registered symbol is the same in every copy of this module.
+const BRAND = Symbol.for("@read/core:ProfileConfigError");
+
 /**
  * A profile's options could not be used: an unknown key, a wrong type or value, or a workspace root that
  * is not a directory. Thrown by `createTool` (and by `ProfileModule.parseConfig`), never by `call`. The
  * message names the profile, the key, the reason and the accepted keys, in one format for every profile:
  *
  * `forge: invalid option 'max_scan_bytes' in [tools.read_file]: expected a positive integer, got 1.5 (accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers)`
+ *
+ * `instanceof ProfileConfigError` holds for this error from any copy of `@read/core`: a profile of one's
+ * own loaded by path brings its own copy, and `read-tool` runs a bundle with another.
  */
 export class ProfileConfigError extends Error {
   override readonly name = "ProfileConfigError";
@@ -27,5 +33,11 @@ export class ProfileConfigError extends Error {
     this.key = details.key;
     this.reason = details.reason;
     this.accepted = details.accepted;
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== ProfileConfigError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
   }
 }

@@ -61,9 +61,11 @@ export interface PermissionRequest {
 
 /**
  * Answers a {@link PermissionRequest}. Awaited before any byte of the file is read; asked again on every
- * pending call. A rejection or a cancelled prompt counts as `"deny"`.
+ * pending call. A rejection or a cancelled prompt counts as `"deny"`. `"unavailable"` says that no person
+ * could be asked (no terminal, an MCP client without elicitation): the read is refused as when there is
+ * no requester at all, and the message says that approval was needed, not that someone denied it.
  */
-export type PermissionRequester = (request: PermissionRequest) => Promise<"allow" | "deny">;
+export type PermissionRequester = (request: PermissionRequest) => Promise<"allow" | "deny" | "unavailable">;
 
 /** Options every profile's `createTool` accepts, besides its own config table. */
 export interface BaseToolOptions {

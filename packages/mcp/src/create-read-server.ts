@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import fs from "node:fs";
 import type { PermissionRequester, ProfileModule } from "@read/core";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { argumentChecker } from "./argument-checker.js";
 import { elicitationRequester, type ElicitationCall } from "./elicitation-requester.js";
+import { MCP_PACKAGE_VERSION } from "./package-version.js";
 import { ProtocolError } from "./protocol-error.js";
 
 /** What {@link createReadServer} serves: one profile's tool over one workspace. */
@@ -34,8 +34,6 @@ export interface ReadServerOptions<Options extends object = object> {
  */
 export const DEFAULT_MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
-const VERSION = (JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
-
 /**
  * An MCP server (the SDK's low-level `Server`, not yet connected) exposing the profile's tool:
  *
@@ -59,7 +57,7 @@ export function createReadServer<Options extends object>(options: ReadServerOpti
   const calls = new AsyncLocalStorage<ElicitationCall>();
   const fixed = options.requester;
   const server: Server = new Server(
-    { name: "read-mcp", title: `read (${options.module.name} profile)`, version: VERSION },
+    { name: "read-mcp", title: `read (${options.module.name} profile)`, version: MCP_PACKAGE_VERSION },
     { capabilities: { tools: { listChanged: false } } },
   );
   const asked = elicitationRequester(server, () => calls.getStore());

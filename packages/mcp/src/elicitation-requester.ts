@@ -43,8 +43,8 @@ export function permissionForm(request: PermissionRequest): ElicitRequestFormPar
 /**
  * A {@link PermissionRequester} that asks the person through the MCP client's form elicitation
  * (`elicitation/create`), every time it is called. Only an accepted form whose choice is `Allow` allows;
- * Deny, a declined or cancelled form, a client without form elicitation and a failed request all deny,
- * and the last two leave a note saying why. The notes reach the model: they name the path as it asked
+ * Deny, a declined or cancelled form and a failed request deny; a client without form elicitation
+ * answers "unavailable" (no one could be asked). The last two leave a note saying why. The notes reach the model: they name the path as it asked
  * for it, never where it resolves (that is for the person, in the form). `currentCall` gives the
  * `tools/call` being served.
  */
@@ -58,7 +58,7 @@ export function elicitationRequester(server: Server, currentCall: () => Elicitat
           "(it did not declare the elicitation capability), so it was denied. Read a path the workspace " +
           "policy grants, or use a client that supports elicitation.",
       );
-      return "deny";
+      return "unavailable";
     }
     try {
       const answer = await server.elicitInput(permissionForm(request), { relatedRequestId: call.requestId, signal: call.signal });

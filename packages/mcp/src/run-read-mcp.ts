@@ -3,6 +3,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_PROFILE, PROFILE_ENTRIES, UnknownProfileError, loadProfile } from "@read/profiles";
 import { DEFAULT_MAX_ANSWER_BYTES } from "./create-read-server.js";
+import { MCP_PACKAGE_VERSION } from "./package-version.js";
 import { serveStdio } from "./serve-stdio.js";
 
 /** The streams and directory `read-mcp` runs with. */
@@ -20,8 +21,9 @@ profiles: ${PROFILE_ENTRIES.map((entry) => entry.name).join(", ")} (default ${DE
 For a read.config.toml with profile options, run \`read-tool mcp --config FILE\` from @read/cli.`;
 
 /**
- * Runs `read-mcp` with `argv` (without `node` and the script): serves until stdin ends and resolves
- * to 0, or to 2 after one line on stderr for a usage error.
+ * Runs `read-mcp` with `argv` (without `node` and the script): says on stderr what it serves (version,
+ * profile, root), serves until stdin ends and resolves to 0, or to 2 after one line on stderr for a
+ * usage error.
  */
 export async function runReadMcp(argv: readonly string[], io: ReadMcpIo): Promise<number> {
   let values;
@@ -50,7 +52,15 @@ export async function runReadMcp(argv: readonly string[], io: ReadMcpIo): Promis
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) return usageError(io, `--root ${values.root ?? root} is not an existing directory`);
   const maxAnswerBytes = parseMaxAnswerBytes(values["max-answer-bytes"]);
   if (typeof maxAnswerBytes === "string") return usageError(io, maxAnswerBytes);
-  await serveStdio({ module, root, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, ...(maxAnswerBytes === undefined ? {} : { maxAnswerBytes }) });
+  await serveStdio({
+    module,
+    root,
+    stdin: io.stdin,
+    stdout: io.stdout,
+    stderr: io.stderr,
+    announceAs: `read-mcp ${MCP_PACKAGE_VERSION}`,
+    ...(maxAnswerBytes === undefined ? {} : { maxAnswerBytes }),
+  });
   return 0;
 }
 

@@ -1,3 +1,4 @@
+import { quoteText } from "@read/core";
 import { createReadServer, type ReadServerOptions } from "./create-read-server.js";
 import { LineTransport } from "./line-transport.js";
 
@@ -7,6 +8,11 @@ export interface ServeStdioOptions<Options extends object = object> extends Read
   readonly stdout?: NodeJS.WritableStream;
   /** Where one-line diagnostics go; stdout carries only the protocol. */
   readonly stderr?: NodeJS.WritableStream;
+  /**
+   * The program and its version (`read-mcp 0.1.0`): when given, one line on stderr says what is served
+   * before the first message is read, so a client's log shows which server, profile and root it started.
+   */
+  readonly announceAs?: string;
 }
 
 /**
@@ -17,6 +23,9 @@ export async function serveStdio<Options extends object>(options: ServeStdioOpti
   const stderr = options.stderr ?? process.stderr;
   const log = (line: string) => void stderr.write(`read-mcp: ${line}\n`);
   const server = createReadServer(options);
+  if (options.announceAs !== undefined) {
+    stderr.write(`${options.announceAs}: MCP server on stdio, profile ${options.module.name}, root ${quoteText(options.root)}\n`);
+  }
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });

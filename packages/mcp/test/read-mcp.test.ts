@@ -40,9 +40,14 @@ describe("read-mcp, the package's own bin (what npx @read/mcp runs)", () => {
     expect(maskTime(result.structuredContent)).toEqual(maskTime(readToolCall(["--root", root], { path: "a.txt" })));
   });
 
-  test("it exits 0 when its input ends, having written nothing", () => {
-    const result = run(READ_MCP, ["--root", makeWorkspace({})]);
-    expect(result).toMatchObject({ status: 0, stdout: "", stderr: "" });
+  test("it says on stderr what it serves (version, profile, root), and exits 0 when its input ends", () => {
+    const root = makeWorkspace({});
+    const { version } = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "..", "package.json"), "utf8")) as { version: string };
+    expect(run(READ_MCP, ["--root", root, "--profile", "forge"])).toMatchObject({
+      status: 0,
+      stdout: "",
+      stderr: `read-mcp ${version}: MCP server on stdio, profile forge, root '${root}'\n`,
+    });
   });
 
   test("--help prints the usage", () => {
@@ -71,8 +76,11 @@ describe("read-tool mcp usage", () => {
     expect(run(READ_TOOL, ["--help"]).stdout).toContain("  read-tool mcp [--profile NAME] [--root DIR] [--config FILE]\n");
   });
 
-  test("it exits 0 when its input ends", () => {
-    expect(run(READ_TOOL, ["mcp", "--root", makeWorkspace({})])).toMatchObject({ status: 0, stdout: "", stderr: "" });
+  test("it says on stderr what it serves (read-tool's version, profile, root), and exits 0 when its input ends", () => {
+    const root = makeWorkspace({});
+    const cli = path.resolve(import.meta.dirname, "..", "..", "cli", "package.json");
+    const { version } = JSON.parse(fs.readFileSync(cli, "utf8")) as { version: string };
+    expect(run(READ_TOOL, ["mcp", "--root", root])).toMatchObject({ status: 0, stdout: "", stderr: `read-tool ${version}: MCP server on stdio, profile envelope, root '${root}'\n` });
   });
 
   const root = makeWorkspace({ "bad.toml": "profile = 3\n" });

@@ -162,11 +162,12 @@ describe("read-tool mcp --profile guard asks the person through elicitation", ()
     expect(prompts).toBe(2);
   });
 
-  test("a client without elicitation gets the denial, and a note saying why", async () => {
+  test("a client without elicitation gets the refusal for a read no one could approve (as read-tool call without a terminal), and a note saying why", async () => {
     const { outside, args } = setup();
     const { client } = await readToolMcp(args);
     const result = await client.callTool({ name: "read_file", arguments: { path: outside } });
-    const expected = readToolCall([...args, "--permission", "deny"], { path: outside });
+    const expected = readToolCall(args, { path: outside });
+    expect(expected).toEqual({ error: "permission denied: user approval required but not available" });
     expect(result.structuredContent).toEqual(expected);
     expect(result.isError).toBe(true);
     expect(result.content).toEqual([
@@ -195,6 +196,14 @@ describe("read-tool mcp refuses bad requests with protocol errors and keeps serv
     return { code, message };
   };
 
+  test("an unknown key is named, with the keys the tool accepts (guard's schema allows no other)", async () => {
+    const { client } = await readToolMcp(["--profile", "guard", "--root", makeWorkspace({ "a.txt": "x\n" })]);
+    expect(await protocolError(client.callTool({ name: "read_file", arguments: { path: "a.txt", max_lines: 3 } }))).toEqual({
+      code: -32602,
+      message: "MCP error -32602: Invalid params: the arguments of read_file do not match its input schema: unknown key 'max_lines' (accepted keys: path)",
+    });
+  });
+
   test("unknown tool, wrong types, a missing argument, 2 MB and 10 MB arguments", async () => {
     const root = makeWorkspace({ "a.txt": "x\n" });
     const { client } = await readToolMcp(["--profile", "workspace-jp", "--root", root]);
@@ -204,9 +213,9 @@ describe("read-tool mcp refuses bad requests with protocol errors and keeps serv
     };
     const cases: Array<[string, string, unknown, number, string]> = [
       ["unknown tool", "write_file", { path: "a.txt" }, -32602, "MCP error -32602: Unknown tool: write_file (this server has read_file)"],
-      ["wrong type", "read_file", { path: 42 }, -32602, "MCP error -32602: Invalid params: the arguments of read_file do not match its input schema: arguments/path must be string"],
-      ["wrong types", "read_file", { path: "a.txt", max_lines: "ten", start_line: [] }, -32602, "MCP error -32602: Invalid params: the arguments of read_file do not match its input schema: arguments/start_line must be number, arguments/max_lines must be number"],
-      ["missing argument", "read_file", {}, -32602, "MCP error -32602: Invalid params: the arguments of read_file do not match its input schema: arguments must have required property 'path'"],
+      ["wrong type", "read_file", { path: 42 }, -32602, "MCP error -32602: Invalid params: the arguments of read_file do not match its input schema: key 'path' must be string, got 42"],
+      ["wrong types", "read_file", { path: "a.txt", max_lines: "ten", start_line: [] }, -32602, `MCP error -32602: Invalid params: the arguments of read_file do not match its input schema: key 'start_line' must be number, got []; key 'max_lines' must be number, got "ten"`],
+      ["missing argument", "read_file", {}, -32602, "MCP error -32602: Invalid params: the arguments of read_file do not match its input schema: missing required key 'path'"],
       ["2 MB argument", "read_file", { path: "a".repeat(2_000_000) }, -32602, "MCP error -32602: Invalid params: the arguments of read_file are 2000011 bytes of JSON; the limit is 1048576"],
     ];
     for (const [name, tool, args, code, message] of cases) {

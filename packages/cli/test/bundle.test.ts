@@ -1,0 +1,86 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, test } from "vitest";
+import { BIN, runCli } from "./run-cli.js";
+
+interface Metafile {
+  readonly inputs: Record<string, { readonly imports: readonly { readonly path: string; readonly kind: string }[] }>;
+  readonly outputs: Record<string, { readonly inputs: Record<string, { readonly bytesInOutput: number }> }>;
+}
+
+const dist = path.resolve(import.meta.dirname, "..", "dist");
+const metafile = (): Metafile => JSON.parse(fs.readFileSync(path.join(dist, "read-tool.meta.json"), "utf8")) as Metafile;
+const PROFILE_PACKAGES = ["packages/profile-envelope/", "packages/profile-workspace-jp/", "packages/profile-forge/", "packages/guard/"];
+
+/** The ES module files a `read-tool` run loads (the bin and the bundle are CommonJS: only what they leave out shows). */
+function modulesLoaded(args: readonly string[]): string[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "read-modules-"));
+  const log = path.join(dir, "loaded.txt");
+  const hooks = path.join(dir, "hooks.mjs");
+  fs.writeFileSync(hooks, `import fs from "node:fs";\nexport async function load(url, context, next) { fs.appendFileSync(${JSON.stringify(log)}, url + "\\n"); return next(url, context); }\n`);
+  const register = `import { register } from "node:module"; register(${JSON.stringify(pathToFileURL(hooks).href)});`;
+  const run = spawnSync(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(register)}`, BIN, ...args], { encoding: "utf8", cwd: import.meta.dirname });
+  expect(run.stderr).toBe("");
+  return fs.readFileSync(log, "utf8").split("\n").filter((line) => line.startsWith("file:"));
+}
+
+describe("the read-tool bundle (dist/read-tool.cjs)", () => {
+  test("holds each profile behind a dynamic import only, so a run evaluates only the profile it selects", () => {
+    const { inputs } = metafile();
+    for (const prefix of PROFILE_PACKAGES) expect(Object.keys(inputs).some((input) => input.startsWith(prefix))).toBe(true);
+    const intoProfiles = Object.entries(inputs).flatMap(([importer, { imports }]) =>
+      imports
+        .filter((edge) => PROFILE_PACKAGES.some((prefix) => edge.path.startsWith(prefix) && !importer.startsWith(prefix)))
+        .map((edge) => `${importer} -> ${edge.path} (${edge.kind})`),
+    );
+    expect(intoProfiles).toEqual([
+      "packages/profiles/dist/profile-entries.js -> packages/profile-envelope/dist/index.js (dynamic-import)",
+      "packages/profiles/dist/profile-entries.js -> packages/profile-workspace-jp/dist/index.js (dynamic-import)",
+      "packages/profiles/dist/profile-entries.js -> packages/profile-forge/dist/index.js (dynamic-import)",
+      "packages/profiles/dist/profile-entries.js -> packages/guard/dist/index.js (dynamic-import)",
+    ]);
+  });
+
+  test("holds neither the REPL's UI (ink, React) nor the MCP server, nor zod's translations or unused API", () => {
+    const [bundle] = Object.entries(metafile().outputs).filter(([file]) => file.endsWith("read-tool.cjs"));
+    const held = Object.entries(bundle?.[1].inputs ?? {})
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([file]) => file);
+    for (const left of ["/ink/", "/react/", "/react-reconciler/", "/@modelcontextprotocol/", "packages/mcp/", "packages/cli/dist/repl/repl-", "/zod/v4/locales/de.js", "/zod/v4/classic/from-json-schema.js"]) {
+      expect(held.filter((input) => input.includes(left))).toEqual([]);
+    }
+    expect(held.some((input) => input.endsWith("/zod/v4/locales/en.js"))).toBe(true);
+    expect(fs.statSync(path.join(dist, "read-tool.cjs")).size).toBeLessThan(400 * 1024);
+  });
+
+  test("`read-tool call` loads nothing outside the bundle: no ink, React or MCP SDK, no ES module", () => {
+    // With a loader hook registered, Node hands the CommonJS entry itself to the hook too.
+    expect(modulesLoaded(["call", "--profile", "guard", "--permission", "deny", '{"path":"bundle.test.ts"}'])).toEqual([pathToFileURL(BIN).href]);
+  });
+
+  test("`read-tool mcp --help` loads the MCP command from dist/, still without ink or React", () => {
+    const loaded = modulesLoaded(["mcp", "--help"]);
+    expect(loaded.some((url) => url.endsWith("/dist/mcp-command.js"))).toBe(true);
+    expect(loaded.filter((url) => /\/(ink|react)\//.test(url))).toEqual([]);
+  });
+
+  test("a usage error thrown by a command left out of the bundle is still one line and exit 2", () => {
+    const run = runCli(["mcp", "--root", "/nonexistent/read-tool-root"]);
+    expect(run).toEqual({ status: 2, stdout: "", stderr: "read-tool: --root /nonexistent/read-tool-root is not an existing directory\n" });
+  });
+
+  test("a checkout that was not built says how to build it", () => {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), "read-unbuilt-"));
+    fs.mkdirSync(path.join(copy, "bin"));
+    for (const file of ["read-tool.js", "package.json"]) fs.copyFileSync(path.join(path.dirname(BIN), file), path.join(copy, "bin", file));
+    const run = spawnSync(process.execPath, [path.join(copy, "bin", "read-tool.js"), "--version"], { encoding: "utf8" });
+    expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: "read-tool: not built (dist/run-read-tool.cjs is missing): run `pnpm build` in the repository\n",
+    });
+  });
+});
