@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test, vi } from "vitest";
 import { openFile, readTextWindow, type ResolveOptions, type Result, type TextWindowOptions, type Workspace } from "../src/index.js";
 import { compileCoreInto, runNodeScript } from "./support/core-for-child.js";
 import { codeOf, useTempDirs, valueOf, windowOptions, workspaceOf, writeFiles } from "./support/temp-workspace.js";
@@ -163,10 +163,11 @@ describe("OpenOptions.statFirst: the path's stat decides kind and size before th
     const resolved = valueOf(workspace.resolve("f.txt"));
     const replaced = path.join(root, "f.txt");
     const original = fs.readFileSync(replaced);
-    const statSync = fs.lstatSync;
+    const realLstat = fs.lstatSync;
     let swapped = false;
-    fs.lstatSync = ((target: fs.PathLike, ...rest: never[]) => {
-      const stat = statSync(target, ...rest);
+    // Spied, not mocked: every call gets the real stat; after the one of `f.txt`, the file really is replaced.
+    const spy = vi.spyOn(fs, "lstatSync").mockImplementation(((target: fs.PathLike, ...rest: never[]) => {
+      const stat = realLstat(target, ...rest);
       if (!swapped && target === replaced) {
         swapped = true;
         // Written beside it first, so the new file cannot reuse the old one's inode.
@@ -174,11 +175,12 @@ describe("OpenOptions.statFirst: the path's stat decides kind and size before th
         fs.renameSync(`${replaced}.new`, replaced);
       }
       return stat;
-    }) as typeof fs.lstatSync;
+    }) as typeof fs.lstatSync);
     try {
       expect(openFile(resolved, { statFirst: true })).toMatchObject({ ok: false, failure: { code: "CHANGED_DURING_READ", reason: "swapped" } });
+      expect(swapped).toBe(true);
     } finally {
-      fs.lstatSync = statSync;
+      spy.mockRestore();
     }
   });
 
