@@ -33,39 +33,50 @@ function landing(workspace: Workspace, input: string, options: ResolveOptions): 
   return resolved.ok ? resolved.value.relative : resolved.failure.code;
 }
 
+/** Checks where each input of `expected` lands (see {@link landing}). */
+function expectLandings(workspace: Workspace, options: ResolveOptions, expected: Record<string, string>): void {
+  expect(Object.fromEntries(Object.keys(expected).map((input) => [input, landing(workspace, input, options)]))).toEqual(expected);
+}
+
 describe("Workspace.resolve: spelling", () => {
   const { workspace } = layout();
 
   test("kernel (the default): the path as given, `..` after a name applied by the kernel", () => {
     for (const options of [{}, { spelling: "kernel" } as const]) {
-      expect(landing(workspace, "f.txt", options)).toBe("f.txt");
-      expect(landing(workspace, "f.txt/", options)).toBe("NOT_FOUND");
-      expect(landing(workspace, "missing/../f.txt", options)).toBe("NOT_FOUND");
-      expect(landing(workspace, "linkdir/../f.txt", options)).toBe("f.txt");
-      expect(landing(workspace, "linkdir-out/../ws/f.txt", options)).toBe("f.txt");
+      expectLandings(workspace, options, {
+        "f.txt": "f.txt",
+        "f.txt/": "NOT_FOUND",
+        "missing/../f.txt": "NOT_FOUND",
+        "linkdir/../f.txt": "f.txt",
+        "linkdir-out/../ws/f.txt": "f.txt",
+      });
     }
   });
 
   test("lexical: `f.txt/`, `missing/../f.txt`, `./src/../f.txt` and `src//main.ts` are cleaned first", () => {
     const lexical = { spelling: "lexical" } as const;
-    expect(landing(workspace, "f.txt/", lexical)).toBe("f.txt");
-    expect(landing(workspace, "missing/../f.txt", lexical)).toBe("f.txt");
-    expect(landing(workspace, "./src/../f.txt", lexical)).toBe("f.txt");
-    expect(landing(workspace, "src//main.ts", lexical)).toBe("src/main.ts");
-    expect(landing(workspace, `${workspace.root}/src/../f.txt`, lexical)).toBe("f.txt");
-    expect(landing(workspace, ".", lexical)).toBe(".");
+    expectLandings(workspace, lexical, {
+      "f.txt/": "f.txt",
+      "missing/../f.txt": "f.txt",
+      "./src/../f.txt": "f.txt",
+      "src//main.ts": "src/main.ts",
+      [`${workspace.root}/src/../f.txt`]: "f.txt",
+      ".": ".",
+    });
   });
 
   test("lexical: the cleaned path is still resolved by the kernel, and containment decided on that", () => {
     const lexical = { spelling: "lexical" } as const;
     // `linkdir-out/../ws/f.txt` is cleaned to `<root>/ws/f.txt`, which does not exist.
-    expect(landing(workspace, "linkdir-out/../ws/f.txt", lexical)).toBe("NOT_FOUND");
-    expect(landing(workspace, "linkdir-out/secret.txt", lexical)).toBe("../outside/secret.txt");
-    expect(landing(workspace, "link-out", lexical)).toBe("../outside/secret.txt");
-    expect(landing(workspace, "linkdir/main.ts", lexical)).toBe("src/main.ts");
-    expect(landing(workspace, "src/../../outside/secret.txt", lexical)).toBe("../outside/secret.txt");
-    expect(landing(workspace, "src/../../outside/missing.txt", lexical)).toBe("OUTSIDE_ROOT");
-    expect(landing(workspace, "..", lexical)).toBe("..");
+    expectLandings(workspace, lexical, {
+      "linkdir-out/../ws/f.txt": "NOT_FOUND",
+      "linkdir-out/secret.txt": "../outside/secret.txt",
+      "link-out": "../outside/secret.txt",
+      "linkdir/main.ts": "src/main.ts",
+      "src/../../outside/secret.txt": "../outside/secret.txt",
+      "src/../../outside/missing.txt": "OUTSIDE_ROOT",
+      "..": "..",
+    });
   });
 
   test("lexical: the result carries the input as given and the canonical absolute path that is opened", () => {
@@ -83,10 +94,12 @@ describe("Workspace.resolve: finalSymlink", () => {
 
   test("follow (the default) follows a link as the last component", () => {
     for (const options of [{}, { finalSymlink: "follow" } as const]) {
-      expect(landing(workspace, "link-in", options)).toBe("f.txt");
-      expect(landing(workspace, "link-out", options)).toBe("../outside/secret.txt");
-      expect(landing(workspace, "dangling", options)).toBe("NOT_FOUND");
-      expect(landing(workspace, "loop", options)).toBe("SYMLINK_LOOP");
+      expectLandings(workspace, options, {
+        "link-in": "f.txt",
+        "link-out": "../outside/secret.txt",
+        "dangling": "NOT_FOUND",
+        "loop": "SYMLINK_LOOP",
+      });
     }
   });
 
@@ -104,16 +117,18 @@ describe("Workspace.resolve: finalSymlink", () => {
   test("refuse: symlinked directories on the way are followed; outside, what cannot be taken as asked reveals nothing", () => {
     const refuse = { spelling: "lexical", finalSymlink: "refuse" } as const;
     fs.symlinkSync("secret.txt", path.join(workspace.root, "../outside/link-to-secret"));
-    expect(landing(workspace, "linkdir/main.ts", refuse)).toBe("src/main.ts");
-    expect(landing(workspace, "linkdir-out/secret.txt", refuse)).toBe("../outside/secret.txt");
-    expect(landing(workspace, "../outside/secret.txt", refuse)).toBe("../outside/secret.txt");
-    expect(landing(workspace, "linkdir-out/missing.txt", refuse)).toBe("OUTSIDE_ROOT");
-    expect(landing(workspace, "linkdir-out/link-to-secret", refuse)).toBe("OUTSIDE_ROOT");
-    expect(landing(workspace, "../outside/link-to-secret", refuse)).toBe("OUTSIDE_ROOT");
-    expect(landing(workspace, "../missing/x", refuse)).toBe("OUTSIDE_ROOT");
-    expect(landing(workspace, "f.txt", refuse)).toBe("f.txt");
-    expect(landing(workspace, "fifo", refuse)).toBe("fifo");
-    expect(landing(workspace, ".", refuse)).toBe(".");
+    expectLandings(workspace, refuse, {
+      "linkdir/main.ts": "src/main.ts",
+      "linkdir-out/secret.txt": "../outside/secret.txt",
+      "../outside/secret.txt": "../outside/secret.txt",
+      "linkdir-out/missing.txt": "OUTSIDE_ROOT",
+      "linkdir-out/link-to-secret": "OUTSIDE_ROOT",
+      "../outside/link-to-secret": "OUTSIDE_ROOT",
+      "../missing/x": "OUTSIDE_ROOT",
+      "f.txt": "f.txt",
+      "fifo": "fifo",
+      ".": ".",
+    });
     expect(landing(workspace, "f.txt/", { finalSymlink: "refuse" })).toBe("NOT_FOUND");
   });
 
