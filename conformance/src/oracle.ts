@@ -82,7 +82,12 @@ export const oracleSchema = z
           })
           .nullable()
           .describe("Line-number prefixes (`null`: none)."),
-        finalNewline: z.enum(["always", "as-file"]).describe("`always`: every returned line ends in `\\n`; `as-file`: the last line ends as it does in the file."),
+        finalNewline: z
+          .enum(["always", "as-file", "separator"])
+          .describe(
+            "`always`: every returned line ends in `\\n`; `as-file`: the last line ends as it does in the file; `separator`: the text is split on `\\n` (a final newline starts a last, empty line) and the returned lines are joined with `\\n`, none after the last.",
+          ),
+        bom: z.enum(["keep", "strip"]).default("keep").describe("`keep`: a leading UTF-8 byte order mark is returned as U+FEFF; `strip`: it is dropped from the text (and makes no line of its own)."),
         crlf: z.enum(["fold", "preserve"]).describe("`fold`: a CRLF is returned as `\\n`; `preserve`: terminators are returned as the file has them."),
         continuation: z
           .union([z.strictObject({ field }), z.strictObject({ field, pattern: z.string().describe("A regular expression whose first group is the next start line.") })])
@@ -109,7 +114,11 @@ export const oracleSchema = z
             ])
             .describe("An error, or the file's bytes in the content field (base64) with these fields set."),
         }),
-        notFound: outcomeSchema.describe("A missing file, a file in a missing directory, a dangling symlink."),
+        notFound: outcomeSchema.describe("A missing file, a file in a missing directory, a dangling symlink (when `finalSymlink` is `null`)."),
+        finalSymlink: outcomeSchema
+          .nullable()
+          .default(null)
+          .describe("A path whose last component is a symlink, wherever it points (inside, outside, nowhere, a loop): `null` when the profile follows it as the kernel does."),
         outsideRoot: outcomeSchema.describe("A path resolving outside the root, when the permission answer is `deny` (or there is none)."),
         outsideRootAllowed: outcomeSchema.nullable().describe("The same when the answer is `allow` (only with `permissionModes`)."),
         directory: outcomeSchema,

@@ -154,21 +154,41 @@ describe("reading an error's code", () => {
 
 describe("the reference line model", () => {
   it("splits at LF and CRLF, keeps a lone CR, adds no phantom last line, and replaces invalid UTF-8", () => {
-    expect(referenceLines(Buffer.from(""))).toEqual([]);
-    expect(referenceLines(Buffer.from("\n"))).toEqual([{ text: "", terminator: "\n" }]);
-    expect(referenceLines(Buffer.from("a\r\nb\rc\nd"))).toEqual([
+    const envelope = oracleOf("envelope");
+    expect(referenceLines(Buffer.from(""), envelope)).toEqual([]);
+    expect(referenceLines(Buffer.from("\n"), envelope)).toEqual([{ text: "", terminator: "\n" }]);
+    expect(referenceLines(Buffer.from("a\r\nb\rc\nd"), envelope)).toEqual([
       { text: "a", terminator: "\r\n" },
       { text: "b\rc", terminator: "\n" },
       { text: "d", terminator: "" },
     ]);
-    expect(referenceLines(Uint8Array.from([0x61, 0xc0, 0x80, 0x0a, 0xe6, 0x97]))).toEqual([
+    expect(referenceLines(Uint8Array.from([0x61, 0xc0, 0x80, 0x0a, 0xe6, 0x97]), envelope)).toEqual([
       { text: "a\uFFFD\uFFFD", terminator: "\n" },
       { text: "\uFFFD", terminator: "" },
     ]);
+    expect(referenceLines(Buffer.from("\uFEFFa\n"), envelope)).toEqual([{ text: "\uFEFFa", terminator: "\n" }]);
   });
 
-  it("renders windows as each oracle declares: fixed and widest numbers, folded or kept terminators", () => {
-    const lines = referenceLines(Buffer.from("x\r\ny"));
+  it("for a profile that splits on LF (finalNewline: separator), a final newline starts a last, empty line; a stripped BOM makes no line", () => {
+    const jp = oracleOf("workspace-jp");
+    expect(jp.output).toMatchObject({ finalNewline: "separator", bom: "strip" });
+    const texts = (text: string) => referenceLines(Buffer.from(text), jp).map((line) => line.text);
+    expect(texts("")).toEqual([]);
+    expect(texts("\n")).toEqual(["", ""]);
+    expect(texts("a\nb\n")).toEqual(["a", "b", ""]);
+    expect(texts("a\nb")).toEqual(["a", "b"]);
+    expect(texts("a\r\r\n")).toEqual(["a\r", ""]);
+    expect(texts("\uFEFF")).toEqual([]);
+    expect(texts("\uFEFF\n")).toEqual(["", ""]);
+    expect(texts("\uFEFF\uFEFFx")).toEqual(["\uFEFFx"]);
+    const lines = referenceLines(Buffer.from("a\r\nb\n"), jp);
+    expect(renderWindow(jp, lines, 1)).toBe("a\nb\n");
+    expect(renderWindow(jp, lines.slice(0, 2), 1)).toBe("a\nb");
+    expect(renderWindow(jp, lines.slice(2), 3)).toBe("");
+  });
+
+  it("renders windows as each oracle declares: fixed and widest numbers, folded or kept terminators, or joined", () => {
+    const lines = referenceLines(Buffer.from("x\r\ny"), oracleOf("envelope"));
     expect(renderWindow(oracleOf("envelope"), lines, 9)).toBe("   9 | x\n  10 | y\n");
     expect(renderWindow(oracleOf("forge"), lines, 9)).toBe(" 9| x\n10| y");
     expect(renderWindow(oracleOf("workspace-jp"), lines, 1)).toBe("x\ny");

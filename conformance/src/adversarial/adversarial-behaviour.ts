@@ -26,6 +26,10 @@ export function adversarialBehaviourSchema<Outcome extends z.ZodType, Field exte
         .boolean()
         .default(false)
         .describe("The path is cleaned lexically before the kernel resolves it (Go's `filepath.Clean`): `..` folds against the name before it and a trailing `/` goes, so `link/../x` is `x` and `f.txt/` is `f.txt`; `false`: the kernel reads the path as given."),
+      backslashSeparator: z
+        .boolean()
+        .default(false)
+        .describe("Every `\\` in a path is read as `/` before anything else (a toolkit written for Windows paths), so `..\\outside\\x` is `../outside/x`; `false`: a backslash is an ordinary character of a name, as on POSIX."),
       systemLocation: outcome
         .optional()
         .describe("A path outside the root under a system location (`/etc`, `/proc`, `/dev`, ...), as asked or once resolved: absent when such a path is like any outside path (`behaviour.outsideRoot`)."),

@@ -244,7 +244,7 @@ function expectationProblems(ctx: SuiteContext, expectation: Expectation, output
     if (read.isError(output)) return [`expected ${"empty" in outcome ? "an empty window" : "the file's content"}, got the error ${String(read.errorCode(output))}`];
     const content = read.content(output);
     if ("empty" in outcome) return content === "" && read.flagsHold(output, outcome.flags) ? [] : [`expected an empty window with ${show(outcome.flags)}`];
-    const lines = referenceLines(Buffer.from(expectation.text ?? "", "utf8"));
+    const lines = referenceLines(Buffer.from(expectation.text ?? "", "utf8"), oracle);
     const wanted = renderWindow(oracle, lines.slice(0, oracle.window.defaultCount ?? undefined), 1);
     return content === wanted ? [] : [`expected the content ${show(wanted)}`];
   }
@@ -252,7 +252,7 @@ function expectationProblems(ctx: SuiteContext, expectation: Expectation, output
   const content = read.content(output);
   if ("window" in expectation) {
     const { text, start, count } = expectation.window;
-    const lines = referenceLines(Buffer.from(text, "utf8")).slice(start - 1, start - 1 + count);
+    const lines = referenceLines(Buffer.from(text, "utf8"), oracle).slice(start - 1, start - 1 + count);
     const wanted = renderWindow(oracle, lines, start);
     return content === wanted ? [] : [`expected lines ${start}-${start + count - 1}: ${show(wanted)}`];
   }

@@ -98,11 +98,12 @@ const fuzzPath: fc.Arbitrary<string> = fc.oneof(
 );
 
 /**
- * Where the kernel resolves `input` from `root` (after a lexical clean, for a profile that cleans paths
- * first): a regular file inside the root, or `null` (anything else).
+ * Where the kernel resolves `input` from `root` (a backslash read as `/` and the path cleaned lexically
+ * first, for a profile that does so): a regular file inside the root, or `null` (anything else).
  */
-function insideRegularFile(root: string, input: string, lexicalClean: boolean): string | null {
-  const raw = lexicalClean ? path.resolve(root, input) : path.isAbsolute(input) ? input : `${root}/${input}`;
+function insideRegularFile(root: string, given: string, adversarial: { readonly lexicalClean: boolean; readonly backslashSeparator: boolean }): string | null {
+  const input = adversarial.backslashSeparator ? given.replaceAll("\\", "/") : given;
+  const raw = adversarial.lexicalClean ? path.resolve(root, input) : path.isAbsolute(input) ? input : `${root}/${input}`;
   try {
     const resolved = fs.realpathSync.native(raw);
     const relative = path.relative(root, resolved);
@@ -136,9 +137,9 @@ async function runFuzz(ctx: SuiteContext): Promise<void> {
         if (!isTypedError(output)) throw new ConformanceFailure(`an error with none of the oracle's codes${shown}`);
         return;
       }
-      const file = insideRegularFile(workspace.root, value, oracle.adversarial?.lexicalClean === true);
+      const file = insideRegularFile(workspace.root, value, { lexicalClean: oracle.adversarial?.lexicalClean === true, backslashSeparator: oracle.adversarial?.backslashSeparator === true });
       if (file === null) throw new ConformanceFailure(`content, but the kernel resolves the path to no regular file inside the root${shown}`);
-      const lines = referenceLines(fs.readFileSync(file)).slice(0, oracle.window.defaultCount ?? undefined);
+      const lines = referenceLines(fs.readFileSync(file), oracle).slice(0, oracle.window.defaultCount ?? undefined);
       if (read.content(output) !== renderWindow(oracle, lines, 1)) throw new ConformanceFailure(`content other than the first window of ${workspace.placeholders(file) as string}${shown}`);
     });
     await fc.assert(property, { seed: properties.seed, numRuns: properties.numRuns * RUNS_FACTOR, endOnFailure: properties.endOnFailure, includeErrorInReport: true });

@@ -61,7 +61,7 @@ function declaredCodes(oracle: Oracle): ReadonlySet<string> {
 function adversarialOutcomes(oracle: Oracle): Outcome[] {
   const adversarial = oracle.adversarial;
   if (adversarial === undefined) return [];
-  const { messageFields: _fields, lexicalClean: _clean, blockedPatterns, unusualName, systemLocation, ...always } = adversarial;
+  const { messageFields: _fields, lexicalClean: _clean, backslashSeparator: _backslash, blockedPatterns, unusualName, systemLocation, ...always } = adversarial;
   return [...Object.values(always), ...[unusualName, systemLocation, blockedPatterns?.outcome].filter((outcome) => outcome !== undefined)];
 }
 
@@ -199,7 +199,7 @@ function judgeLoadOutput(oracle: Oracle, read: OutputReader, isTypedError: (outp
   if (kind === "mutating") return read.isError(output) && !isTypedError(output) ? "an untyped error" : null;
   if (read.isError(output)) return "a valid call failed";
   const text = `valid file ${file}\n`.repeat(1 + (file % 7));
-  return read.content(output) === renderWindow(oracle, referenceLines(Buffer.from(text)), 1) ? null : "a valid call returned other content";
+  return read.content(output) === renderWindow(oracle, referenceLines(Buffer.from(text), oracle), 1) ? null : "a valid call returned other content";
 }
 
 // Loads the profile and warms it up (whatever it loads lazily is loaded), says "loaded" and waits for "go"
@@ -259,7 +259,7 @@ async function runExhaustion(ctx: SuiteContext): Promise<readonly string[]> {
     const request = { module: oracle.module, root: workspace.root, warmUp: [valid, ...hostile], inputs, valid: Array.from({ length: 100 }, () => valid) };
     const report = await exhaust(JSON.stringify(request));
     const problems: string[] = [];
-    const wanted = renderWindow(oracle, referenceLines(Buffer.from(text)), 1);
+    const wanted = renderWindow(oracle, referenceLines(Buffer.from(text), oracle), 1);
     report.exhausted.forEach((result, index) => {
       if (result.crash !== undefined) problems.push(`call ${index} with no descriptor left crashed: ${result.crash}`);
       else if (!isTypedError(result.output)) problems.push(`call ${index} with no descriptor left is not a typed error: ${show(result.output)}`);

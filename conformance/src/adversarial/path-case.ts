@@ -18,6 +18,16 @@ export function byCleaning(kernel: Expect, lexical: Expect): Expect {
   return (oracle, adversarial) => (adversarial.lexicalClean ? lexical : kernel)(oracle, adversarial);
 }
 
+/** `name` where a backslash is a character of a name, `separator` where the profile reads it as `/` (`backslashSeparator`). */
+export function byBackslash(name: Expect, separator: Expect): Expect {
+  return (oracle, adversarial) => (adversarial.backslashSeparator ? separator : name)(oracle, adversarial);
+}
+
+/** `otherwise` for a path whose last component is a symlink, unless the profile refuses every such link (`finalSymlink`). */
+export function lastIsLink(otherwise: Expect): Expect {
+  return (oracle, adversarial) => (oracle.behaviour.finalSymlink === null ? otherwise(oracle, adversarial) : { outcome: oracle.behaviour.finalSymlink });
+}
+
 /** `otherwise`, unless the path lies in a system location the profile refuses as such (`systemLocation`). */
 export function unlessSystem(otherwise: Expect): Expect {
   return (oracle, adversarial) => (adversarial.systemLocation === undefined ? otherwise(oracle, adversarial) : { outcome: adversarial.systemLocation });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { AdversarialCase, Expect, Safety } from "./adversarial-case.js";
 import { INSIDE_TEXT, PATHS_LAYOUT } from "./layouts.js";
-import { INVALID, NOT_FOUND, OUTSIDE, pathCase, reads, SYSTEM, UNUSUAL } from "./path-case.js";
+import { byBackslash, INVALID, NOT_FOUND, OUTSIDE, pathCase, reads, SYSTEM, UNUSUAL } from "./path-case.js";
 
 const TOO_LONG: Expect = (_oracle, adversarial) => ({ outcome: adversarial.nameTooLong });
 
@@ -64,11 +64,11 @@ export const PATH_SYNTAX_CASES: readonly AdversarialCase[] = [
   syntax("tilde-literal-directory", "`~/home.txt`, a file in a directory named `~` inside the root", "either", "~/home.txt", reads("a directory literally named ~\n")),
   syntax("tilde-user", "`~root/.profile`", "refuse", "~root/.profile", NOT_FOUND),
   syntax("tilde-then-parent", "`~/../outside/data.txt` (the kernel's `..` of `<root>/~`)", "refuse", "~/../outside/data.txt", NOT_FOUND),
-  syntax("backslash-traversal", "`..\\outside\\data.txt` (backslashes are name characters)", "refuse", "..\\outside\\data.txt", NOT_FOUND),
+  syntax("backslash-traversal", "`..\\outside\\data.txt` (backslashes are name characters, or separators: then it leaves the root)", "refuse", "..\\outside\\data.txt", byBackslash(NOT_FOUND, OUTSIDE)),
   syntax("windows-drive", "`C:\\Windows\\win.ini`", "refuse", "C:\\Windows\\win.ini", NOT_FOUND),
   syntax("windows-drive-forward-slashes", "`C:/Windows/win.ini`", "refuse", "C:/Windows/win.ini", NOT_FOUND),
-  syntax("windows-unc", "`\\\\server\\share\\secret.txt` (UNC)", "refuse", "\\\\server\\share\\secret.txt", NOT_FOUND),
-  syntax("windows-device-namespace", "`\\\\?\\C:\\secret.txt` and `\\\\.\\` device forms", "refuse", "\\\\?\\C:\\secret.txt", NOT_FOUND),
+  syntax("windows-unc", "`\\\\server\\share\\secret.txt` (UNC; with backslashes as separators, an absolute path outside)", "refuse", "\\\\server\\share\\secret.txt", byBackslash(NOT_FOUND, OUTSIDE)),
+  syntax("windows-device-namespace", "`\\\\?\\C:\\secret.txt` and `\\\\.\\` device forms", "refuse", "\\\\?\\C:\\secret.txt", byBackslash(NOT_FOUND, OUTSIDE)),
   syntax("windows-reserved-name", "`CON` (a reserved device name on Windows)", "refuse", "CON", NOT_FOUND),
   syntax("fullwidth-dots", "`．．/outside/data.txt` (FULLWIDTH FULL STOP, U+FF0E)", "refuse", "\uff0e\uff0e/outside/data.txt", NOT_FOUND),
   syntax("two-dot-leader", "`‥/outside/data.txt` (TWO DOT LEADER, U+2025)", "refuse", "\u2025/outside/data.txt", NOT_FOUND),

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { ScratchLayout } from "../scratch-workspace.js";
 import { refuses, type AdversarialCase, type Expect } from "./adversarial-case.js";
 import { OUTSIDE_MARKER } from "./layouts.js";
-import { pathCase } from "./path-case.js";
+import { lastIsLink, pathCase } from "./path-case.js";
 
 const ENV_TEXT = "SECRET=from-dot-env\n";
 
@@ -116,7 +116,7 @@ export const SENSITIVE_NAME_CASES: readonly AdversarialCase[] = [
   names("env-through-parent", "`sub/../.env`", "sub/../.env", sensitive(ENV_TEXT)),
   names("env-absolute", "the absolute path of `.env`", "${ROOT}/.env", sensitive(ENV_TEXT)),
   names("env-nested", "`sub/.env.local`", "sub/.env.local", sensitive("SECRET=nested\n")),
-  names("env-through-symlink", "`innocent.txt`, a link to `.env`", "innocent.txt", sensitive(ENV_TEXT)),
+  names("env-through-symlink", "`innocent.txt`, a link to `.env`", "innocent.txt", lastIsLink(sensitive(ENV_TEXT))),
   names(
     "env-outside",
     "`../outside/.env` (a secret outside the root)",
@@ -136,7 +136,7 @@ export const SENSITIVE_NAME_CASES: readonly AdversarialCase[] = [
   names("gitignored-dot-slash", "`./app.log`", "./app.log", ignored("log line\n")),
   names("gitignored-through-parent", "`src/../app.log`", "src/../app.log", ignored("log line\n")),
   names("gitignored-absolute", "the absolute path of `app.log`", "${ROOT}/app.log", ignored("log line\n")),
-  names("gitignored-through-symlink", "`alias.txt`, a link to `app.log`", "alias.txt", ignored("log line\n")),
+  names("gitignored-through-symlink", "`alias.txt`, a link to `app.log`", "alias.txt", lastIsLink(ignored("log line\n"))),
   names("gitignored-nested-rules", "`sub/local.txt`, ignored by `sub/.gitignore`", "sub/local.txt", ignored("local\n")),
   names("gitignored-nfc", "`café.txt` (NFC), named by an NFC pattern", "caf\u00e9.txt", ignored("NFC name\n")),
   names("gitignored-nfd", "`café.txt` in NFD, named by an NFC pattern (one name once normalised)", "cafe\u0301.txt", ignored("NFD name\n")),

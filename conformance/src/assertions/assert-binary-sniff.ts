@@ -28,7 +28,7 @@ export async function assertBinarySniff(ctx: SuiteContext): Promise<void> {
         expect(read.flagsHold(called.output, outcome.payload.flags), `${what}: the payload is flagged ${show(outcome.payload.flags)}`, called);
         return;
       }
-      const lines = referenceLines(file.bytes).slice(0, oracle.window.maxCount ?? undefined);
+      const lines = referenceLines(file.bytes, oracle).slice(0, oracle.window.maxCount ?? undefined);
       const called = await callTool(ctx, workspace, windowInput(oracle, "nul.dat", 1, lines.length), extras);
       expect(!read.isError(called.output), `${what} is past the sniff window: the file is text`, called);
       expect(read.content(called.output) === renderWindow(oracle, lines, 1), `${what}: the text is returned with the NUL as U+0000`, called);

@@ -14,7 +14,7 @@ export async function assertCountRange(ctx: SuiteContext): Promise<void> {
   const text = textOfSize(64 * ((maxCount ?? 50) + 5));
   await withScratch({ files: { "many.txt": { text } } }, async (workspace) => {
     const extras = denyIfAsked(oracle);
-    const lines = referenceLines(Buffer.from(text));
+    const lines = referenceLines(Buffer.from(text), oracle);
     for (const count of maxCount === null ? [0, -1] : [0, -1, maxCount + 1]) {
       expectOutcome(ctx, await callTool(ctx, workspace, windowInput(oracle, "many.txt", 1, count), extras), outOfRange, `a count of ${count}`);
     }

@@ -15,7 +15,7 @@ export async function assertDefaultWindow(ctx: SuiteContext): Promise<void> {
   await assertProperty(ctx, [size, lineText, fc.boolean(), permissionAnswers(oracle)], async (lineCount, text, finalNewline, permission) => {
     const body = Array.from({ length: lineCount }, (_, index) => `${index + 1}:${text}`).join("\n") + (finalNewline && lineCount > 0 ? "\n" : "");
     await withScratch({ files: { "default.txt": { text: body } } }, async (workspace) => {
-      const lines = referenceLines(Buffer.from(body));
+      const lines = referenceLines(Buffer.from(body), oracle);
       const called = await callTool(ctx, workspace, windowInput(oracle, "default.txt"), permission === undefined ? {} : { permission });
       expect(!read.isError(called.output), `a file of ${lines.length} lines is read with the default window`, called);
       const shown = lines.slice(0, oracle.window.defaultCount ?? undefined);

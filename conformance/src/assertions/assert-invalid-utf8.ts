@@ -13,7 +13,7 @@ export async function assertInvalidUtf8(ctx: SuiteContext): Promise<void> {
   const declared = oracle.behaviour.invalidUtf8;
   await assertProperty(ctx, [invalidUtf8File, permissionAnswers(oracle)], async (file, permission) => {
     await withScratch({ files: { "mixed.txt": { bytes: file.bytes } } }, async (workspace) => {
-      const lines = referenceLines(file.bytes);
+      const lines = referenceLines(file.bytes, oracle);
       const input = windowInput(oracle, "mixed.txt", 1, Math.max(lines.length, 1));
       const called = await callTool(ctx, workspace, input, permission === undefined ? {} : { permission });
       if ("error" in declared) {

@@ -64,7 +64,7 @@ export async function assertLargeFiles(ctx: SuiteContext): Promise<void> {
   const files = Object.fromEntries(sizes.map((size, index) => [`big-${index}.txt`, { bytes: boundaryFile(size, texts.slice(index * 50)) }]));
   await withScratch({ files }, async (workspace) => {
     await sleep(SETTLED_MS);
-    const lines = new Map<string, ReferenceLine[]>(Object.entries(files).map(([name, entry]) => [name, referenceLines(entry.bytes)]));
+    const lines = new Map<string, ReferenceLine[]>(Object.entries(files).map(([name, entry]) => [name, referenceLines(entry.bytes, oracle)]));
     const windowed = oracle.request.start !== null;
     const maxCount = Math.min(oracle.window.maxCount ?? 50, 50);
     const requests = fc.record({ file: fc.constantFrom(...lines.keys()), start: fc.integer({ min: 1, max: 1_000 }), count: fc.integer({ min: 1, max: maxCount }), permission: permissionAnswers(oracle) });
@@ -92,7 +92,7 @@ export async function assertLargeFiles(ctx: SuiteContext): Promise<void> {
     const rewritten = Buffer.from(original.map((byte) => (byte === 0x61 ? 0x62 : byte === 0x62 ? 0x61 : byte === 0x78 ? 0x79 : byte)));
     fs.writeFileSync(target, rewritten);
     fs.utimesSync(target, new Date(FIXED_MTIME_MS), new Date(FIXED_MTIME_MS));
-    const fresh = referenceLines(rewritten);
+    const fresh = referenceLines(rewritten, oracle);
     const again = await callTool(ctx, workspace, firstPage);
     const expected = windowed ? fresh.slice(0, count) : fresh;
     expect(read.content(again.output) === renderWindow(oracle, expected, 1), `after ${name} was rewritten in place (same size, same mtime), the same read returns the new lines`, again);

@@ -12,7 +12,7 @@ export async function assertLineEndings(ctx: SuiteContext): Promise<void> {
   const styles: readonly LineEndings[] = ["lf", "crlf", "mixed"];
   await assertProperty(ctx, [textFile({ minLines: 1, maxLines: 30, endings: styles }), permissionAnswers(oracle)], async (file, permission) => {
     await withScratch({ files: { "endings.txt": { bytes: file.bytes } } }, async (workspace) => {
-      const lines = referenceLines(file.bytes);
+      const lines = referenceLines(file.bytes, oracle);
       const called = await callTool(ctx, workspace, windowInput(oracle, "endings.txt", 1, Math.max(lines.length, 1)), permission === undefined ? {} : { permission });
       expect(!read.isError(called.output), `a ${file.endings} file is read`, called);
       const content = read.content(called.output);

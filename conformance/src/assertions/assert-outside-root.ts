@@ -7,7 +7,8 @@ const OUTSIDE_TEXT = "outside line 1\noutside line 2\n";
  * Paths that resolve outside the root: `../` traversal, an absolute path, a symlink to an outside file,
  * a symlinked directory leading out, and a sibling directory sharing the root's name as a prefix. With
  * the permission answer `deny` (or none) each gets the declared outcome; a profile that asks a person
- * is asked again with `allow`, and then returns the declared outcome for an approved outside read.
+ * is asked again with `allow`, and then returns the declared outcome for an approved outside read. A
+ * profile that never follows a symlink as the last component gives `link-out` its `finalSymlink` outcome.
  */
 export async function assertOutsideRoot(ctx: SuiteContext): Promise<void> {
   const { oracle } = ctx;
@@ -24,8 +25,9 @@ export async function assertOutsideRoot(ctx: SuiteContext): Promise<void> {
       if (outcome === null) continue;
       for (const path of paths) {
         const called = await callTool(ctx, workspace, windowInput(oracle, path), answer === undefined ? {} : { permission: answer });
-        const lines = referenceLines(Buffer.from(OUTSIDE_TEXT));
-        expectOutcome(ctx, called, outcome, `the outside path '${path}'${answer === undefined ? "" : ` (permission ${answer})`}`, () => renderWindow(oracle, lines, 1));
+        const lines = referenceLines(Buffer.from(OUTSIDE_TEXT), oracle);
+        const declared = path === "link-out" ? (oracle.behaviour.finalSymlink ?? outcome) : outcome;
+        expectOutcome(ctx, called, declared, `the outside path '${path}'${answer === undefined ? "" : ` (permission ${answer})`}`, () => renderWindow(oracle, lines, 1));
       }
     }
   });

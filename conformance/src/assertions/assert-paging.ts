@@ -15,7 +15,7 @@ export async function assertPaging(ctx: SuiteContext): Promise<void> {
   const pageLimit = Math.min(oracle.window.maxCount ?? 40, 40);
   await assertProperty(ctx, [textFile({ maxLines: 40 }), fc.integer({ min: 1, max: pageLimit }), permissionAnswers(oracle)], async (file, asked, permission) => {
     await withScratch({ files: { "src/paged.txt": { bytes: file.bytes } } }, async (workspace) => {
-      const lines = referenceLines(file.bytes);
+      const lines = referenceLines(file.bytes, oracle);
       const extras = permission === undefined ? {} : { permission };
       if (!windowed) {
         const called = await callTool(ctx, workspace, windowInput(oracle, "src/paged.txt"), extras);

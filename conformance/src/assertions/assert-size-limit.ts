@@ -23,7 +23,7 @@ export async function assertSizeLimit(ctx: SuiteContext): Promise<void> {
   const atLimit = textOfSize(limit.bytes);
   await withScratch({ files: { "at-limit.txt": { text: atLimit }, "over-limit.txt": { text: `${atLimit}y` } } }, async (workspace) => {
     const extras = { ...denyIfAsked(oracle), ...(declared.option === undefined ? {} : { options: { [declared.option]: CONFIGURED_LIMIT_BYTES } }) };
-    const lines = referenceLines(Buffer.from(atLimit));
+    const lines = referenceLines(Buffer.from(atLimit), oracle);
     const first = lines.slice(0, oracle.window.defaultCount ?? undefined);
     const at = await callTool(ctx, workspace, windowInput(oracle, "at-limit.txt"), extras);
     expect(!read.isError(at.output), `a file of exactly ${limit.bytes} bytes is read`, at);

@@ -17,7 +17,7 @@ export async function assertStartBoundaries(ctx: SuiteContext): Promise<void> {
   const arbitraries = [textFile({ minLines: 1, maxLines: 40 }), fc.integer({ min: 1, max: maxCount }), fc.integer({ min: 2, max: 1_000_000 }), permissionAnswers(oracle)] as const;
   await assertProperty(ctx, [...arbitraries], async (file, drawn, far, permission) => {
     await withScratch({ files: { "bounds.txt": { bytes: file.bytes } } }, async (workspace) => {
-      const lines = referenceLines(file.bytes);
+      const lines = referenceLines(file.bytes, oracle);
       const n = lines.length;
       const count = Math.min(pageSize(oracle, drawn), n);
       const extras = permission === undefined ? {} : { permission };

@@ -3,9 +3,10 @@ import path from "node:path";
 import { coreFailure, type FileKind } from "./core-failure.js";
 import { escapeText, quoteText } from "./escape-text.js";
 import { FileReader } from "./file-reader.js";
+import { overLimit } from "./read-bytes.js";
 import { sensitiveRuleOf, type SensitiveRule } from "./sensitive-rules.js";
 import { fail, ok, type Result } from "./result.js";
-import { errorCode, fromOsError, type ResolvedPath, type Workspace } from "./workspace.js";
+import { errorCode, fromOsError, type ResolveOptions, type ResolvedPath, type Workspace } from "./workspace.js";
 
 /** What `fstat` says of an open regular file. */
 export interface FileStat {
@@ -13,6 +14,8 @@ export interface FileStat {
   readonly size: number;
   /** Modification time in whole epoch milliseconds. */
   readonly mtimeMs: number;
+  /** Modification time in epoch milliseconds as `fstat` gives it, fraction kept (`stat.mtimeMs`). */
+  readonly mtimeMsExact: number;
   /** Status change time in epoch milliseconds (fractional): no caller can set it, so it tells rewrites apart. */
   readonly ctimeMs: number;
   readonly dev: number;
@@ -44,6 +47,18 @@ export interface OpenOptions {
    * matches either, before anything is opened, whether or not the file exists (`withOpenFile`).
    */
   readonly sensitive?: readonly SensitiveRule[];
+  /** How `withOpenFile` resolves its input (`Workspace.resolve`'s options; the kernel's spelling, links followed, by default). */
+  readonly resolve?: ResolveOptions;
+  /**
+   * `lstat` the resolved path before opening it, and check its kind and size there first: a directory,
+   * a special file or a file over `maxFileBytes` fails on that stat, before any open, so an entry the
+   * operating system would refuse to open still fails by its kind and size (a fixed order stat, kind,
+   * size, then read). The opened descriptor must then be the entry that was stat'ed (same device and
+   * inode), or the read fails with `CHANGED_DURING_READ`. Off by default: the descriptor alone is checked.
+   */
+  readonly statFirst?: boolean;
+  /** With `statFirst`: a file larger than this many bytes fails with `TOO_LARGE` (`cause: "size"`) before it is opened. */
+  readonly maxFileBytes?: number;
 }
 
 const { O_RDONLY, O_NOFOLLOW = 0, O_NONBLOCK = 0, O_NOCTTY = 0 } = fs.constants;
@@ -62,6 +77,16 @@ export function openFile(resolved: ResolvedPath, options: OpenOptions = {}): Res
   if (!resolved.inside && options.allowOutside !== true) {
     return fail(coreFailure({ code: "OUTSIDE_ROOT", message: `The path ${quoteText(input)} resolves outside the workspace root.`, path: input, resolved: absolute }));
   }
+  let before: fs.Stats | undefined;
+  if (options.statFirst === true) {
+    try {
+      before = fs.lstatSync(absolute);
+    } catch (error) {
+      return fail(fromOsError(error, input, `The path ${quoteText(input)}`));
+    }
+    const refused = notAFile(input, before) ?? overLimit(input, before.size, options.maxFileBytes);
+    if (refused !== undefined) return fail(refused);
+  }
   let fd: number;
   try {
     fd = fs.openSync(absolute, OPEN_FLAGS);
@@ -74,16 +99,12 @@ export function openFile(resolved: ResolvedPath, options: OpenOptions = {}): Res
   }
   try {
     const stat = fs.fstatSync(fd);
-    const kind = kindOf(stat);
-    if (kind === "directory") {
+    const refused = notAFile(input, stat);
+    if (refused !== undefined) {
       fs.closeSync(fd);
-      return fail(coreFailure({ code: "IS_DIRECTORY", message: `The path ${quoteText(input)} is a directory.`, path: input }));
+      return fail(refused);
     }
-    if (kind !== "file") {
-      fs.closeSync(fd);
-      return fail(notRegular(input, kind));
-    }
-    const verified = verifyDescriptor(fd, absolute, stat);
+    const verified = before !== undefined && (before.dev !== stat.dev || before.ino !== stat.ino) ? "the opened file is not the entry that was stat'ed" : verifyDescriptor(fd, absolute, stat);
     if (verified !== undefined) {
       fs.closeSync(fd);
       return fail(changed(input, "swapped", verified));
@@ -92,7 +113,7 @@ export function openFile(resolved: ResolvedPath, options: OpenOptions = {}): Res
     return ok({
       fd,
       path: resolved,
-      stat: { size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs), ctimeMs: stat.ctimeMs, dev: stat.dev, ino: stat.ino },
+      stat: { size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs), mtimeMsExact: stat.mtimeMs, ctimeMs: stat.ctimeMs, dev: stat.dev, ino: stat.ino },
       reader: new FileReader(fd, stat.size, options.signal, options.syncBytes),
     });
   } catch (error) {
@@ -159,7 +180,7 @@ export async function withOpenFile<T>(workspace: Workspace, input: unknown, opti
   options.signal?.throwIfAborted();
   const asked = options.sensitive === undefined || options.sensitive.length === 0 || typeof input !== "string" || input === "" ? undefined : sensitiveFailure(options.sensitive, input, [path.resolve(workspace.root, input)]);
   if (asked !== undefined) return fail(asked);
-  const resolved = workspace.resolve(input);
+  const resolved = workspace.resolve(input, options.resolve);
   if (!resolved.ok) return resolved;
   const target = options.sensitive === undefined || options.sensitive.length === 0 ? undefined : sensitiveFailure(options.sensitive, resolved.value.input, [resolved.value.absolute]);
   if (target !== undefined) return fail(target);
@@ -197,6 +218,14 @@ function verifyDescriptor(fd: number, absolute: string, stat: fs.Stats): string 
   return again.dev === stat.dev && again.ino === stat.ino && fs.realpathSync.native(absolute) === absolute
     ? undefined
     : "the opened file is not the checked path";
+}
+
+// Anything but a regular file is refused: a directory as such, the rest by its kind.
+function notAFile(input: string, stat: fs.Stats) {
+  const kind = kindOf(stat);
+  if (kind === "file") return undefined;
+  if (kind === "directory") return coreFailure({ code: "IS_DIRECTORY", message: `The path ${quoteText(input)} is a directory.`, path: input });
+  return notRegular(input, kind);
 }
 
 function kindOf(stat: fs.Stats): FileKind {

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { coreFailure } from "./core-failure.js";
+import { coreFailure, type CoreFailure } from "./core-failure.js";
 import { quoteText } from "./escape-text.js";
 import type { OpenFile } from "./open-file.js";
 import { fail, ok, type Result } from "./result.js";
@@ -91,15 +91,12 @@ export async function sniffBinary(file: OpenFile, window: number): Promise<Resul
 
 /** Fails with `TOO_LARGE` when the file's size at open time is over `limit` bytes. */
 export function checkSize(file: OpenFile, limit: number): Result<void> {
-  if (file.stat.size <= limit) return ok(undefined);
-  return fail(
-    coreFailure({
-      code: "TOO_LARGE",
-      cause: "size",
-      message: `The file ${quoteText(file.path.input)} is ${file.stat.size} bytes, over the limit of ${limit} bytes.`,
-      path: file.path.input,
-      size: file.stat.size,
-      limit,
-    }),
-  );
+  const failure = overLimit(file.path.input, file.stat.size, limit);
+  return failure === undefined ? ok(undefined) : fail(failure);
+}
+
+/** The `TOO_LARGE` failure of a file of `size` bytes (`cause: "size"`) when that is over `limit`. */
+export function overLimit(input: string, size: number, limit: number | undefined): CoreFailure | undefined {
+  if (limit === undefined || size <= limit) return undefined;
+  return coreFailure({ code: "TOO_LARGE", cause: "size", message: `The file ${quoteText(input)} is ${size} bytes, over the limit of ${limit} bytes.`, path: input, size, limit });
 }

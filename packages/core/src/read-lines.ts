@@ -7,7 +7,7 @@ import type { OpenFile } from "./open-file.js";
 import { grewFailure, scanLimitFailure, shrankFailure, windowFailure } from "./read-failures.js";
 import { endOfFile, tailBytes } from "./read-tail.js";
 import { fail, ok, type Result } from "./result.js";
-import { countRange, countToEnd, linesOf, pastFileLimit, seekLine, stopAt, type ScanLimits } from "./scan-lines.js";
+import { countRange, countToEnd, endsWithNewline, linesOf, pastFileLimit, seekLine, stopAt, type ScanLimits } from "./scan-lines.js";
 import { WindowBytes } from "./window-bytes.js";
 import { fromOsError } from "./workspace.js";
 
@@ -85,6 +85,12 @@ export interface LineWindow {
   readonly totalLines: number | null;
   /** Lines follow the window (never after a tail, which ends at the end of the file). */
   readonly hasMore: boolean;
+  /**
+   * The file ends with a line feed (its last line is terminated; `false` for an empty file). Known
+   * whenever the read reached the end of the file (always for a tail, and with `countTotal` whenever
+   * `totalLines` is known); `null` otherwise.
+   */
+  readonly finalNewline: boolean | null;
   /** Invalid UTF-8 in the window was replaced by U+FFFD. */
   readonly replaced: boolean;
   /**
@@ -153,7 +159,7 @@ async function readForward(file: OpenFile, options: ReadLinesOptions, window: { 
   const bom = await readBomFlag(file, Math.max(3, Math.min(reader.chunkSize, limits.budget)));
   if (sought === "eof") {
     index?.complete(scan);
-    return ok({ lines: [], firstLine: null, totalLines: linesOf(scan), hasMore: false, replaced: false, astral: false, bom, bytesScanned: scan.position });
+    return ok({ lines: [], firstLine: null, totalLines: linesOf(scan), hasMore: false, finalNewline: endsWithNewline(scan), replaced: false, astral: false, bom, bytesScanned: scan.position });
   }
   const maxWindow = options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES;
   const wanted = window.maxLines ?? Number.POSITIVE_INFINITY;
@@ -205,6 +211,7 @@ async function readForward(file: OpenFile, options: ReadLinesOptions, window: { 
     firstLine: lines.length > 0 ? window.startLine : null,
     totalLines: reachedEnd ? linesOf(scan) : null,
     hasMore,
+    finalNewline: reachedEnd ? endsWithNewline(scan) : null,
     bom,
     bytesScanned: scan.position,
   });
@@ -250,9 +257,16 @@ async function readTail(file: OpenFile, options: ReadLinesOptions, count: number
     firstLine: lines.length > 0 ? firstNumber : null,
     totalLines: numbered ? linesOf(before) + lines.length : null,
     hasMore: false,
+    finalNewline: bytes.length > 0 ? bytes[bytes.length - 1] === LF : await endsAtNewline(reader, end),
     bom,
     bytesScanned: numbered ? end : end - start,
   });
+}
+
+async function endsAtNewline(reader: OpenFile["reader"], end: number): Promise<boolean> {
+  if (end === 0) return false;
+  const last = await reader.chunk(end - 1, 1, "none");
+  return last.bytes === 1 && last.buffer[0] === LF;
 }
 
 async function readBomFlag(file: OpenFile, length: number): Promise<boolean> {

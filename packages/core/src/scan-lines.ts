@@ -21,6 +21,11 @@ export function linesOf(scan: ScanPoint): number {
   return scan.newlines + (scan.position > 0 && scan.lastByte !== LF ? 1 : 0);
 }
 
+/** Whether `[0, scan.position)` is non-empty and ends with a line feed. */
+export function endsWithNewline(scan: ScanPoint): boolean {
+  return scan.position > 0 && scan.lastByte === LF;
+}
+
 /** Whether `position` lies past the file limit. */
 export function pastFileLimit(limits: ScanLimits, position: number): boolean {
   return limits.fileLimit !== undefined && position > limits.fileLimit;

@@ -17,16 +17,37 @@ export interface ResolvedPath {
   readonly inside: boolean;
 }
 
+/** How {@link Workspace.resolve} reads an input. */
+export interface ResolveOptions {
+  /**
+   * `kernel` (the default): the kernel reads the path as given, so `..` after a symlink leaves through
+   * the link's target and `f.txt/` fails (a file used as a directory). `lexical`: the spelling is cleaned
+   * first, by the string alone (`path.resolve`: `.` and `..` folded against the name before them, doubled
+   * and trailing `/` dropped), so `f.txt/` and `missing/../f.txt` name `f.txt`, as the reference tools do;
+   * the cleaned path is then resolved by the kernel, its containment checked on that result, and that
+   * result is what is opened. Either way, no string that was not resolved by the kernel is ever opened.
+   */
+  readonly spelling?: "kernel" | "lexical";
+  /**
+   * `follow` (the default): a symlink as the last component is followed to its target. `refuse`: it is
+   * never followed, wherever it points (inside, outside, nowhere, a loop): once the directories before it
+   * resolve inside the root, resolution fails with `NOT_REGULAR_FILE` (kind `symlink`), as a reader that
+   * checks the entry with `lstat` refuses it. Symlinked directories on the way are still followed.
+   */
+  readonly finalSymlink?: "follow" | "refuse";
+}
+
 /** A workspace root, canonicalised once, and the one way to turn inputs into paths under it. */
 export interface Workspace {
   /** The canonical absolute root. */
   readonly root: string;
   /**
    * Validates and resolves an input (relative to the root, or absolute). Symlinks are followed by the
-   * kernel (`realpath`), never folded lexically. Resolution does not decide whether an outside path may
-   * be read: `inside` says where it landed and the caller's policy decides.
+   * kernel (`realpath`), never folded lexically; {@link ResolveOptions} says how the spelling is read and
+   * whether a symlink as the last component is followed. Resolution does not decide whether an outside
+   * path may be read: `inside` says where it landed and the caller's policy decides.
    */
-  resolve(input: unknown): Result<ResolvedPath>;
+  resolve(input: unknown, options?: ResolveOptions): Result<ResolvedPath>;
 }
 
 const MAX_LINK_HOPS = 40;
@@ -42,7 +63,7 @@ export function createWorkspace(root: string): Result<Workspace> {
   if (!fs.statSync(canonical).isDirectory()) {
     return fail(coreFailure({ code: "NOT_FOUND", message: `The workspace root ${quoteText(root)} is not a directory.`, path: root, reason: "root-not-directory" }));
   }
-  return ok({ root: canonical, resolve: (input) => resolveIn(canonical, input) });
+  return ok({ root: canonical, resolve: (input, options) => resolveIn(canonical, input, options) });
 }
 
 /** Whether `target` lies inside `root` (or is it), decided on path components, never on string prefixes. */
@@ -57,16 +78,51 @@ export function toPosixRelative(root: string, target: string): string {
   return relative === "" ? "." : relative.split(path.sep).join("/");
 }
 
-function resolveIn(root: string, input: unknown): Result<ResolvedPath> {
+function resolveIn(root: string, input: unknown, options: ResolveOptions = {}): Result<ResolvedPath> {
   const valid = validatePathInput(input);
   if (!valid.ok) return valid;
-  const raw = joinRaw(root, valid.value);
+  const raw = options.spelling === "lexical" ? path.resolve(root, valid.value) : joinRaw(root, valid.value);
+  if (options.finalSymlink === "refuse" && namesEntry(raw)) return resolveEntry(root, valid.value, raw);
   try {
     const absolute = fs.realpathSync.native(raw);
     return ok(describe(root, valid.value, absolute));
   } catch (error) {
     return fail(classifyUnresolvable(root, valid.value, raw, error));
   }
+}
+
+// Whether the last component of `raw` is a name (`.`, `..`, a trailing separator and the file-system
+// root name a directory through their spelling: they are resolved whole).
+function namesEntry(raw: string): boolean {
+  const name = path.basename(raw);
+  return name !== "" && name !== "." && name !== ".." && !raw.endsWith(path.sep);
+}
+
+/**
+ * Resolves the directories of `raw` through the kernel and stops at its last component without
+ * following it: the entry is `lstat`ed, and a symlink is refused whatever it points to. Outside the root,
+ * as when following, a path that cannot be taken as asked (missing, a link) is `OUTSIDE_ROOT` and
+ * reveals nothing of what lies there.
+ */
+function resolveEntry(root: string, input: string, raw: string): Result<ResolvedPath> {
+  let parent: string;
+  try {
+    parent = fs.realpathSync.native(path.dirname(raw));
+  } catch (error) {
+    return fail(classifyUnresolvable(root, input, raw, error));
+  }
+  const entry = path.join(parent, path.basename(raw));
+  const inside = isInside(root, entry);
+  const outside = () => fail(coreFailure({ code: "OUTSIDE_ROOT", message: `The path ${quoteText(input)} resolves outside the workspace root.`, path: input, resolved: entry }));
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(entry);
+  } catch (error) {
+    return inside ? fail(fromOsError(error, input, `The path ${quoteText(input)}`)) : outside();
+  }
+  if (!stat.isSymbolicLink()) return ok(describe(root, input, entry));
+  if (!inside) return outside();
+  return fail(coreFailure({ code: "NOT_REGULAR_FILE", message: `The path ${quoteText(input)} is a symbolic link, which is not followed.`, path: input, kind: "symlink" }));
 }
 
 // The kernel, not `path.resolve`, must interpret `..`: `link/../x` leaves through `link`'s target.

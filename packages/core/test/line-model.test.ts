@@ -51,11 +51,29 @@ describe("line count", () => {
       firstLine: null,
       totalLines: 0,
       hasMore: false,
+      finalNewline: false,
       replaced: false,
       astral: false,
       bom: false,
       bytesScanned: 0,
     });
+  });
+
+  test("finalNewline says whether the file ends with a line feed, once the read reached its end", async () => {
+    const forward = async (content: string, maxLines: number | null, countTotal: boolean) =>
+      valueOf(await read(fileWith(content), "f", { from: "start", startLine: 1, maxLines }, { countTotal })).window.finalNewline;
+    expect(await forward("a\nb\n", null, false)).toBe(true);
+    expect(await forward("a\r\n", null, false)).toBe(true);
+    expect(await forward("a\nb", null, false)).toBe(false);
+    expect(await forward("a\r", null, false)).toBe(false);
+    expect(await forward("", null, false)).toBe(false);
+    expect(await forward("a\nb\n", 1, true)).toBe(true);
+    expect(await forward("a\nb", 1, true)).toBe(false);
+    expect(await forward("a\nb\n", 1, false)).toBeNull();
+    const pastEnd = valueOf(await read(fileWith("a\n"), "f", { from: "start", startLine: 5, maxLines: 1 }, { countTotal: false })).window;
+    expect(pastEnd).toMatchObject({ lines: [], totalLines: 1, finalNewline: true });
+    const tail = async (content: string, lines: number) => valueOf(await read(fileWith(content), "f", { from: "end", lines }, { countTotal: false })).window.finalNewline;
+    expect([await tail("a\nb\n", 1), await tail("a\nb", 1), await tail("a\n", 0), await tail("a", 0), await tail("", 0)]).toEqual([true, false, true, false, false]);
   });
 
   test('"\\n" is one empty line', async () => {

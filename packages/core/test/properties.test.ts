@@ -61,6 +61,10 @@ function expectedLines(ref: readonly ReferenceLine[], first: number, count: numb
   return ref.slice(first - 1, first - 1 + count).map((line, i) => ({ number: first + i, text: line.text, terminator: line.terminator }));
 }
 
+function endsWithLf(bytes: Uint8Array): boolean {
+  return bytes.length > 0 && bytes[bytes.length - 1] === 0x0a;
+}
+
 function startsWithBom(bytes: Uint8Array): boolean {
   return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
@@ -85,6 +89,7 @@ describe("streaming windows agree with the in-memory reference model", () => {
           expect(window.hasMore).toBe(afterWindow < ref.length);
           // Without countTotal the count is known when the window reached the end of the file.
           expect(window.totalLines).toBe(countTotal || afterWindow >= ref.length ? ref.length : null);
+          expect(window.finalNewline).toBe(window.totalLines === null ? null : endsWithLf(bytes));
           expect(window.replaced).toBe(ref.slice(startLine - 1, afterWindow).some((line) => !line.valid));
           expect(window.bom).toBe(startsWithBom(bytes));
         },
@@ -120,6 +125,7 @@ describe("streaming windows agree with the in-memory reference model", () => {
         expect(window.firstLine).toBe(numbered && expected.length > 0 ? first : null);
         expect(window.totalLines).toBe(numbered ? ref.length : null);
         expect(window.hasMore).toBe(false);
+        expect(window.finalNewline).toBe(endsWithLf(bytes));
         expect(window.replaced).toBe(ref.slice(first - 1).some((line) => !line.valid) && count > 0);
       }),
     );

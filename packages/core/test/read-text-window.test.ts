@@ -21,8 +21,8 @@ describe("readTextWindow: the pipeline in its fixed order", () => {
     const stat = fs.statSync(path.join(dir, "notes.txt"));
     expect(result).toEqual({
       path: { input: "notes.txt", absolute: path.join(workspace.root, "notes.txt"), relative: "notes.txt", inside: true },
-      stat: { size: 8, mtimeMs: Math.trunc(stat.mtimeMs), ctimeMs: stat.ctimeMs, dev: stat.dev, ino: stat.ino },
-      window: { lines: [{ number: 1, text: "one", terminator: "\n" }], firstLine: 1, totalLines: 2, hasMore: true, replaced: false, astral: false, bom: false, bytesScanned: 8 },
+      stat: { size: 8, mtimeMs: Math.trunc(stat.mtimeMs), mtimeMsExact: stat.mtimeMs, ctimeMs: stat.ctimeMs, dev: stat.dev, ino: stat.ino },
+      window: { lines: [{ number: 1, text: "one", terminator: "\n" }], firstLine: 1, totalLines: 2, hasMore: true, finalNewline: true, replaced: false, astral: false, bom: false, bytesScanned: 8 },
     });
   });
 

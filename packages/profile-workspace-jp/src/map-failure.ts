@@ -4,15 +4,18 @@ import type { ReadFileErrorCode, ReadFileErrorOutput } from "./output.js";
 import { SIZE_LIMIT_BYTES } from "./size-limit-bytes.js";
 
 /**
- * Core failure -> spec 002 code. A symlink loop leads to no file, so it is `NOT_FOUND` with its own
- * reason; a name the file system cannot take is a bad argument; what the spec has no code for (the OS
- * refusing access, I/O errors, a file swapped while opened, no descriptors left) is `INTERNAL`.
+ * Core failure -> spec 002 code. `INVALID_ARGUMENT` is only for a path that is no usable string (§4.3:
+ * empty or not a string; core also refuses a NUL and more than 4096 characters before the file system
+ * sees them); a symlink, whatever it points to, is `NOT_FILE` (the reference checks the entry with
+ * `lstat`). What the OS reports and the spec has no code for is `INTERNAL`, as the reference reports any
+ * other `lstat` or `open` error: a loop among the directories on the way, a name too long for the file
+ * system, access refused, an I/O error, a file swapped while opened, no descriptors left.
  */
 const CODES: Readonly<Record<CoreFailureCode, ReadFileErrorCode>> = {
   INVALID_INPUT: "INVALID_ARGUMENT",
-  NAME_TOO_LONG: "INVALID_ARGUMENT",
+  NAME_TOO_LONG: "INTERNAL",
   NOT_FOUND: "NOT_FOUND",
-  SYMLINK_LOOP: "NOT_FOUND",
+  SYMLINK_LOOP: "INTERNAL",
   OUTSIDE_ROOT: "OUTSIDE_WORKSPACE",
   SENSITIVE: "POLICY_DENIED",
   IS_DIRECTORY: "NOT_FILE",
@@ -59,6 +62,7 @@ function reasonOf(failure: CoreFailure): string {
     case "IS_DIRECTORY":
       return "it is a directory, not a file";
     case "NOT_REGULAR_FILE":
+      if (failure.kind === "symlink") return "it is a symlink, not a regular file (links are not followed)";
       return `it is a special file (${failure.kind.replace("-", " ")}), not a regular file`;
     case "TOO_LARGE":
       return failure.cause === "size"

@@ -25,20 +25,23 @@ export type ReadFileErrorCode = (typeof READ_FILE_ERROR_CODES)[number];
 export interface ReadFileOutput {
   /** The file read, relative to the workspace root, POSIX separators; never absolute. */
   readonly path: string;
-  /** The returned lines, CRLF normalised to LF, each with its `\n` (the file's last line keeps none if it had none). */
+  /**
+   * The returned lines joined with `\n`, none after the last (CRLF normalised to LF first, one leading
+   * BOM dropped). Joining the pages with `\n` gives back the normalised text.
+   */
   readonly content: string;
   /** More lines follow the returned window. */
   readonly truncated: boolean;
   /** The `start_line` of the next window when `truncated`, otherwise `null`. */
   readonly next_start_line: number | null;
   readonly meta: {
-    /** The file's size in bytes (as stored, before CRLF normalisation). */
+    /** The file's bytes, as many as were read to its end (its size, before CRLF normalisation). */
     readonly byte_length: number;
-    /** Lines in the whole file (`"a\nb\n"` and `"a\nb"` have 2, `""` has 0). */
+    /** Lines in the whole file: the text split on `\n` (`"a\nb\n"` has 3, `"a\nb"` 2, `"\n"` 2, `""` 0). */
     readonly line_count: number;
     /** Lines in `content`. */
     readonly returned_line_count: number;
-    /** Last modification time, whole epoch milliseconds. */
+    /** Last modification time in epoch milliseconds, with its fraction (`stat.mtimeMs`). */
     readonly mtime_ms: number;
   };
 }
@@ -60,14 +63,14 @@ const count = z.number().int().min(0);
 /** The zod schema of {@link ReadFileOutput}. */
 export const readFileOutputSchema = z.strictObject({
   path: z.string().describe("The file read, relative to the workspace root (POSIX separators)."),
-  content: z.string().describe("The returned lines, CRLF normalised to LF, each with its line feed."),
+  content: z.string().describe("The returned lines joined with line feeds, none after the last (CRLF normalised to LF)."),
   truncated: z.boolean().describe("More lines follow the returned window."),
   next_start_line: z.number().int().min(2).nullable().describe("The start_line of the next window when truncated, otherwise null."),
   meta: z.strictObject({
     byte_length: count.describe("The file's size in bytes."),
     line_count: count.describe("Lines in the whole file."),
     returned_line_count: count.describe("Lines in content."),
-    mtime_ms: z.number().int().describe("Last modification time in epoch milliseconds."),
+    mtime_ms: z.number().describe("Last modification time in epoch milliseconds, with its fraction."),
   }),
 }) satisfies z.ZodType<ReadFileOutput>;
 

@@ -3,21 +3,28 @@ import { MAX_MAX_LINES, inputSchema, type ParsedReadFileInput } from "./input-sc
 import { errorOutput, mapFailure } from "./map-failure.js";
 import type { ReadFileErrorOutput } from "./output.js";
 
-/** Validated arguments, or the `INVALID_ARGUMENT` error the model receives. */
-export type ParsedInput = { readonly ok: true; readonly value: ParsedReadFileInput } | { readonly ok: false; readonly error: ReadFileErrorOutput };
+/**
+ * Validated arguments (`path` spelt as it is resolved: `\` read as `/`), or the `INVALID_ARGUMENT` error
+ * the model receives. When only `start_line` or `max_lines` was wrong, `path` is the usable path, so that
+ * the sandbox can answer first (spec 002 §7: policy, sandbox, then processing).
+ */
+export type ParsedInput =
+  | { readonly ok: true; readonly value: ParsedReadFileInput }
+  | { readonly ok: false; readonly error: ReadFileErrorOutput; readonly path?: string };
 
-type Field = keyof typeof inputSchema.shape;
+type WindowField = "start_line" | "max_lines";
 
-const RULES: Readonly<Record<Field, string>> = {
-  path: "path must be a string",
-  start_line: `start_line must be an integer from 1 to ${Number.MAX_SAFE_INTEGER}`,
+const RULES: Readonly<Record<WindowField, string>> = {
+  start_line: "start_line must be an integer of at least 1",
   max_lines: `max_lines must be an integer from 1 to ${MAX_MAX_LINES}`,
 };
 
 /**
- * Validates the arguments exactly as the model sent them, `path` first (so a bad path is reported as
- * such whatever else is wrong), then the window and unknown keys, all reasons in one message. Nothing is
- * clamped or coerced: `"5"`, `1.5`, `0` and `501` are errors, not adjusted values.
+ * Validates the arguments as the model sent them, the way the reference toolkit reads them: `path` first
+ * (missing, not a string or empty is `INVALID_ARGUMENT`; any other string names a file), every `\` in it
+ * read as `/` (the reference's `createSecureTool` does so before resolving); then `start_line` and
+ * `max_lines`, where `null` means the default, and every wrong one is named in one message. Other keys are
+ * ignored. Nothing is clamped or coerced: `"5"`, `1.5`, `0` and `501` are errors, not adjusted values.
  */
 export function parseInput(input: unknown): ParsedInput {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
@@ -25,24 +32,15 @@ export function parseInput(input: unknown): ParsedInput {
   }
   const raw = input as Record<string, unknown>;
   if (raw.path === undefined) return invalid('Cannot read: the "path" argument is required.');
-  const path = validatePathInput(raw.path);
-  if (!path.ok) return { ok: false, error: mapFailure(path.failure) };
-  const parsed = inputSchema.safeParse(raw);
+  const checked = validatePathInput(raw.path);
+  if (!checked.ok) return { ok: false, error: mapFailure(checked.failure) };
+  const path = checked.value.replaceAll("\\", "/");
+  const window = { start_line: raw.start_line ?? undefined, max_lines: raw.max_lines ?? undefined };
+  const parsed = inputSchema.safeParse({ path, ...window });
   if (parsed.success) return { ok: true, value: parsed.data };
-  const reasons: string[] = [];
-  const seen = new Set<Field>();
-  for (const issue of parsed.error.issues) {
-    if (issue.code === "unrecognized_keys") {
-      const keys = issue.keys.map((key) => quoteText(key, '"')).join(", ");
-      reasons.push(`unknown argument${issue.keys.length === 1 ? "" : "s"} ${keys} (read_file takes path, start_line and max_lines)`);
-      continue;
-    }
-    const field = issue.path[0] as Field;
-    if (seen.has(field)) continue;
-    seen.add(field);
-    reasons.push(`${RULES[field]}, got ${describeValue(raw[field])}`);
-  }
-  return invalid(`Cannot read ${quoteText(path.value, '"')}: ${reasons.join("; ")}.`);
+  const wrong = new Set(parsed.error.issues.map((issue) => issue.path[0] as WindowField));
+  const reasons = (["start_line", "max_lines"] as const).filter((field) => wrong.has(field)).map((field) => `${RULES[field]}, got ${describeValue(window[field])}`);
+  return { ok: false, error: errorOutput("INVALID_ARGUMENT", `Cannot read ${quoteText(path, '"')}: ${reasons.join("; ")}.`), path };
 }
 
 function invalid(message: string): ParsedInput {

@@ -2,7 +2,6 @@ import { defineProfile } from "@read/core";
 import { configSchema } from "./config-schema.js";
 import { errorOutput } from "./map-failure.js";
 import { isErrorOutput, readFileResultSchema } from "./output.js";
-import { parseInput } from "./parse-input.js";
 import { readFile } from "./read-file.js";
 import { renderOutput } from "./render-output.js";
 import { TOOL_DEFINITIONS } from "./tool-definitions.js";
@@ -25,10 +24,7 @@ export const profile = defineProfile({
   setup: ({ workspace, sensitive }) => ({
     name: TOOL_DEFINITIONS.read_file.name,
     definition: TOOL_DEFINITIONS.read_file,
-    call(input, { signal }) {
-      const parsed = parseInput(input);
-      return parsed.ok ? readFile(workspace, parsed.value, { signal, sensitive }) : parsed.error;
-    },
+    call: (input, { signal }) => readFile(workspace, input, { signal, sensitive }),
     internalError: (reason) => errorOutput("INTERNAL", `Cannot read: unexpected error: ${reason}.`),
   }),
 });

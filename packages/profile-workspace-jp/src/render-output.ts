@@ -13,8 +13,8 @@ export function renderOutput(output: ReadFileResult): string {
   if (meta.returned_line_count === 0) return `${file}: no lines returned`;
   const first = output.next_start_line === null ? meta.line_count - meta.returned_line_count + 1 : output.next_start_line - meta.returned_line_count;
   const last = first + meta.returned_line_count - 1;
-  const body = visible(output.content);
-  const parts = [`${file}, lines ${first}-${last}:`, body.endsWith("\n") ? body.slice(0, -1) : `${body}\n(no newline at end of file)`];
+  // The lines as they are joined: a file's final newline shows as its last, empty line.
+  const parts = [`${file}, lines ${first}-${last}:`, visible(output.content)];
   if (output.next_start_line !== null) parts.push(`(truncated; continue with start_line=${output.next_start_line})`);
   return parts.join("\n");
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { READ_FILE_DEFINITION, TOOL_DEFINITIONS, ToolCatalog, createTool, inputSchema, outputSchema, profile } from "../src/index.js";
+import { READ_FILE_DEFINITION, TOOL_DEFINITIONS, ToolCatalog, createTool, inputSchema, outputSchema, profile, readFileHandler } from "../src/index.js";
 import { MTIME_MS, useSandbox } from "./sandbox.js";
 
 // Spec 002 §4.4, copied verbatim.
@@ -74,19 +74,21 @@ describe("JP-4.4: TOOL_DEFINITIONS.read_file equals the spec's definition charac
 describe("JP-11.8: read_file is registered in ToolCatalog and TOOL_DEFINITIONS", () => {
   const sandbox = useSandbox();
 
-  test("JP-11.8: ToolCatalog.read_file carries the definition, the schemas and a working factory", async () => {
+  test("JP-11.8: ToolCatalog.read_file has the reference's metadata and handler, the definition, the schemas and a working factory", async () => {
     expect(Object.keys(ToolCatalog)).toStrictEqual(["read_file"]);
+    expect(ToolCatalog.read_file.metadata).toStrictEqual({
+      name: "read_file",
+      isWriteOp: false,
+      description: "Reads a UTF-8 text file in the workspace and returns a line-limited content window.",
+    });
+    expect(ToolCatalog.read_file.handler).toBe(readFileHandler);
     expect(ToolCatalog.read_file.definition).toBe(TOOL_DEFINITIONS.read_file);
     expect(ToolCatalog.read_file.inputSchema).toBe(inputSchema);
     expect(ToolCatalog.read_file.outputSchema).toBe(outputSchema);
     expect(ToolCatalog.read_file.createTool).toBe(createTool);
     sandbox().write("c.txt", "catalog\n");
-    expect(await ToolCatalog.read_file.createTool({ root: sandbox().root }).call({ path: "c.txt" })).toStrictEqual({
-      path: "c.txt",
-      content: "catalog\n",
-      truncated: false,
-      next_start_line: null,
-      meta: { byte_length: 8, line_count: 1, returned_line_count: 1, mtime_ms: MTIME_MS },
-    });
+    const output = { path: "c.txt", content: "catalog\n", truncated: false, next_start_line: null, meta: { byte_length: 8, line_count: 2, returned_line_count: 2, mtime_ms: MTIME_MS } };
+    expect(await ToolCatalog.read_file.createTool({ root: sandbox().root }).call({ path: "c.txt" })).toStrictEqual(output);
+    expect(await ToolCatalog.read_file.handler({ workspaceRoot: sandbox().root }, "c.txt")).toStrictEqual(output);
   });
 });

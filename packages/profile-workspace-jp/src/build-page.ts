@@ -1,0 +1,42 @@
+import type { LineWindow } from "@read/core";
+
+/** One page of a file in the reference's line model: what `read_file` returns besides `path` and the stat. */
+export interface Page {
+  /** The page's lines joined with `\n`, none after the last. */
+  readonly content: string;
+  /** Lines in the whole file. */
+  readonly lineCount: number;
+  /** Lines on this page. */
+  readonly returned: number;
+  /** More lines follow the page. */
+  readonly truncated: boolean;
+  /** The `start_line` of the next page when `truncated`, otherwise `null`. */
+  readonly nextStartLine: number | null;
+}
+
+/** A UTF-8 byte order mark's size: a file of exactly these bytes has no text at all once it is dropped. */
+const BOM_BYTES = 3;
+
+/**
+ * The page `startLine` .. `startLine + maxLines - 1` in the line model of spec 002 §5 as its reference
+ * (agent-tools-ts `toLines`) applies it: the text, its one leading BOM dropped, CRLF normalised to LF,
+ * split on `\n`. A final newline therefore starts a last, empty line (`"a\nb\n"` has 3 lines, `""` 0,
+ * `"\n"` 2, and `"a\r\r\n"` keeps the first `\r`: `"a\r"` and `""`), and joining the pages with `\n`
+ * gives back the normalised text exactly. Core's window (one line per terminator, a final terminator
+ * making no line) gives this model without a second read: the empty line after a final line feed is
+ * added when the window reaches it. `window` must come from a read with `countTotal` (its count and its
+ * final newline known).
+ */
+export function buildPage(window: LineWindow, startLine: number, maxLines: number): Page {
+  const { totalLines, finalNewline } = window;
+  if (totalLines === null || finalNewline === null) throw new Error("buildPage needs a window read to the end of the file (countTotal)");
+  const texts = window.lines.map((line) => line.text);
+  const first = texts[0];
+  if (window.bom && window.firstLine === 1 && first !== undefined) texts[0] = first.slice(1);
+  const lineCount = window.bom && window.bytesScanned === BOM_BYTES ? 0 : totalLines + (finalNewline ? 1 : 0);
+  if (startLine > lineCount) return { content: "", lineCount, returned: 0, truncated: false, nextStartLine: null };
+  if (finalNewline && startLine - 1 + texts.length === totalLines && texts.length < maxLines) texts.push("");
+  const returned = texts.length;
+  const truncated = startLine - 1 + returned < lineCount;
+  return { content: texts.join("\n"), lineCount, returned, truncated, nextStartLine: truncated ? startLine + returned : null };
+}
