@@ -51,6 +51,8 @@ describe("line count", () => {
       firstLine: null,
       totalLines: 0,
       hasMore: false,
+      nextLine: null,
+      cut: null,
       replaced: false,
       astral: false,
       bom: false,
