@@ -76,7 +76,8 @@ export interface WindowCut {
   /**
    * `false`: the window holds whole lines and leaves out those that did not fit (after it for a forward
    * window, before it for a tail). `true`: its one line did not fit on its own and is returned in part,
-   * without a terminator in a forward window (its start), from a character boundary in a tail (its end).
+   * without a terminator in a forward window (its start), from a character boundary in a tail (its end);
+   * when not one character fits, the line is there with empty text.
    */
   readonly partial: boolean;
   /** The byte offset in the file of the cut: where a forward window ends, where a tail starts. */
@@ -279,7 +280,8 @@ async function readForward(file: OpenFile, options: ReadLinesOptions, window: { 
     hasMore = !reachedEnd;
   }
   if (reachedEnd) index?.complete(scan);
-  const { lines, replaced, astral } = decoded.value;
+  const { replaced, astral } = decoded.value;
+  const lines = cut?.partial === true ? partialLine(decoded.value.lines, window.startLine) : decoded.value.lines;
   const maxScan = options.maxScanBytes ?? Number.POSITIVE_INFINITY;
   const known = reachedEnd ? linesOf(scan) : lastLine ? window.startLine : null;
   return ok({
@@ -342,9 +344,10 @@ async function readTail(file: OpenFile, options: ReadLinesOptions, count: number
   const firstNumber = numbered ? before.newlines + 1 : null;
   const decoded = decodeLines(file, bytes, firstNumber, options.decode);
   if (!decoded.ok) return decoded;
-  const { lines } = decoded.value;
+  const lines = found.value.cut === "line" ? partialLine(decoded.value.lines, firstNumber) : decoded.value.lines;
   return ok({
     ...decoded.value,
+    lines,
     firstLine: lines.length > 0 ? firstNumber : null,
     totalLines: firstNumber === null ? null : lines.length > 0 ? firstNumber + lines.length - 1 : linesOf(before),
     hasMore: false,
@@ -353,6 +356,12 @@ async function readTail(file: OpenFile, options: ReadLinesOptions, count: number
     bom,
     bytesScanned: numbered ? end : end - start,
   });
+}
+
+// A line cut in part is a line of the window even when not one character of it fits (a limit smaller
+// than its first character): the window still says which line it is.
+function partialLine(lines: Line[], number: number | null): Line[] {
+  return lines.length > 0 ? lines : [{ number, text: "", terminator: "" }];
 }
 
 async function readBomFlag(file: OpenFile, length: number): Promise<boolean> {

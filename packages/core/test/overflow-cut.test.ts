@@ -72,11 +72,11 @@ describe("overflow: \"cut\" with maxWindowBytes, forward windows", () => {
     }
   });
 
-  test("a limit smaller than the first character returns no text, still cut, and the next line is reachable", async () => {
+  test("a limit smaller than the first character returns the line with no text, still cut, and the next line is reachable", async () => {
     const { workspace } = fileWith("\u{1F600}\nnext\n");
     expect(valueOf(await read(workspace, "f", start(1, 1), cutting({ maxWindowBytes: 3 }))).window).toMatchObject({
-      lines: [],
-      firstLine: null,
+      lines: [{ number: 1, text: "", terminator: "" }],
+      firstLine: 1,
       hasMore: true,
       nextLine: 2,
       cut: { limit: "window", partial: true, offset: 0 },
