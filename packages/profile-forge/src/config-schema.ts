@@ -1,7 +1,6 @@
 import { quoteText } from "@read/core";
 import { z } from "zod";
 import { compileGlob } from "./compile-glob.js";
-import { DEFAULT_DENIED_PATTERNS } from "./default-denied-patterns.js";
 
 /**
  * The schema of `[tools.read_file]` in `read.config.toml` (spec §5, and forge's sandbox). Every key is
@@ -14,7 +13,11 @@ import { DEFAULT_DENIED_PATTERNS } from "./default-denied-patterns.js";
  * | `max_file_read_bytes` | `204800`  | most bytes a whole-file read may hold, and most bytes of any view or binary payload |
  * | `max_scan_bytes`      | `2097152` | most bytes from the start of a file one request may scan to find or count lines |
  * | `show_line_numbers`   | `true`    | default of the `show_line_numbers` argument                          |
- * | `denied_patterns`     | forge's 27 and 3 `!` exceptions | globs of paths the sandbox refuses (`DEFAULT_DENIED_PATTERNS`) |
+ * | `denied_patterns`     | see below | globs of paths the sandbox refuses                              |
+ *
+ * `denied_patterns` has no schema default: given, it is the sandbox's deny list whatever `secrets` says;
+ * absent, the list is `DEFAULT_DENIED_PATTERNS` while `secrets` is on and empty when it is off, so
+ * `secrets = false` reads secrets in this profile as in every other.
  */
 export const configSchema = z.object({
   max_file_read_bytes: z.int().min(1).default(204800),
@@ -28,7 +31,7 @@ export const configSchema = z.object({
         if ("error" in glob) context.addIssue({ code: "custom", path: [], message: `invalid denied pattern ${quoteText(pattern)} (entry ${index + 1}): ${glob.error}` });
       }
     })
-    .default(() => [...DEFAULT_DENIED_PATTERNS]),
+    .optional(),
 });
 
 /** The `[tools.read_file]` table once validated, defaults applied. */

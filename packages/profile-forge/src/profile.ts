@@ -1,6 +1,7 @@
 import { defineProfile, ok, withOpenFile, type SensitiveRule, type Workspace } from "@read/core";
 import { configSchema } from "./config-schema.js";
 import { definition } from "./definition.js";
+import { DEFAULT_DENIED_PATTERNS } from "./default-denied-patterns.js";
 import { deniedPatternRules } from "./denied-pattern-rules.js";
 import { mapFailure } from "./map-failure.js";
 import { isReadError, readError, readOutputSchema, type ReadError, type ReadOutput } from "./output.js";
@@ -12,8 +13,9 @@ import { TOOL_ALIASES, TOOL_NAME } from "./resolve-tool-name.js";
 /**
  * The `forge` profile: spec 004's `Read` tool, configured by `[tools.read_file]`. The config keys are
  * validated when the tool is created (never during a call); the root is canonicalised once. The sandbox
- * refuses what `denied_patterns` matches and, with `secrets` on, what the secrets policy matches: both
- * are rules of core's secrets machinery, the patterns first, so each refusal is `SANDBOX_DENIED`.
+ * refuses what its deny list matches (`denied_patterns`; forge's defaults while `secrets` is on) and,
+ * with `secrets` on, what the secrets policy matches: both are rules of core's secrets machinery, the
+ * patterns first, so each refusal is `SANDBOX_DENIED`.
  */
 export const profile = defineProfile({
   name: "forge",
@@ -25,7 +27,8 @@ export const profile = defineProfile({
   isError: isReadError,
   render,
   setup: ({ workspace, config, sensitive }) => {
-    const rules = [...deniedPatternRules(config.denied_patterns, workspace.root), ...sensitive];
+    const patterns = config.denied_patterns ?? (config.secrets ? DEFAULT_DENIED_PATTERNS : []);
+    const rules = [...deniedPatternRules(patterns, workspace.root), ...sensitive];
     return {
       name: TOOL_NAME,
       aliases: TOOL_ALIASES,

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { ProfileConfigError } from "@read/core";
-import { configSchema, createTool, DEFAULT_DENIED_PATTERNS, profile } from "../src/index.js";
+import { configSchema, createTool, profile } from "../src/index.js";
 import { numberedLines, read, sandbox } from "./helpers.js";
 
 const ACCEPTED = "(accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers, denied_patterns, secrets)";
@@ -24,7 +24,7 @@ const refusal = (table: unknown) => {
 
 describe("§5: [tools.read_file]", () => {
   test("FORGE-5: an empty or missing table gives the spec's defaults", () => {
-    const defaults = { max_file_read_bytes: 204800, max_scan_bytes: 2097152, show_line_numbers: true, denied_patterns: [...DEFAULT_DENIED_PATTERNS] };
+    const defaults = { max_file_read_bytes: 204800, max_scan_bytes: 2097152, show_line_numbers: true };
     expect(profile.parseConfig({})).toEqual({ ...defaults, secrets: true });
     expect(configSchema.parse({})).toEqual(defaults);
   });

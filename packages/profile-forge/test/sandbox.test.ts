@@ -139,7 +139,9 @@ describe("NFR-RD-SEC-01: forge's sandbox deny list (denied_patterns)", () => {
     const nested = path.join(box.dir, ".git", "proj");
     fs.mkdirSync(nested, { recursive: true });
     fs.writeFileSync(path.join(nested, "f.txt"), "f\n");
-    expect(await read(nested, { path: "f.txt" }, { secrets: false })).toMatchObject({ content: "1| f\n" });
+    // (secrets off: the secrets policy's `.git/` rule is matched on absolute paths; the deny list is not)
+    expect(await read(nested, { path: "f.txt" }, { secrets: false, denied_patterns: [...DEFAULT_DENIED_PATTERNS] })).toMatchObject({ content: "1| f\n" });
+    expect(await read(nested, { path: ".git/HEAD" }, { secrets: false, denied_patterns: [...DEFAULT_DENIED_PATTERNS] })).toEqual(denied(".git/HEAD", "**/.git/**"));
   });
 
   test("FORGE-NFR-RD-SEC-01-deny: denied_patterns replaces the defaults; `!` allows, the last matching pattern decides; a pattern starting with / is absolute", async () => {
@@ -153,15 +155,15 @@ describe("NFR-RD-SEC-01: forge's sandbox deny list (denied_patterns)", () => {
     expect(await read(box.root, { path: "logs/keep.log" }, { denied_patterns: ["!logs/keep.*", "*.log"] })).toEqual(denied("logs/keep.log", "*.log"));
   });
 
-  test("FORGE-NFR-RD-SEC-01-deny: the secrets policy (secrets) and the deny list (denied_patterns) both refuse, in one form; each key turns off its own", async () => {
-    const { root } = sandbox({ ".env": "SECRET=1\n", ".kube/config": "token\n", "id_dsa": "key\n" });
+  test("FORGE-NFR-RD-SEC-01-deny: the deny list and the secrets policy refuse in one form; secrets = false reads secrets, as in every profile; a denied_patterns given applies either way", async () => {
+    const { root } = sandbox({ ".env": "SECRET=1\n", ".kube/config": "token\n", "id_dsa": "key\n", "core.rs": "fn x() {}\n" });
     expect(await read(root, { path: ".kube/config" })).toEqual(secret(".kube/config", "Kubernetes credentials (.kube/config)"));
     expect(await read(root, { path: "id_dsa" })).toEqual(secret("id_dsa", "an SSH private key"));
-    expect(await read(root, { path: ".kube/config" }, { secrets: false })).toMatchObject({ content: "1| token\n" });
     expect(await read(root, { path: ".env" })).toEqual(denied(".env", "**/.env"));
     expect(await read(root, { path: ".env" }, { denied_patterns: [] })).toEqual(secret(".env", "an environment file (.env, .env.*)"));
-    expect(await read(root, { path: ".env" }, { secrets: false })).toEqual(denied(".env", "**/.env"));
-    expect(await read(root, { path: ".env" }, { secrets: false, denied_patterns: [] })).toMatchObject({ content: "1| SECRET=1\n" });
+    for (const file of [".env", ".kube/config", "id_dsa", "core.rs"]) expect(await read(root, { path: file }, { secrets: false }), file).not.toHaveProperty("error");
+    expect(await read(root, { path: ".env" }, { secrets: false, denied_patterns: ["**/.env"] })).toEqual(denied(".env", "**/.env"));
+    expect(await read(root, { path: "id_dsa" }, { secrets: false, denied_patterns: ["**/.env"] })).toMatchObject({ content: "1| key\n" });
   });
 
   test("FORGE-5-denied-patterns: an invalid glob is refused when the tool is created, naming the pattern", () => {
