@@ -46,7 +46,7 @@ describe("read.config.toml", () => {
     [
       "an unknown key in a profile's table",
       "[tools.read_file]\nmax_bytes = 3\n",
-      /: forge: invalid option 'max_bytes' in \[tools\.read_file\]: unknown key \(accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers, secrets\)\n$/,
+      /: forge: invalid option 'max_bytes' in \[tools\.read_file\]: unknown key \(accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers, denied_patterns, secrets\)\n$/,
     ],
     [
       "an unknown key in another profile's table, in the same format",

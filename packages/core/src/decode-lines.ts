@@ -52,3 +52,30 @@ function hasFourByteLead(bytes: Buffer): boolean {
   for (let lead = 0xf0; lead <= 0xf4; lead++) if (bytes.includes(lead)) return true;
   return false;
 }
+
+/**
+ * The longest prefix of `bytes[0, length)` that does not end inside a UTF-8 sequence: a cut there never
+ * splits a character (bytes that are no valid sequence are left to the decoder, which replaces them).
+ */
+export function wholeCharacterEnd(bytes: Uint8Array, length: number): number {
+  let lead = length - 1;
+  while (lead >= 0 && length - lead < 4 && isContinuation(bytes[lead] ?? 0)) lead--;
+  if (lead < 0) return length;
+  const first = bytes[lead] ?? 0;
+  const needed = first >= 0xf0 ? 4 : first >= 0xe0 ? 3 : first >= 0xc0 ? 2 : 1;
+  return length - lead >= needed ? length : lead;
+}
+
+/**
+ * The first offset at or after `start` (and before `end`) where a UTF-8 character starts: continuation
+ * bytes of a character that begins before `start` are skipped, at most three of them.
+ */
+export function wholeCharacterStart(bytes: Uint8Array, start: number, end: number): number {
+  let at = start;
+  while (at < end && at - start < 3 && isContinuation(bytes[at] ?? 0)) at++;
+  return at;
+}
+
+function isContinuation(byte: number): boolean {
+  return (byte & 0xc0) === 0x80;
+}

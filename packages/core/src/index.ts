@@ -45,6 +45,7 @@ export {
   type LineWindow,
   type LineWindowRequest,
   type ReadLinesOptions,
+  type WindowCut,
 } from "./read-lines.js";
 export { SETTLE_MS, clearLineIndexes } from "./line-index.js";
 export { readTextWindow, type TextWindow, type TextWindowOptions } from "./read-text-window.js";

@@ -1,17 +1,19 @@
 import { coreFailure } from "./core-failure.js";
 import { countLineFeeds } from "./count-line-feeds.js";
-import { decodeLines } from "./decode-lines.js";
+import { decodeLines, wholeCharacterEnd } from "./decode-lines.js";
 import { quoteText } from "./escape-text.js";
 import { lineIndexOf, type ScanPoint } from "./line-index.js";
 import type { OpenFile } from "./open-file.js";
 import { grewFailure, scanLimitFailure, shrankFailure, windowFailure } from "./read-failures.js";
 import { endOfFile, tailBytes } from "./read-tail.js";
 import { fail, ok, type Result } from "./result.js";
-import { countRange, countToEnd, endsWithNewline, linesOf, pastFileLimit, seekLine, stopAt, type ScanLimits } from "./scan-lines.js";
+import type { FileReader } from "./file-reader.js";
+import { chunkWithin, countRange, countToEnd, endsWithNewline, linesOf, pastFileLimit, seekLine, stopAt, type ScanLimits, type Stop } from "./scan-lines.js";
 import { WindowBytes } from "./window-bytes.js";
 import { fromOsError } from "./workspace.js";
 
 const LF = 0x0a;
+const CR = 0x0d;
 
 /**
  * Which lines to return: a window from a 1-based start line, or the last lines of the file. A request
@@ -55,6 +57,31 @@ export interface ReadLinesOptions {
   readonly maxFileBytes?: number;
   /** The returned window may hold at most this many bytes (default {@link DEFAULT_MAX_WINDOW_BYTES}). */
   readonly maxWindowBytes?: number;
+  /**
+   * What a window that does not fit does. `fail` (the default): lines holding more than `maxWindowBytes`
+   * fail with `TOO_LARGE` (`cause: "window"`), and a forward window running past `maxScanBytes` with
+   * `SCAN_LIMIT`. `cut`: the window returns what fits and says where it was cut ({@link LineWindow.cut}):
+   * whole lines while they fit, and when not even its first line fits (its last, for a tail), that line
+   * in part, cut at a UTF-8 character boundary (a forward window keeps the line's start, a tail its end).
+   * A forward window whose first line starts at or past `maxScanBytes` still fails with `SCAN_LIMIT`:
+   * nothing of it can be read.
+   */
+  readonly overflow?: "fail" | "cut";
+}
+
+/** Where a window read with `overflow: "cut"` stopped short of the lines asked for, and why. */
+export interface WindowCut {
+  /** The limit that cut it: `maxWindowBytes` (`window`) or `maxScanBytes` (`scan`, forward windows only). */
+  readonly limit: "window" | "scan";
+  /**
+   * `false`: the window holds whole lines and leaves out those that did not fit (after it for a forward
+   * window, before it for a tail). `true`: its one line did not fit on its own and is returned in part,
+   * without a terminator in a forward window (its start), from a character boundary in a tail (its end);
+   * when not one character fits, the line is there with empty text.
+   */
+  readonly partial: boolean;
+  /** The byte offset in the file of the cut: where a forward window ends, where a tail starts. */
+  readonly offset: number;
 }
 
 /** Bytes a single window may hold unless the caller says otherwise: memory follows the window, never the file. */
@@ -83,7 +110,10 @@ export interface LineWindow {
    * would exceed the scan budget.
    */
   readonly totalLines: number | null;
-  /** Lines follow the window (never after a tail, which ends at the end of the file). */
+  /**
+   * Lines follow the window, or may (a count that stopped at the scan budget cannot tell); never after a
+   * tail, which ends at the end of the file. The rest of a line cut in part is not a line that follows.
+   */
   readonly hasMore: boolean;
   /**
    * The file ends with a line feed (its last line is terminated; `false` for an empty file). Known
@@ -91,6 +121,15 @@ export interface LineWindow {
    * `totalLines` is known); `null` otherwise.
    */
   readonly finalNewline: boolean | null;
+  /**
+   * The number of the line after a forward window, when one follows and starts within `maxScanBytes`: a
+   * window from it returns at least part of it (with `overflow: "cut"`). `null` when no line follows, when
+   * the next line lies at or past the scan budget (or where it starts was not found within it), and for
+   * tails.
+   */
+  readonly nextLine: number | null;
+  /** Where the window was cut short of the lines asked for (`overflow: "cut"` only), else `null`. */
+  readonly cut: WindowCut | null;
   /** Invalid UTF-8 in the window was replaced by U+FFFD. */
   readonly replaced: boolean;
   /**
@@ -148,42 +187,76 @@ function scanLimit(file: OpenFile, options: ReadLinesOptions, limits: ScanLimits
 async function readForward(file: OpenFile, options: ReadLinesOptions, window: { startLine: number; maxLines: number | null }): Promise<Result<LineWindow>> {
   const { reader } = file;
   const limits = limitsOf(options);
+  const cutting = options.overflow === "cut";
   const grew = () => fail(grewFailure(file, limits.fileLimit ?? Number.MAX_SAFE_INTEGER));
+  const startsBeyond = () => fail(scanLimit(file, options, limits, `Line ${window.startLine} of ${quoteText(file.path.input)} lies`, window.startLine));
   const scan: ScanPoint = { newlines: 0, position: 0, lastByte: -1 };
   const index = window.startLine > 1 || options.countTotal ? lineIndexOf(file) : undefined;
   if (window.startLine > 1) index?.seekNewlines(scan, window.startLine - 1, limits.budget);
   const sought = await seekLine(reader, scan, window.startLine - 1, limits, index);
   if (sought === "too-large") return grew();
-  if (sought === "scan-limit") return fail(scanLimit(file, options, limits, `Line ${window.startLine} of ${quoteText(file.path.input)} lies`, window.startLine));
+  if (sought === "scan-limit") return startsBeyond();
   // The whole first chunk, not just three bytes: a window at line 1 starts with the same read.
   const bom = await readBomFlag(file, Math.max(3, Math.min(reader.chunkSize, limits.budget)));
   if (sought === "eof") {
     index?.complete(scan);
-    return ok({ lines: [], firstLine: null, totalLines: linesOf(scan), hasMore: false, finalNewline: endsWithNewline(scan), replaced: false, astral: false, bom, bytesScanned: scan.position });
+    return ok({ lines: [], firstLine: null, totalLines: linesOf(scan), hasMore: false, finalNewline: endsWithNewline(scan), nextLine: null, cut: null, replaced: false, astral: false, bom, bytesScanned: scan.position });
   }
+  const windowStart = scan.position;
   const maxWindow = options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES;
   const wanted = window.maxLines ?? Number.POSITIVE_INFINITY;
-  const collected = new WindowBytes(reader, file.stat.size - scan.position, maxWindow);
+  const collected = new WindowBytes(reader, file.stat.size - windowStart, maxWindow);
   let taken = 0;
-  let position = scan.position;
+  // Bytes of `collected` that end with a newline: the whole lines kept so far (tracked when cutting).
+  let whole = 0;
+  let position = windowStart;
   let reachedEnd = false;
+  let cutBy: WindowCut["limit"] | undefined;
   while (taken < wanted) {
     const { buffer, bytes } = await collected.readAt(position, limits.budget);
     if (bytes === 0) {
       if (position >= limits.budget) collected.detach();
       const stop = await stopAt(reader, limits, position);
       if (stop === "too-large") return grew();
-      if (stop === "scan-limit") return fail(scanLimit(file, options, limits, `The lines of ${quoteText(file.path.input)} from line ${window.startLine} run`, window.startLine));
+      if (stop === "scan-limit") {
+        if (!cutting) return fail(scanLimit(file, options, limits, `The lines of ${quoteText(file.path.input)} from line ${window.startLine} run`, window.startLine));
+        if (collected.length === 0) return startsBeyond();
+        cutBy = "scan";
+        break;
+      }
       reachedEnd = true;
       break;
     }
-    const cut = takeLines(buffer, bytes, wanted - taken);
-    taken += cut.lines;
-    if (collected.length + cut.bytes > maxWindow) return fail(windowFailure(file, maxWindow));
-    collected.keep(buffer, cut.bytes);
-    position += cut.bytes;
+    const part = takeLines(buffer, bytes, wanted - taken);
+    if (collected.length + part.bytes > maxWindow) {
+      if (!cutting) return fail(windowFailure(file, maxWindow));
+      // The whole lines of this chunk that still fit, then nothing more.
+      const fitting = buffer.subarray(0, Math.max(0, maxWindow - collected.length)).lastIndexOf(LF) + 1;
+      taken += countNewlines(buffer.subarray(0, fitting));
+      collected.keep(buffer, fitting > 0 ? fitting : maxWindow - collected.length);
+      if (fitting > 0) whole = collected.length;
+      cutBy = "window";
+      break;
+    }
+    taken += part.lines;
+    if (cutting && part.lines > 0) whole = collected.length + buffer.subarray(0, part.bytes).lastIndexOf(LF) + 1;
+    collected.keep(buffer, part.bytes);
+    position += part.bytes;
   }
-  const endOffset = position;
+  let cut: WindowCut | null = null;
+  if (cutBy !== undefined) {
+    // Whole lines when there are any, else the first line in part, never ending inside a character or a CRLF.
+    const partial = whole === 0;
+    let keep = whole;
+    if (partial) {
+      const kept = collected.bytes();
+      keep = wholeCharacterEnd(kept, kept.length);
+      if (keep > 0 && kept[keep - 1] === CR) keep--;
+    }
+    collected.truncate(keep);
+    cut = { limit: cutBy, partial, offset: windowStart + keep };
+  }
+  const endOffset = windowStart + collected.length;
   // The window's last newline may be the byte just past the file limit.
   if (pastFileLimit(limits, endOffset)) return grew();
   const bytes = collected.bytes();
@@ -192,29 +265,55 @@ async function readForward(file: OpenFile, options: ReadLinesOptions, window: { 
   scan.newlines += taken;
   scan.position = endOffset;
   if (bytes.length > 0) scan.lastByte = bytes[bytes.length - 1] ?? -1;
+  // Where the line after the window starts: right after it, or after the newline that ends a line cut in part.
+  let nextStart: number | null = endOffset;
   let hasMore = false;
+  let lastLine = false;
+  if (cut?.partial === true) {
+    const past = await pastNewline(reader, endOffset, limits);
+    if (past === "too-large") return grew();
+    nextStart = typeof past === "number" ? past : null;
+    hasMore = typeof past === "number" ? !(await reader.atEnd(past)) : past === "scan-limit";
+    lastLine = !hasMore;
+  }
   if (!reachedEnd && options.countTotal) {
     const stop = await countToEnd(reader, scan, limits, index);
     if (stop === "too-large") return grew();
     reachedEnd = stop === "eof";
-    hasMore = !reachedEnd || scan.position > endOffset;
-  } else if (!reachedEnd) {
+    if (cut?.partial !== true) hasMore = !reachedEnd || scan.position > endOffset;
+  } else if (!reachedEnd && cut?.partial !== true) {
     reachedEnd = await reader.atEnd(endOffset);
     hasMore = !reachedEnd;
   }
   if (reachedEnd) index?.complete(scan);
-  const { lines, replaced, astral } = decoded.value;
+  const { replaced, astral } = decoded.value;
+  const lines = cut?.partial === true ? partialLine(decoded.value.lines, window.startLine) : decoded.value.lines;
+  const maxScan = options.maxScanBytes ?? Number.POSITIVE_INFINITY;
+  const known = reachedEnd ? linesOf(scan) : lastLine ? window.startLine : null;
   return ok({
     lines,
     replaced,
     astral,
     firstLine: lines.length > 0 ? window.startLine : null,
-    totalLines: reachedEnd ? linesOf(scan) : null,
+    totalLines: known,
     hasMore,
     finalNewline: reachedEnd ? endsWithNewline(scan) : null,
+    nextLine: hasMore && nextStart !== null && nextStart < maxScan ? window.startLine + taken + (cut?.partial === true ? 1 : 0) : null,
+    cut,
     bom,
     bytesScanned: scan.position,
   });
+}
+
+// The offset just past the first newline at or after `from`, or why none was found within the limits.
+async function pastNewline(reader: FileReader, from: number, limits: ScanLimits): Promise<number | Stop> {
+  for (let position = from; ; ) {
+    const { buffer, bytes } = await chunkWithin(reader, position, limits);
+    if (bytes === 0) return stopAt(reader, limits, position);
+    const nl = buffer.subarray(0, bytes).indexOf(LF);
+    if (nl !== -1) return position + nl + 1;
+    position += bytes;
+  }
 }
 
 // How much of a chunk the window keeps: all of it when the window's last newline lies further on (a count
@@ -239,7 +338,7 @@ async function readTail(file: OpenFile, options: ReadLinesOptions, count: number
   const end = await endOfFile(reader, file.stat.size, options.maxFileBytes);
   if (pastFileLimit(limits, end)) return fail(grewFailure(file, limits.fileLimit ?? Number.MAX_SAFE_INTEGER));
   const bom = await readBomFlag(file, 3);
-  const found = await tailBytes(file, reader, end, count, options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES);
+  const found = await tailBytes(file, reader, end, count, options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES, options.overflow ?? "fail");
   if (!found.ok) return found;
   const { start, bytes } = found.value;
   // A tail that reaches the start of the file is numbered for free; otherwise only by counting up to it.
@@ -248,16 +347,20 @@ async function readTail(file: OpenFile, options: ReadLinesOptions, count: number
   const index = numbered ? lineIndexOf(file) : undefined;
   index?.seekPosition(before, start);
   if (numbered && !(await countRange(reader, before, start, index))) return fail(shrankFailure(file));
-  const firstNumber = numbered ? linesOf(before) + 1 : null;
+  // The newlines before the start: a tail cut inside its line starts in the middle of that line.
+  const firstNumber = numbered ? before.newlines + 1 : null;
   const decoded = decodeLines(file, bytes, firstNumber, options.decode);
   if (!decoded.ok) return decoded;
-  const { lines } = decoded.value;
+  const lines = found.value.cut === "line" ? partialLine(decoded.value.lines, firstNumber) : decoded.value.lines;
   return ok({
     ...decoded.value,
+    lines,
     firstLine: lines.length > 0 ? firstNumber : null,
-    totalLines: numbered ? linesOf(before) + lines.length : null,
+    totalLines: firstNumber === null ? null : lines.length > 0 ? firstNumber + lines.length - 1 : linesOf(before),
     hasMore: false,
     finalNewline: bytes.length > 0 ? bytes[bytes.length - 1] === LF : await endsAtNewline(reader, end),
+    nextLine: null,
+    cut: found.value.cut === null ? null : { limit: "window", partial: found.value.cut === "line", offset: start },
     bom,
     bytesScanned: numbered ? end : end - start,
   });
@@ -267,6 +370,12 @@ async function endsAtNewline(reader: OpenFile["reader"], end: number): Promise<b
   if (end === 0) return false;
   const last = await reader.chunk(end - 1, 1, "none");
   return last.bytes === 1 && last.buffer[0] === LF;
+}
+
+// A line cut in part is a line of the window even when not one character of it fits (a limit smaller
+// than its first character): the window still says which line it is.
+function partialLine(lines: Line[], number: number | null): Line[] {
+  return lines.length > 0 ? lines : [{ number, text: "", terminator: "" }];
 }
 
 async function readBomFlag(file: OpenFile, length: number): Promise<boolean> {

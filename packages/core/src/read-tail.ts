@@ -1,3 +1,4 @@
+import { wholeCharacterStart } from "./decode-lines.js";
 import type { FileReader } from "./file-reader.js";
 import type { OpenFile } from "./open-file.js";
 import { shrankFailure, windowFailure } from "./read-failures.js";
@@ -21,41 +22,64 @@ export async function endOfFile(reader: FileReader, size: number, limit: number 
   return end;
 }
 
+/** The bytes of a tail window and where they start in the file. */
+export interface TailBytes {
+  readonly start: number;
+  readonly bytes: Buffer;
+  /**
+   * `null`: the lines asked for (or the whole file) fit. `lines`: only the last whole lines that fit in
+   * `maxWindow` were kept. `line`: not even the last line fits, and only its end is kept.
+   */
+  readonly cut: "lines" | "line" | null;
+}
+
 /**
  * The bytes of the last `count` lines of `[0, end)`, read backwards in chunks, and where they start. With
- * no line asked for, the window is empty and starts at `end`.
+ * no line asked for, the window is empty and starts at `end`. Lines holding more than `maxWindow` bytes
+ * fail with `TOO_LARGE`, or, with `overflow: "cut"`, keep the last lines that fit; when not even the last
+ * line fits, its last `maxWindow` bytes are kept, from a character boundary. Memory stays within
+ * `maxWindow` and one chunk.
  */
-export async function tailBytes(file: OpenFile, reader: FileReader, end: number, count: number, maxWindow: number): Promise<Result<{ start: number; bytes: Buffer }>> {
-  if (count === 0 || end === 0) return ok({ start: end, bytes: Buffer.alloc(0) });
+export async function tailBytes(file: OpenFile, reader: FileReader, end: number, count: number, maxWindow: number, overflow: "fail" | "cut"): Promise<Result<TailBytes>> {
+  if (count === 0 || end === 0) return ok({ start: end, bytes: Buffer.alloc(0), cut: null });
   const last = await reader.chunk(end - 1, 1, "none");
   if (last.bytes !== 1) return fail(shrankFailure(file));
-  const finalNewline = last.buffer[0] === LF;
-  const parts: Buffer[] = finalNewline ? [Buffer.from([LF])] : [];
-  let collected = parts.length;
-  let searchEnd = finalNewline ? end - 1 : end;
+  // The chunks after the one being searched, in file order: exactly the bytes [searchEnd, end).
+  const later: Buffer[] = [];
+  // A final newline ends the last line and starts none, so the search for line starts begins before it.
+  let searchEnd = last.buffer[0] === LF ? end - 1 : end;
+  if (searchEnd < end) later.push(Buffer.from([LF]));
   let found = 0;
-  while (searchEnd > 0) {
+  // Where the most whole last lines that fit start (-1: not even the last line fits).
+  let fits = -1;
+  for (;;) {
     const from = Math.max(0, searchEnd - reader.chunkSize);
-    const { buffer, bytes } = await reader.chunk(from, searchEnd - from, "backward");
+    const { buffer, bytes } = searchEnd === from ? { buffer: Buffer.alloc(0), bytes: 0 } : await reader.chunk(from, searchEnd - from, "backward");
     if (bytes !== searchEnd - from) return fail(shrankFailure(file));
-    let index = bytes;
-    let cut = -1;
-    while (index > 0) {
-      const nl = buffer.lastIndexOf(LF, index - 1);
-      if (nl === -1) break;
+    const chunk = buffer.subarray(0, bytes);
+    const window = (start: number, cut: TailBytes["cut"]): TailBytes => {
+      const all = Buffer.concat([chunk, ...later]);
+      const at = cut === "line" ? wholeCharacterStart(all, start - from, all.length) : start - from;
+      return { start: from + at, bytes: all.subarray(at), cut };
+    };
+    const overflowed = (): Result<TailBytes> => {
+      if (overflow === "fail") return fail(windowFailure(file, maxWindow));
+      return ok(fits >= 0 ? window(fits, "lines") : window(end - maxWindow, "line"));
+    };
+    // Each newline found backwards starts a line; so does the start of the file.
+    for (let index = bytes; ; ) {
+      const nl = index > 0 ? chunk.lastIndexOf(LF, index - 1) : -1;
+      if (nl === -1 && from > 0) break;
+      const lineStart = from + nl + 1;
+      if (end - lineStart > maxWindow) return overflowed();
+      fits = lineStart;
       found++;
-      if (found === count) {
-        cut = nl + 1;
-        break;
-      }
+      if (found === count || lineStart === 0) return ok(window(lineStart, null));
       index = nl;
     }
-    const keepFrom = cut === -1 ? 0 : cut;
-    if (collected + bytes - keepFrom > maxWindow) return fail(windowFailure(file, maxWindow));
-    parts.unshift(Buffer.from(buffer.subarray(keepFrom, bytes)));
-    collected += bytes - keepFrom;
-    if (cut !== -1) return ok({ start: from + cut, bytes: Buffer.concat(parts, collected) });
+    // Every line start before this chunk lies further back than the window can reach.
+    if (end - from > maxWindow) return overflowed();
+    later.unshift(Buffer.from(chunk));
     searchEnd = from;
   }
-  return ok({ start: 0, bytes: Buffer.concat(parts, collected) });
 }

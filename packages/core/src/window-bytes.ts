@@ -48,6 +48,11 @@ export class WindowBytes {
     this.length += cut;
   }
 
+  /** Drops the bytes kept past `length` (a window cut back to what fits). */
+  truncate(length: number): void {
+    this.length = Math.min(this.length, length);
+  }
+
   /** Copies the bytes out of the reader's chunk buffer, before anything else may read into it. */
   detach(): void {
     if (this.shared !== undefined) this.room(0);

@@ -52,6 +52,8 @@ describe("line count", () => {
       totalLines: 0,
       hasMore: false,
       finalNewline: false,
+      nextLine: null,
+      cut: null,
       replaced: false,
       astral: false,
       bom: false,

@@ -198,6 +198,122 @@ describe("streaming windows agree with the in-memory reference model", () => {
   });
 });
 
+/** The byte offset where line `index` (0-based) of the reference starts. */
+function lineStart(ref: readonly ReferenceLine[], index: number): number {
+  return index === 0 ? 0 : (ref[index - 1]?.end ?? 0);
+}
+
+/** A byte limit: small (lines of the text files run to 180 KB), or at most a few chunks. */
+const byteLimit = fc.oneof(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 3 * CHUNK }));
+
+describe("overflow: \"cut\" agrees with the reference model", () => {
+  test("a forward window keeps the whole lines that end within both limits, else its first line in part", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        anyFile,
+        position,
+        fc.option(fc.integer({ min: 1, max: 40 })),
+        byteLimit,
+        // A scan budget of some bytes, or exactly where a line ends (the next one starts at the budget).
+        fc.option(fc.oneof(byteLimit.map((bytes) => ({ bytes })), position.map((line) => ({ line })))),
+        async (bytes, at, maxLines, maxWindow, scan) => {
+          fs.writeFileSync(file, bytes);
+          const ref = referenceLines(bytes);
+          const first = spread(at, ref.length);
+          const budget = scan === null ? null : "bytes" in scan ? scan.bytes : Math.max(1, ref[Math.min(spread(scan.line, ref.length), ref.length - 1)]?.end ?? 1);
+          const scanEnd = budget ?? Number.POSITIVE_INFINITY;
+          const result = await read(workspace, "f", { from: "start", startLine: first + 1, maxLines }, { countTotal: true, decode: "replace", overflow: "cut", maxWindowBytes: maxWindow, ...(budget === null ? {} : { maxScanBytes: budget }) });
+          const windowStart = first < ref.length ? lineStart(ref, first) : bytes.length;
+          if (first < ref.length ? windowStart >= scanEnd : bytes.length > scanEnd) {
+            expect(result).toMatchObject({ ok: false, failure: { code: "SCAN_LIMIT" } });
+            return;
+          }
+          const window = valueOf(result).window;
+          // The limit that ends first: the window's bytes or the scan budget.
+          const limitEnd = Math.min(windowStart + maxWindow, scanEnd);
+          let taken = 0;
+          while (first + taken < ref.length && taken < (maxLines ?? Number.POSITIVE_INFINITY) && (ref[first + taken]?.end ?? 0) <= limitEnd) taken++;
+          const stopped = first + taken < ref.length && taken < (maxLines ?? Number.POSITIVE_INFINITY);
+          const limit = windowStart + maxWindow < scanEnd ? "window" : "scan";
+          expect(window.totalLines).toBe(bytes.length <= scanEnd ? ref.length : null);
+          if (!stopped) {
+            expect(window.lines).toEqual(expectedLines(ref, first + 1, taken));
+            expect(window.cut).toBeNull();
+            const hasMore = first + taken < ref.length;
+            expect(window.hasMore).toBe(hasMore);
+            expect(window.nextLine).toBe(hasMore && lineStart(ref, first + taken) < scanEnd ? first + taken + 1 : null);
+            return;
+          }
+          if (taken > 0) {
+            expect(window.lines).toEqual(expectedLines(ref, first + 1, taken));
+            expect(window.cut).toEqual({ limit, partial: false, offset: lineStart(ref, first + taken) });
+            expect(window.hasMore).toBe(true);
+            expect(window.nextLine).toBe(lineStart(ref, first + taken) < scanEnd ? first + taken + 1 : null);
+            return;
+          }
+          // Not even the first line fits: its start, up to the limit, less at most 3 bytes of a split
+          // character and a CR that may belong to a CRLF.
+          const line = ref[first] as ReferenceLine;
+          const shown = window.lines[0];
+          const shownBytes = shown === undefined ? 0 : Buffer.byteLength(shown.text);
+          expect(window.lines).toHaveLength(1);
+          expect(shown).toMatchObject({ number: first + 1, terminator: "" });
+          expect(window.cut).toMatchObject({ limit, partial: true });
+          const kept = (window.cut?.offset ?? 0) - windowStart;
+          expect(kept).toBeLessThanOrEqual(limitEnd - windowStart);
+          expect(kept).toBeGreaterThanOrEqual(limitEnd - windowStart - 4);
+          if (line.valid) {
+            expect(line.text.startsWith(shown?.text ?? "")).toBe(true);
+            expect(shownBytes).toBe(kept);
+          }
+          const rest = line.end > scanEnd;
+          expect(window.hasMore).toBe(rest || first + 1 < ref.length);
+          expect(window.nextLine).toBe(!rest && first + 1 < ref.length && line.end < scanEnd ? first + 2 : null);
+        },
+      ),
+    );
+  });
+
+  test("a tail keeps the last whole lines that fit, else the end of the last line from a character boundary", async () => {
+    await fc.assert(
+      fc.asyncProperty(anyFile, position, byteLimit, fc.boolean(), async (bytes, at, maxWindow, countTotal) => {
+        fs.writeFileSync(file, bytes);
+        const ref = referenceLines(bytes);
+        const count = spread(at, ref.length);
+        const window = valueOf(await read(workspace, "f", { from: "end", lines: count }, { countTotal, decode: "replace", overflow: "cut", maxWindowBytes: maxWindow })).window;
+        let taken = 0;
+        while (taken < Math.min(count, ref.length) && bytes.length - lineStart(ref, ref.length - taken - 1) <= maxWindow) taken++;
+        const firstTaken = ref.length - taken;
+        const numbered = countTotal || (taken === ref.length && taken > 0);
+        const number = (line: Line) => (numbered ? line : { ...line, number: null });
+        expect(window.hasMore).toBe(false);
+        expect(window.nextLine).toBeNull();
+        if (taken === Math.min(count, ref.length)) {
+          expect(window.lines).toEqual(expectedLines(ref, firstTaken + 1, taken).map(number));
+          expect(window.cut).toBeNull();
+          return;
+        }
+        if (taken > 0) {
+          expect(window.lines).toEqual(expectedLines(ref, firstTaken + 1, taken).map(number));
+          expect(window.cut).toEqual({ limit: "window", partial: false, offset: lineStart(ref, firstTaken) });
+          return;
+        }
+        const last = ref[ref.length - 1] as ReferenceLine;
+        const offset = window.cut?.offset ?? 0;
+        expect(window.cut).toEqual({ limit: "window", partial: true, offset });
+        expect(bytes.length - offset).toBeLessThanOrEqual(maxWindow);
+        expect(bytes.length - offset).toBeGreaterThanOrEqual(maxWindow - 3);
+        expect(window.lines).toHaveLength(1);
+        const shown = window.lines[0] as Line;
+        const terminator = offset === bytes.length ? "" : last.terminator === "\r\n" && bytes.length - offset === 1 ? "\n" : last.terminator;
+        expect(shown).toMatchObject({ number: countTotal ? ref.length : null, terminator });
+        if (last.valid && bytes.length - offset >= last.terminator.length) expect(last.text.endsWith(shown.text)).toBe(true);
+        expect(window.totalLines).toBe(countTotal ? ref.length : null);
+      }),
+    );
+  });
+});
+
 describe("binary sniff", () => {
   test("a NUL is found exactly when it lies inside the sniff window", async () => {
     await fc.assert(

@@ -1,20 +1,37 @@
+import { quoteText } from "@read/core";
 import { z } from "zod";
+import { compileGlob } from "./compile-glob.js";
 
 /**
- * The schema of `[tools.read_file]` in `read.config.toml` (spec §5). Every key is optional and takes the
- * spec's default; `defineProfile` refuses unknown keys and wrong types with the accepted keys. A byte
- * limit is a whole number: a TOML float (`204800.0`) is refused, not rounded.
+ * The schema of `[tools.read_file]` in `read.config.toml` (spec §5, and forge's sandbox). Every key is
+ * optional and takes its default; `defineProfile` refuses unknown keys and wrong types with the accepted
+ * keys (and adds `secrets`). A byte limit is a whole number: a TOML float (`204800.0`) is refused by the
+ * CLI, never rounded; an invalid glob in `denied_patterns` is refused naming it.
  *
  * | key                   | default   | meaning                                                              |
  * | --------------------- | --------- | -------------------------------------------------------------------- |
- * | `max_file_read_bytes` | `204800`  | most bytes a whole-file read (or any one view, or a binary payload) returns |
+ * | `max_file_read_bytes` | `204800`  | most bytes a whole-file read may hold, and most bytes of any view or binary payload |
  * | `max_scan_bytes`      | `2097152` | most bytes from the start of a file one request may scan to find or count lines |
  * | `show_line_numbers`   | `true`    | default of the `show_line_numbers` argument                          |
+ * | `denied_patterns`     | see below | globs of paths the sandbox refuses                              |
+ *
+ * `denied_patterns` has no schema default: given, it is the sandbox's deny list whatever `secrets` says;
+ * absent, the list is `DEFAULT_DENIED_PATTERNS` while `secrets` is on and empty when it is off, so
+ * `secrets = false` reads secrets in this profile as in every other.
  */
 export const configSchema = z.object({
   max_file_read_bytes: z.int().min(1).default(204800),
   max_scan_bytes: z.int().min(1).default(2097152),
   show_line_numbers: z.boolean().default(true),
+  denied_patterns: z
+    .array(z.string())
+    .superRefine((patterns, context) => {
+      for (const [index, pattern] of patterns.entries()) {
+        const glob = compileGlob(pattern.startsWith("!") ? pattern.slice(1) : pattern);
+        if ("error" in glob) context.addIssue({ code: "custom", path: [], message: `invalid denied pattern ${quoteText(pattern)} (entry ${index + 1}): ${glob.error}` });
+      }
+    })
+    .optional(),
 });
 
 /** The `[tools.read_file]` table once validated, defaults applied. */

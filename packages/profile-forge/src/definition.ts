@@ -28,9 +28,11 @@ export function definition(config: ForgeConfig): ToolDefinition {
       view,
       "Read part of a file with start_line/end_line (1-indexed, inclusive) or start_line with limit, its first lines with head, or its last lines with tail;",
       "head and tail cannot be combined with each other or with start_line/end_line/limit.",
-      `A whole-file read is limited to ${config.max_file_read_bytes} bytes, and a range can only reach lines within the first ${config.max_scan_bytes} bytes of a file; tail reads the end of a file of any size.`,
+      `A whole-file read is limited to ${config.max_file_read_bytes} bytes. A range, head or tail returns at most ${config.max_file_read_bytes} bytes of lines: what does not fit is left out (a line too long is cut), and a line of the view starting with "... [" says so.`,
+      `A range can only reach lines within the first ${config.max_scan_bytes} bytes of a file; tail reads the end of a file of any size.`,
       `A binary file (a NUL byte in its first ${BINARY_SNIFF_BYTES / 1024} KiB) comes back base64-encoded, at most ${config.max_file_read_bytes} bytes, and takes no line parameters.`,
-      "When truncated is true, continue with start_line = next_start_line.",
+      "The sandbox refuses paths its deny list matches (.env files, private keys, credentials, .git/, crash dumps).",
+      "When next_start_line is set, continue with start_line = next_start_line; when truncated is true without it, the view's \"... [\" line says how to go on.",
     ].join(" "),
     parameters,
   };

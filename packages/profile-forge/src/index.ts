@@ -1,5 +1,6 @@
 export { createTool, profile, type ForgeToolOptions } from "./profile.js";
 export { configSchema, type ForgeConfig } from "./config-schema.js";
+export { DEFAULT_DENIED_PATTERNS } from "./default-denied-patterns.js";
 export { inputSchema, type ReadInput } from "./input-schema.js";
 export { definition } from "./definition.js";
 export {

@@ -3,8 +3,10 @@ import { z } from "zod";
 const count = (description: string) => z.int().min(1).optional().describe(description);
 
 /**
- * The arguments of `Read` (FR-RD-02). Unknown parameters are rejected. The clashes of FR-RD-03 are
- * checked after this schema, by `checkArguments`, so each can name the parameters involved.
+ * The arguments of `Read` (FR-RD-02), as the tool definition publishes them (`additionalProperties:
+ * false` tells a model to send nothing else). `parseInput` drops parameters it does not know before this
+ * schema runs, as forge's `Read` does, and takes `line_numbers` for `show_line_numbers`. The clashes of
+ * FR-RD-03 are checked after it, by `planRead`, so each can name the parameters involved.
  */
 export const inputSchema = z.strictObject({
   path: z.string().describe("The file to read: relative to the workspace root, or absolute inside it."),

@@ -1,20 +1,22 @@
-import { assertNever, quoteText, type CoreFailure, type ScanLimitFailure, type TooLargeFailure } from "@read/core";
-import type { ForgeConfig } from "./config-schema.js";
+import { assertNever, quoteText, type CoreFailure, type ScanLimitFailure, type SensitiveFailure, type TooLargeFailure } from "@read/core";
+import { DENIED_PATTERN_RULE } from "./denied-pattern-rules.js";
 import { readError, type ReadError } from "./output.js";
-import type { ReadPlan } from "./plan-read.js";
 
 /** What a failure message needs to know about the request that failed. */
 export interface FailureContext {
-  readonly plan: ReadPlan;
-  readonly config: ForgeConfig;
+  /** The path as the model gave it. */
+  readonly path: string;
 }
 
-const CONFIG_TABLE = "[tools.read_file]";
+/** Where the limits and the sandbox's lists are configured, for messages that point there. */
+export const CONFIG_TABLE = "[tools.read_file]";
 
 /**
- * Maps a core failure to the `{ "error": { "code", "message" } }` the model receives. Limits are worded
- * for this tool (which parameter or config key helps, and which cannot); other failures keep core's
- * neutral message.
+ * Maps a core failure to the `{ "error": { "code", "message" } }` the model receives. Where forge's `Read`
+ * has words for a failure, the message starts with them (`Path outside sandbox`, `path is a directory`,
+ * `File too large; use start_line/end_line`, `Scan limit exceeded`, `Path '<path>' matched denied
+ * pattern '<pattern>'`), then says what is true and what helps; other failures keep core's neutral
+ * sentence.
  */
 export function mapFailure(failure: CoreFailure, context: FailureContext): ReadError {
   switch (failure.code) {
@@ -22,12 +24,13 @@ export function mapFailure(failure: CoreFailure, context: FailureContext): ReadE
     case "NAME_TOO_LONG":
       return readError("INVALID_ARGUMENT", failure.message);
     case "NOT_FOUND":
-      return readError("NOT_FOUND", failure.message);
+      return readError("NOT_FOUND", `No such file or directory: ${lowerFirst(failure.message)}`);
     case "OUTSIDE_ROOT":
-      return readError("OUTSIDE_SANDBOX", `${failure.message.replace(/\.$/, "")}: Read only reads files inside the workspace.`);
+      return readError("OUTSIDE_SANDBOX", `Path outside sandbox: ${quoteText(failure.path ?? context.path)} resolves outside the workspace root, and Read only reads files inside it.`);
     case "SENSITIVE":
-      return readError("SANDBOX_DENIED", `${failure.message.replace(/\.$/, "")}; the sandbox refuses it (secrets = true in ${CONFIG_TABLE}).`);
+      return readError("SANDBOX_DENIED", sandboxDenial(failure, context));
     case "IS_DIRECTORY":
+      return readError("NOT_A_FILE", `path is a directory: ${quoteText(failure.path ?? context.path)}. Read reads regular files only.`);
     case "NOT_REGULAR_FILE":
       return readError("NOT_A_FILE", `${failure.message} Read reads regular files only.`);
     case "PERMISSION_DENIED":
@@ -48,40 +51,35 @@ export function mapFailure(failure: CoreFailure, context: FailureContext): ReadE
   }
 }
 
-function tooLargeMessage(failure: TooLargeFailure, { plan, config }: FailureContext): string {
-  const path = quoteText(failure.path ?? plan.path);
-  if (failure.cause === "window") {
-    const fewer = plan.kind === "tail" ? "a smaller `tail`" : plan.kind === "lines" && plan.given.includes("head") ? "a smaller `head`" : "`end_line` or `limit`";
-    return `The requested lines of ${path} (${rangeLabel(plan)}) hold more than ${failure.limit} bytes, the most one read returns (max_file_read_bytes). Ask for fewer lines with ${fewer}.`;
+// One form for every refusal of the sandbox: what the path matched, and the key that decides it.
+function sandboxDenial(failure: SensitiveFailure, { path }: FailureContext): string {
+  const shown = quoteText(failure.path ?? path);
+  if (failure.rule.startsWith(DENIED_PATTERN_RULE)) {
+    return `Path ${shown} matched denied pattern ${quoteText(failure.rule.slice(DENIED_PATTERN_RULE.length))}: the sandbox refuses it (denied_patterns in ${CONFIG_TABLE}).`;
   }
-  const parts = "Read part of it: `start_line`/`end_line` (or `limit`) for a range, `head` for the first lines, `tail` for the last lines";
-  if (failure.cause === "size") {
-    const byScan = config.max_scan_bytes < config.max_file_read_bytes;
-    return byScan
-      ? `${path} is ${failure.size} bytes, more than max_scan_bytes (${failure.limit}), the most one read may scan, so it cannot be read whole. ${parts}; or raise max_scan_bytes in ${CONFIG_TABLE}.`
-      : `${path} is ${failure.size} bytes, more than max_file_read_bytes (${failure.limit}) allows for a whole-file read. ${parts}.`;
-  }
-  return `${failure.message} ${parts}.`;
+  if (failure.rule === "error") return `Path ${shown} could not be checked against the sandbox's rules: the sandbox refuses it. ${failure.message}`;
+  return `Path ${shown} matched the secrets policy (${failure.description}): the sandbox refuses it (secrets in ${CONFIG_TABLE}).`;
 }
 
-function scanLimitMessage(failure: ScanLimitFailure, { plan }: FailureContext): string {
-  const path = quoteText(failure.path ?? plan.path);
+const PARTS = "`start_line`/`end_line` (or `limit`) for a range, `head` for the first lines, `tail` for the last lines";
+
+function tooLargeMessage(failure: TooLargeFailure, { path }: FailureContext): string {
+  const shown = quoteText(failure.path ?? path);
+  if (failure.cause === "size") {
+    return `File too large; use start_line/end_line: ${shown} is ${failure.size} bytes, more than max_file_read_bytes (${failure.limit}) allows for a whole-file read. Read part of it: ${PARTS}.`;
+  }
+  // Only a whole-file read fails on the window's size: the file grew past the limit while it was read.
+  return `File too large; use start_line/end_line: ${shown} grew past max_file_read_bytes (${failure.limit}) while it was read, so it cannot be read whole. Read part of it: ${PARTS}.`;
+}
+
+function scanLimitMessage(failure: ScanLimitFailure, { path }: FailureContext): string {
   return (
-    `The requested lines of ${path} (${rangeLabel(plan)}) reach beyond the first ${failure.maxScanBytes} bytes of the file, the most one read may scan (max_scan_bytes): ` +
-    `finding a line means counting every line before it, so lines past that point cannot be reached by any range. ` +
-    `Read the end of the file with \`tail\`, or raise max_scan_bytes in ${CONFIG_TABLE}.`
+    `Scan limit exceeded: ${quoteText(failure.path ?? path)} has no line ${failure.startLine} within its first ${failure.maxScanBytes} bytes, the most one read may scan (max_scan_bytes). ` +
+    `Finding a line means counting every line before it, so no range can reach past that point: ` +
+    `read the end of the file with \`tail\`, or raise max_scan_bytes in ${CONFIG_TABLE}.`
   );
 }
 
-function rangeLabel(plan: ReadPlan): string {
-  switch (plan.kind) {
-    case "whole":
-      return "the whole file";
-    case "tail":
-      return `the last ${plan.lines}`;
-    case "lines":
-      if (plan.given.includes("head")) return `the first ${plan.maxLines ?? 0}`;
-      if (plan.maxLines === null) return `line ${plan.startLine} to the end`;
-      return plan.maxLines === 1 ? `line ${plan.startLine}` : `lines ${plan.startLine}-${plan.startLine + plan.maxLines - 1}`;
-  }
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }

@@ -6,16 +6,16 @@ import { toOutputJsonSchema, type JsonSchema } from "@read/core";
  *
  * | code                    | when                                                                      |
  * | ----------------------- | ------------------------------------------------------------------------- |
- * | `INVALID_ARGUMENT`      | arguments not an object, `path` missing or unusable, a wrong type, a count below 1, an unknown parameter |
- * | `CONFLICTING_ARGUMENTS` | FR-RD-03: `head` with `tail`, `head`/`tail` with `start_line`/`end_line`/`limit`, `end_line` with `limit` |
+ * | `INVALID_ARGUMENT`      | arguments not an object, `path` missing, empty or holding a character the sandbox refuses, a wrong type, a count below 1 |
+ * | `CONFLICTING_ARGUMENTS` | FR-RD-03: `head` with `tail`, `head`/`tail` with `start_line`/`end_line`/`limit`, `end_line` with `limit`; `line_numbers` against `show_line_numbers` |
  * | `INVALID_RANGE`         | `end_line` before `start_line`                                            |
  * | `NOT_FOUND`             | nothing at the path (a dangling symlink included)                          |
  * | `OUTSIDE_SANDBOX`       | the path resolves outside the workspace root (NFR-RD-SEC-01)              |
- * | `SANDBOX_DENIED`        | the sandbox refuses the path: it names a secret (`.env`, keys, credentials; `secrets`) |
+ * | `SANDBOX_DENIED`        | the sandbox refuses the path: `denied_patterns` or the secrets policy (`secrets`) matches it, as asked or resolved |
  * | `NOT_A_FILE`            | a directory, FIFO, socket or device                                       |
  * | `PERMISSION_DENIED`     | the operating system refused access                                       |
- * | `TOO_LARGE`             | a whole-file text read over the limit, or requested lines holding more than `max_file_read_bytes` |
- * | `SCAN_LIMIT_EXCEEDED`   | the requested lines reach beyond the first `max_scan_bytes` bytes         |
+ * | `TOO_LARGE`             | a whole-file text read of a file over `max_file_read_bytes` (a range, head or tail returns what fits instead) |
+ * | `SCAN_LIMIT_EXCEEDED`   | the first requested line does not start within the first `max_scan_bytes` bytes |
  * | `RANGE_ON_BINARY`       | `start_line`/`end_line`/`limit`/`head`/`tail` on a binary file            |
  * | `READ_FAILED`           | any other failure of the read (symlink loop, file swapped while opened, too many open files, I/O error) |
  */
@@ -48,8 +48,8 @@ export const readSuccessSchema = z.strictObject({
   start_line: lineNumber.nullable().describe("Number of the first line returned; null when none was returned or the number is unknown."),
   end_line: lineNumber.nullable().describe("Number of the last line returned; null when none was returned or the number is unknown."),
   total_lines: z.int().min(0).nullable().describe("Lines in the file; null when unknown (binary, or beyond max_scan_bytes)."),
-  truncated: z.boolean().describe("More lines follow the view, or the binary payload was cut at max_file_read_bytes."),
-  next_start_line: lineNumber.nullable().describe("The start_line that continues the read; null when nothing follows."),
+  truncated: z.boolean().describe("More lines follow the view, the limits cut it short of what was asked (a line of the view starting with \"... [\" says what was left out), or the binary payload was cut at max_file_read_bytes."),
+  next_start_line: lineNumber.nullable().describe("The start_line that continues the read; null when nothing follows, or when no range can reach what follows (the view then says how to go on)."),
   size_bytes: z.int().min(0).describe("The file's size in bytes when it was opened."),
 });
 

@@ -47,7 +47,7 @@ export function planRead(input: ReadInput, config: ForgeConfig): ReadPlan | Read
   if (input.end_line !== undefined && input.end_line < startLine) {
     return readError(
       "INVALID_RANGE",
-      `\`end_line\` (${input.end_line}) is before \`start_line\` (${startLine}); lines are 1-indexed and the range is inclusive, so \`end_line\` must be at least \`start_line\`.`,
+      `start_line must be <= end_line: \`end_line\` (${input.end_line}) is before \`start_line\` (${startLine}); lines are 1-indexed and the range is inclusive.`,
     );
   }
   const showNumbers = input.show_line_numbers ?? config.show_line_numbers;

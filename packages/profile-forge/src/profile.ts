@@ -1,7 +1,10 @@
-import { defineProfile } from "@read/core";
+import { defineProfile, ok, withOpenFile, type SensitiveRule, type Workspace } from "@read/core";
 import { configSchema } from "./config-schema.js";
 import { definition } from "./definition.js";
-import { isReadError, readError, readOutputSchema, type ReadOutput } from "./output.js";
+import { DEFAULT_DENIED_PATTERNS } from "./default-denied-patterns.js";
+import { deniedPatternRules } from "./denied-pattern-rules.js";
+import { mapFailure } from "./map-failure.js";
+import { isReadError, readError, readOutputSchema, type ReadError, type ReadOutput } from "./output.js";
 import { parseInput } from "./parse-input.js";
 import { planRead } from "./plan-read.js";
 import { readFile } from "./read-file.js";
@@ -9,30 +12,38 @@ import { TOOL_ALIASES, TOOL_NAME } from "./resolve-tool-name.js";
 
 /**
  * The `forge` profile: spec 004's `Read` tool, configured by `[tools.read_file]`. The config keys are
- * validated when the tool is created (never during a call); the root is canonicalised once.
+ * validated when the tool is created (never during a call); the root is canonicalised once. The sandbox
+ * refuses what its deny list matches (`denied_patterns`; forge's defaults while `secrets` is on) and,
+ * with `secrets` on, what the secrets policy matches: both are rules of core's secrets machinery, the
+ * patterns first, so each refusal is `SANDBOX_DENIED`.
  */
 export const profile = defineProfile({
   name: "forge",
   configTable: ["tools", "read_file"],
   configSchema,
-  // Forge's Read runs inside its sandbox, whose default deny patterns keep secrets out.
+  // Forge's Read runs inside its sandbox, whose deny list keeps secrets out.
   secrets: true,
   outputSchema: readOutputSchema,
   isError: isReadError,
   render,
-  setup: ({ workspace, config, sensitive }) => ({
-    name: TOOL_NAME,
-    aliases: TOOL_ALIASES,
-    definition: definition(config),
-    call(input, { signal }) {
-      const parsed = parseInput(input);
-      if (isReadError(parsed)) return parsed;
-      const plan = planRead(parsed, config);
-      if (isReadError(plan)) return plan;
-      return readFile(workspace, plan, config, { signal, sensitive });
-    },
-    internalError: (reason) => readError("READ_FAILED", `The read failed unexpectedly (${reason}). Retry the read.`),
-  }),
+  setup: ({ workspace, config, sensitive }) => {
+    const patterns = config.denied_patterns ?? (config.secrets ? DEFAULT_DENIED_PATTERNS : []);
+    const rules = [...deniedPatternRules(patterns, workspace.root), ...sensitive];
+    return {
+      name: TOOL_NAME,
+      aliases: TOOL_ALIASES,
+      definition: definition(config),
+      async call(input, { signal }) {
+        const parsed = parseInput(input);
+        if (isReadError(parsed)) return parsed;
+        const plan = planRead(parsed, config);
+        const guards = { signal, sensitive: rules };
+        if (isReadError(plan)) return sandboxFirst(workspace, parsed.path, plan, guards);
+        return readFile(workspace, plan, config, guards);
+      },
+      internalError: (reason) => readError("READ_FAILED", `The read failed unexpectedly (${reason}). Retry the read.`),
+    };
+  },
 });
 
 /** Creates the Forge `Read` tool (spec 004) over a workspace root: {@link profile}'s `createTool`. */
@@ -40,6 +51,19 @@ export const createTool = profile.createTool;
 
 /** Options of {@link createTool}: the workspace root and the keys of `[tools.read_file]`, as in TOML. */
 export type ForgeToolOptions = Parameters<typeof createTool>[0];
+
+// As in forge, the sandbox judges the path before the line arguments are checked: a path it refuses gets
+// its refusal, whatever else is wrong with the call; any other path gets the argument error.
+async function sandboxFirst(
+  workspace: Workspace,
+  path: string,
+  argumentError: ReadError,
+  guards: { readonly signal: AbortSignal | undefined; readonly sensitive: readonly SensitiveRule[] },
+): Promise<ReadError> {
+  const checked = await withOpenFile(workspace, path, guards, () => Promise.resolve(ok(undefined)));
+  if (checked.ok || (checked.failure.code !== "OUTSIDE_ROOT" && checked.failure.code !== "SENSITIVE")) return argumentError;
+  return mapFailure(checked.failure, { path });
+}
 
 function render(output: ReadOutput): string {
   if (isReadError(output)) return `Error ${output.error.code}: ${output.error.message}`;

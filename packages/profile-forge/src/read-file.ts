@@ -4,6 +4,7 @@ import { formatView } from "./format-view.js";
 import { mapFailure } from "./map-failure.js";
 import { readError, type ReadOutput, type ReadSuccess } from "./output.js";
 import { listOf, type ReadPlan } from "./plan-read.js";
+import { windowNotice } from "./window-notice.js";
 
 /** FR-RD-05: a file is binary when a NUL byte occurs in its first 8 KiB. */
 export const BINARY_SNIFF_BYTES = 8192;
@@ -21,7 +22,7 @@ export async function readFile(
   guards: { readonly signal?: AbortSignal | undefined; readonly sensitive?: readonly SensitiveRule[] } = {},
 ): Promise<ReadOutput> {
   const result = await withOpenFile(workspace, plan.path, guards, (file) => readOpen(file, plan, config));
-  return result.ok ? result.value : mapFailure(result.failure, { plan, config });
+  return result.ok ? result.value : mapFailure(result.failure, { path: plan.path });
 }
 
 async function readOpen(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Promise<Result<ReadOutput>> {
@@ -30,7 +31,7 @@ async function readOpen(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Pr
   if (binary.value) return readBinary(file, plan, config);
   const window = await readWindow(file, plan, config);
   if (!window.ok) return window;
-  return ok(textOutput(file, plan, window.value));
+  return ok(textOutput(file, plan, window.value, config));
 }
 
 async function readBinary(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Promise<Result<ReadOutput>> {
@@ -39,7 +40,7 @@ async function readBinary(file: OpenFile, plan: ReadPlan, config: ForgeConfig): 
     return ok(
       readError(
         "RANGE_ON_BINARY",
-        `${quoteText(file.path.input)} is a binary file (it has a NUL byte in its first ${BINARY_SNIFF_BYTES} bytes), so it has no lines: ${listOf(given)} cannot be used on it. Read it without them to get its bytes base64-encoded (at most max_file_read_bytes = ${config.max_file_read_bytes}).`,
+        `Line ranges are not supported for binary files: ${quoteText(file.path.input)} has a NUL byte in its first ${BINARY_SNIFF_BYTES} bytes, so it has no lines and ${listOf(given)} cannot be used on it. Read it without them to get its bytes base64-encoded (at most max_file_read_bytes = ${config.max_file_read_bytes}).`,
       ),
     );
   }
@@ -63,35 +64,38 @@ function readWindow(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Promis
   const common = { countTotal: true, decode: "replace", maxWindowBytes: config.max_file_read_bytes } as const;
   switch (plan.kind) {
     case "whole": {
-      // A whole-file read scans the whole file, so both limits bound it.
-      const limit = Math.min(config.max_file_read_bytes, config.max_scan_bytes);
-      const size = checkSize(file, limit);
+      // Only max_file_read_bytes bounds a whole-file read, as in forge: it is no line-based scan.
+      const size = checkSize(file, config.max_file_read_bytes);
       if (!size.ok) return Promise.resolve(size);
-      return readLines(file, { ...common, window: { from: "start", startLine: 1, maxLines: null }, maxFileBytes: limit });
+      return readLines(file, { ...common, window: { from: "start", startLine: 1, maxLines: null }, maxFileBytes: config.max_file_read_bytes });
     }
+    // Ranges and tails return what fits: never an error a smaller request could not avoid.
     case "lines":
-      return readLines(file, { ...common, window: { from: "start", startLine: plan.startLine, maxLines: plan.maxLines }, maxScanBytes: config.max_scan_bytes });
+      return readLines(file, { ...common, overflow: "cut", window: { from: "start", startLine: plan.startLine, maxLines: plan.maxLines }, maxScanBytes: config.max_scan_bytes });
     case "tail":
-      return readLines(file, { ...common, window: { from: "end", lines: plan.lines }, maxScanBytes: config.max_scan_bytes });
+      return readLines(file, { ...common, overflow: "cut", window: { from: "end", lines: plan.lines }, maxScanBytes: config.max_scan_bytes });
   }
 }
 
-function textOutput(file: OpenFile, plan: ReadPlan, window: LineWindow): ReadSuccess {
+function textOutput(file: OpenFile, plan: ReadPlan, window: LineWindow, config: ForgeConfig): ReadSuccess {
   const lines = window.bom ? withoutBom(window.lines) : window.lines;
   const first = lines[0]?.number ?? null;
   const last = lines.at(-1)?.number ?? null;
   const known = lines.length === 0 || first !== null;
   const numbered = plan.showNumbers && known;
+  const view = formatView(lines, numbered);
+  const notice = windowNotice(plan, window, lines, config);
+  const content = notice === undefined ? view : notice.at === "start" ? `${notice.text}\n${view}` : `${view}${view === "" || view.endsWith("\n") ? "" : "\n"}${notice.text}`;
   return {
     path: file.path.relative,
-    content: formatView(lines, numbered),
+    content,
     binary: false,
     line_numbers: numbered,
     start_line: first,
     end_line: last,
     total_lines: window.totalLines,
-    truncated: window.hasMore,
-    next_start_line: window.hasMore && last !== null ? last + 1 : null,
+    truncated: window.hasMore || window.cut !== null,
+    next_start_line: window.nextLine,
     size_bytes: file.stat.size,
   };
 }

@@ -31,14 +31,21 @@ describe("FR-RD-03: head/tail are exclusive with ranges", () => {
     expect(await read(root, { path: "a.txt", start_line: 5, end_line: 3 })).toEqual({
       error: {
         code: "INVALID_RANGE",
-        message: "`end_line` (3) is before `start_line` (5); lines are 1-indexed and the range is inclusive, so `end_line` must be at least `start_line`.",
+        message: "start_line must be <= end_line: `end_line` (3) is before `start_line` (5); lines are 1-indexed and the range is inclusive.",
       },
     });
     expect(await read(root, { path: "a.txt", start_line: 3, end_line: 3 })).toMatchObject({ content: "3| line 3\n" });
   });
 
-  test("FORGE-FR-RD-03: clashes are reported before the file is looked at", async () => {
-    const { root } = sandbox();
+  test("FORGE-FR-RD-03: clashes are reported before the file is looked at, after the sandbox has judged the path (forge's order)", async () => {
+    const { root } = sandbox({ ".env": "SECRET=1\n" });
     expect(await read(root, { path: "missing.txt", head: 1, tail: 1 })).toMatchObject({ error: { code: "CONFLICTING_ARGUMENTS" } });
+    expect(await read(root, { path: "missing.txt", start_line: 3, end_line: 2 })).toMatchObject({ error: { code: "INVALID_RANGE" } });
+    expect(await read(root, { path: "../x", start_line: 3, end_line: 2 })).toEqual({
+      error: { code: "OUTSIDE_SANDBOX", message: "Path outside sandbox: '../x' resolves outside the workspace root, and Read only reads files inside it." },
+    });
+    expect(await read(root, { path: ".env", head: 1, tail: 1 })).toEqual({
+      error: { code: "SANDBOX_DENIED", message: "Path '.env' matched denied pattern '**/.env': the sandbox refuses it (denied_patterns in [tools.read_file])." },
+    });
   });
 });

@@ -49,7 +49,7 @@ describe("FR-RD-05: binary files", () => {
   test("FORGE-FR-RD-05: a line range, head or tail on a binary file is an error", async () => {
     const { root } = sandbox({ "logo.png": PNG });
     const message = (params: string) =>
-      `'logo.png' is a binary file (it has a NUL byte in its first 8192 bytes), so it has no lines: ${params} cannot be used on it. Read it without them to get its bytes base64-encoded (at most max_file_read_bytes = 204800).`;
+      `Line ranges are not supported for binary files: 'logo.png' has a NUL byte in its first 8192 bytes, so it has no lines and ${params} cannot be used on it. Read it without them to get its bytes base64-encoded (at most max_file_read_bytes = 204800).`;
     expect(await read(root, { path: "logo.png", start_line: 1, limit: 2 })).toEqual({ error: { code: "RANGE_ON_BINARY", message: message("`start_line` and `limit`") } });
     expect(await read(root, { path: "logo.png", end_line: 2 })).toEqual({ error: { code: "RANGE_ON_BINARY", message: message("`end_line`") } });
     expect(await read(root, { path: "logo.png", head: 1 })).toEqual({ error: { code: "RANGE_ON_BINARY", message: message("`head`") } });

@@ -49,9 +49,11 @@ describe("FR-RD-02: the request schema", () => {
       "Reads a file in the workspace. A text file comes back as a view of its lines, each prefixed with its line number and `| ` (`  7| text`); set show_line_numbers to false for the raw lines. " +
         "Read part of a file with start_line/end_line (1-indexed, inclusive) or start_line with limit, its first lines with head, or its last lines with tail; " +
         "head and tail cannot be combined with each other or with start_line/end_line/limit. " +
-        "A whole-file read is limited to 204800 bytes, and a range can only reach lines within the first 2097152 bytes of a file; tail reads the end of a file of any size. " +
+        "A whole-file read is limited to 204800 bytes. A range, head or tail returns at most 204800 bytes of lines: what does not fit is left out (a line too long is cut), and a line of the view starting with \"... [\" says so. " +
+        "A range can only reach lines within the first 2097152 bytes of a file; tail reads the end of a file of any size. " +
         "A binary file (a NUL byte in its first 8 KiB) comes back base64-encoded, at most 204800 bytes, and takes no line parameters. " +
-        "When truncated is true, continue with start_line = next_start_line.",
+        "The sandbox refuses paths its deny list matches (.env files, private keys, credentials, .git/, crash dumps). " +
+        'When next_start_line is set, continue with start_line = next_start_line; when truncated is true without it, the view\'s "... [" line says how to go on.',
     );
     expect(createTool({ root, max_file_read_bytes: 1000, max_scan_bytes: 5000, show_line_numbers: false }).definition.description).toContain(
       "A text file comes back as its raw lines; set show_line_numbers to true to prefix each with its line number and `| ` (`  7| text`). ",
@@ -71,10 +73,28 @@ describe("FR-RD-02: the request schema", () => {
       invalid("`limit` must be a positive integer (1 or more), got -1. `tail` must be a positive integer (1 or more), got 2.5."),
     );
     expect(await read(root, { path: "a.txt", show_line_numbers: "yes" })).toEqual(invalid('`show_line_numbers` must be true or false, got "yes".'));
-    expect(await read(root, { path: "a.txt", offset: 3, lines: 2 })).toEqual(
-      invalid("Unknown parameters `offset`, `lines`; Read accepts `path`, `start_line`, `end_line`, `limit`, `head`, `tail`, `show_line_numbers`."),
-    );
-    expect(await read(root, { path: "" })).toEqual(invalid("The path must not be empty."));
+    expect(await read(root, { path: "" })).toEqual(invalid('path must not be empty: give the path of a file in the workspace, such as "src/main.rs".'));
+    expect(await read(root, { path: " \t " })).toEqual(invalid('path must not be empty (it holds only whitespace): give the path of a file in the workspace, such as "src/main.rs".'));
+  });
+
+  test("FORGE-FR-RD-02-alias: parameters Read does not know are ignored, as forge's Read ignores them", async () => {
+    const { root } = sandbox({ "a.txt": "a\nb\n" });
+    expect(await read(root, { path: "a.txt", offset: 2, lines: "x" })).toMatchObject({ content: "1| a\n2| b\n", start_line: 1, end_line: 2 });
+    expect(await read(root, { path: "a.txt", start_line: 2, Start_Line: 1 })).toMatchObject({ content: "2| b\n" });
+  });
+
+  test("FORGE-FR-RD-02-alias: `line_numbers`, forge's name of the argument, is show_line_numbers", async () => {
+    const { root } = sandbox({ "a.txt": "a\n" });
+    expect(await read(root, { path: "a.txt", line_numbers: false })).toMatchObject({ content: "a\n", line_numbers: false });
+    expect(await read(root, { path: "a.txt", line_numbers: true }, { show_line_numbers: false })).toMatchObject({ content: "1| a\n", line_numbers: true });
+    expect(await read(root, { path: "a.txt", line_numbers: false, show_line_numbers: false })).toMatchObject({ content: "a\n" });
+    expect(await read(root, { path: "a.txt", line_numbers: null })).toMatchObject({ content: "1| a\n" });
+    expect(await read(root, { path: "a.txt", line_numbers: true, show_line_numbers: false })).toEqual({
+      error: { code: "CONFLICTING_ARGUMENTS", message: "`show_line_numbers` and `line_numbers` (another name of it) say different things; give one of them." },
+    });
+    expect(await read(root, { path: "a.txt", line_numbers: "no" })).toEqual({
+      error: { code: "INVALID_ARGUMENT", message: '`line_numbers` (another name of `show_line_numbers`) must be true or false, got "no".' },
+    });
   });
 
   test("FORGE-FR-RD-02: a parameter sent as null counts as not given", async () => {

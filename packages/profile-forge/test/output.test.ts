@@ -1,6 +1,6 @@
 import { CORE_FAILURE_CODES, coreFailure } from "@read/core";
 import { describe, expect, test } from "vitest";
-import { configSchema, createTool, FORGE_ERROR_CODES, mapFailure, outputSchema } from "../src/index.js";
+import { createTool, FORGE_ERROR_CODES, mapFailure, outputSchema } from "../src/index.js";
 import { sampleFailures } from "../../core/test/support/sample-failures.js";
 import { sandbox } from "./helpers.js";
 
@@ -40,14 +40,14 @@ describe("the output contract", () => {
     expect(tool.render(text)).toBe("1| one\n2| two\n");
     const missing = await tool.call({ path: "nope.txt" });
     expect(tool.isError(missing)).toBe(true);
-    expect(tool.render(missing)).toBe("Error NOT_FOUND: The path 'nope.txt' does not exist.");
+    expect(tool.render(missing)).toBe("Error NOT_FOUND: No such file or directory: the path 'nope.txt' does not exist.");
     expect(tool.render(await tool.call({ path: "b.bin" }))).toBe("b.bin: binary file, 4 bytes, returned as base64.");
     const capped = createTool({ root, max_file_read_bytes: 3 });
     expect(capped.render(await capped.call({ path: "b.bin" }))).toBe("b.bin: binary file, 4 bytes, the first 3 returned as base64 (truncated at max_file_read_bytes).");
   });
 
   test("FORGE-NFR-RD-SEC-01: every core failure maps to a documented code", () => {
-    const context = { plan: { kind: "whole", path: "x", showNumbers: true } as const, config: configSchema.parse({}) };
+    const context = { path: "x" };
     const failures = sampleFailures("x");
     const codes = Object.fromEntries(CORE_FAILURE_CODES.map((code) => [code, mapFailure(failures[code], context).error.code]));
     expect(codes).toEqual({
@@ -77,7 +77,7 @@ describe("the output contract", () => {
       error: {
         code: "TOO_LARGE",
         message:
-          "The file 'x' grew past the limit of 10 bytes while it was read. Read part of it: `start_line`/`end_line` (or `limit`) for a range, `head` for the first lines, `tail` for the last lines.",
+          "File too large; use start_line/end_line: 'x' grew past max_file_read_bytes (10) while it was read, so it cannot be read whole. Read part of it: `start_line`/`end_line` (or `limit`) for a range, `head` for the first lines, `tail` for the last lines.",
       },
     });
   });

@@ -94,14 +94,22 @@ describe("FR-RD-04: the text view", () => {
     expect(await read(root, { path: "a.txt", show_line_numbers: true }, { show_line_numbers: false })).toMatchObject({ content: "1| one\n2| two\n", line_numbers: true });
   });
 
-  test("FORGE-FR-RD-04: CRLF shows as a line break without \\r; a final newline is kept exactly when the file has one", async () => {
+  test("FORGE-FR-RD-04: numbered, a CRLF shows as a line break without \\r; a final newline is kept exactly when the file has one", async () => {
     const { root } = sandbox({ "crlf.txt": "one\r\ntwo\r\n", "open.txt": "one\r\ntwo", "cr.txt": "a\rb\n", "blank.txt": "\n\n" });
     expect(await read(root, { path: "crlf.txt" })).toMatchObject({ content: "1| one\n2| two\n", total_lines: 2 });
     expect(await read(root, { path: "open.txt" })).toMatchObject({ content: "1| one\n2| two", total_lines: 2 });
-    expect(await read(root, { path: "open.txt", show_line_numbers: false })).toMatchObject({ content: "one\ntwo" });
     expect(await read(root, { path: "crlf.txt", start_line: 1, end_line: 1 })).toMatchObject({ content: "1| one\n" });
     expect(await read(root, { path: "cr.txt" })).toMatchObject({ content: "1| a\rb\n", total_lines: 1 });
     expect(await read(root, { path: "blank.txt" })).toMatchObject({ content: "1| \n2| \n", total_lines: 2 });
+  });
+
+  test("FORGE-FR-RD-04-raw: without line numbers the lines come back exactly as the file has them, CRLF included, as forge returns them", async () => {
+    const { root } = sandbox({ "crlf.txt": "one\r\ntwo\r\n", "open.txt": "one\r\ntwo", "mixed.txt": "a\nb\r\nc\rd" });
+    expect(await read(root, { path: "crlf.txt", show_line_numbers: false })).toMatchObject({ content: "one\r\ntwo\r\n", line_numbers: false, total_lines: 2 });
+    expect(await read(root, { path: "open.txt", show_line_numbers: false })).toMatchObject({ content: "one\r\ntwo" });
+    expect(await read(root, { path: "mixed.txt", show_line_numbers: false })).toMatchObject({ content: "a\nb\r\nc\rd", total_lines: 3 });
+    expect(await read(root, { path: "crlf.txt", start_line: 2, show_line_numbers: false })).toMatchObject({ content: "two\r\n" });
+    expect(await read(root, { path: "crlf.txt", tail: 1, show_line_numbers: false })).toMatchObject({ content: "two\r\n" });
   });
 
   test("FORGE-FR-RD-04: an empty file is an empty view with 0 lines", async () => {

@@ -1,0 +1,57 @@
+import type { Line, LineWindow } from "@read/core";
+import type { ForgeConfig } from "./config-schema.js";
+import { CONFIG_TABLE } from "./map-failure.js";
+import type { ReadPlan } from "./plan-read.js";
+
+/** A line of the text view that is not a line of the file: it says what the limits left out and how to go on. */
+export interface WindowNotice {
+  /** `start`: above the lines (a tail, whose missing lines come before); `end`: below them. */
+  readonly at: "start" | "end";
+  /** `... [` what was left out, and how to go on `]`. */
+  readonly text: string;
+}
+
+/**
+ * What the text view says when the limits cut a window short, or when no range can reach the lines after
+ * it (`next_start_line` is then `null`); `undefined` when the window holds what was asked for and any
+ * line after it can be read with `start_line = next_start_line`. Every way on it names works: a
+ * `start_line` it gives starts within `max_scan_bytes`, and `tail` always returns the end of the file.
+ */
+export function windowNotice(plan: ReadPlan, window: LineWindow, lines: readonly Line[], config: ForgeConfig): WindowNotice | undefined {
+  const fileBytes = `max_file_read_bytes (${config.max_file_read_bytes} bytes), the most one read returns`;
+  const scanBytes = `the first ${config.max_scan_bytes} bytes of the file, the most one read may scan (max_scan_bytes)`;
+  const byTail = `read the end of the file with \`tail\`, or raise max_scan_bytes in ${CONFIG_TABLE}`;
+  const { cut } = window;
+  if (plan.kind === "tail") {
+    if (cut === null) return undefined;
+    const number = lines[0]?.number ?? null;
+    if (cut.partial) {
+      const shown = Buffer.byteLength(lines[0]?.text ?? "");
+      const start = number === null ? "" : ` Read its start with start_line = ${number}.`;
+      return notice("start", `${number === null ? "The last line" : `Line ${number}`} is longer than ${fileBytes}: only its last ${shown} bytes are shown.${start} Raise max_file_read_bytes in ${CONFIG_TABLE} to see more of it.`);
+    }
+    const more = `raise max_file_read_bytes in ${CONFIG_TABLE} to see more of them`;
+    const how = number === null ? `${more.charAt(0).toUpperCase()}${more.slice(1)}` : `Read the lines before line ${number} with start_line/end_line, or ${more}`;
+    return notice("start", `Only the last ${lines.length} ${lines.length === 1 ? "line fits" : "lines fit"} in ${fileBytes}. ${how}.`);
+  }
+  if (plan.kind === "whole" || (cut === null && !(window.hasMore && window.nextLine === null))) return undefined;
+  const continueAt = window.nextLine === null ? "" : ` Continue with start_line = ${window.nextLine}.`;
+  if (cut?.partial === true) {
+    const shown = Buffer.byteLength(lines[0]?.text ?? "");
+    const [why, limit] = cut.limit === "window" ? [`is longer than ${fileBytes}`, "max_file_read_bytes"] : [`runs past ${scanBytes}`, "max_scan_bytes"];
+    const after = !window.hasMore ? " It is the last line of the file." : window.nextLine === null ? ` No range can reach the lines after it: ${byTail}.` : continueAt;
+    return notice("end", `Line ${plan.startLine} ${why}: only its first ${shown} bytes are shown. Raise ${limit} in ${CONFIG_TABLE} to see more of it.${after}`);
+  }
+  const next = (lines.at(-1)?.number ?? plan.startLine - 1) + 1;
+  if (cut?.limit === "window") {
+    const end = plan.maxLines === null ? null : plan.startLine + plan.maxLines - 1;
+    const left = end === next ? `Line ${next} is not shown: it would` : `${end === null ? `Line ${next} and the lines after it are` : `Lines ${next}-${end} are`} not shown: they would`;
+    return notice("end", `${left} take the view past ${fileBytes}.${continueAt}`);
+  }
+  if (window.nextLine !== null) return notice("end", `Line ${next} runs past ${scanBytes}, so the view stops before it.${continueAt}`);
+  return notice("end", `Line ${next} and the lines after it lie past ${scanBytes}: no range can reach them. To go on, ${byTail}.`);
+}
+
+function notice(at: WindowNotice["at"], text: string): WindowNotice {
+  return { at, text: `... [${text}]` };
+}
