@@ -19,6 +19,7 @@ export const USAGE = `usage:
   read-tool call [--profile NAME] [--tool NAME] [--root DIR] [--config FILE] [--permission allow|deny] [JSON|-]
   read-tool schema [--profile NAME] [--root DIR] [--config FILE]
   read-tool mcp [--profile NAME] [--root DIR] [--config FILE]
+  read-tool jsonl [--profile NAME] [--root DIR] [--config FILE]
   read-tool repl [--root DIR] [--config FILE]
   read-tool PATH [--root DIR] [--start N] [--lines N | --tail N]
 profiles: ${PROFILE_ENTRIES.map((entry) => entry.name).join(", ")} (default ${DEFAULT_PROFILE}, or \`profile = "NAME"\` in read.config.toml), or a module path such as ./my-profile.js`;
@@ -43,6 +44,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await schemaCommand(rest, io);
       case "mcp":
         return await (await import("./mcp-command.js")).mcpCommand(rest, io);
+      case "jsonl":
+        return await (await import("./jsonl-command.js")).jsonlCommand(rest, io);
       case "repl":
         return await (await import("./repl/repl-command.js")).replCommand(rest, io);
       default:
