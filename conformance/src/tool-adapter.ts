@@ -12,15 +12,27 @@ export interface CallRequest {
   readonly tool?: string;
 }
 
+/** A tool's definition as a model sees it: its name, description and parameters (a JSON Schema). */
+export interface ToolDefinition {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: unknown;
+}
+
 /**
  * Reaches an implementation under test. `call` resolves to the tool's output exactly as the model would
  * receive it (tool-level errors included) and rejects only when the implementation could not produce an
  * output at all (a usage error, a crash, a hang past the time bound, output that is not one JSON document).
  */
 export interface ToolAdapter {
-  /** `in-process` or `subprocess`, for reports. */
+  /** `in-process`, `subprocess`, `jsonl` or `mcp`, for reports. */
   readonly kind: string;
   call(request: CallRequest): Promise<unknown>;
+  /**
+   * The tool's definition under its name or an alias (absent: the profile's own name), as the
+   * implementation publishes it. Absent when the protocol has no way to ask (one process per call).
+   */
+  definition?(tool?: string): Promise<ToolDefinition>;
   /**
    * The same implementation run as another operating-system user (a child process started with that
    * uid and gid), for cases that need a user the file system refuses, or in a process of its own;

@@ -17,7 +17,7 @@ import { ADVERSARIAL_CHECKS } from "../src/adversarial/adversarial-checks.js";
 import { checksFor, createAdapter, type AdapterKind } from "../src/run-conformance.js";
 import { resolveRunSettings } from "../src/run-settings.js";
 import { runSuite, type CheckResult } from "../src/run-suite.js";
-import { readToolCommand } from "../src/subprocess-adapter.js";
+import { readToolCommand } from "../src/read-tool-command.js";
 
 // The whole suite, for every profile, through `read-tool call` in a subprocess and in-process, with the
 // same seed: every check must end the same way, and every call must get the same output (time masked,

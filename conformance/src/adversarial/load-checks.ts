@@ -277,7 +277,9 @@ async function exhaust(request: string): Promise<ExhaustionReport> {
     await waitForLine(child, "loaded", 30_000);
     execFileSync("prlimit", ["--pid", String(child.pid), `--nofile=${EXHAUSTION_LIMIT}:${EXHAUSTION_LIMIT}`]);
     child.stdin?.end("go\n");
-    const code = await Promise.race([closed, new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), 30_000))]);
+    let timer: NodeJS.Timeout | undefined;
+    const code = await Promise.race([closed, new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), 30_000)))]);
+    clearTimeout(timer);
     if (code !== 0) throw new ConformanceFailure(`the child under ulimit -n ${EXHAUSTION_LIMIT} ended with ${String(code)}: ${stderr().slice(0, 1_000)}`);
   } finally {
     await stopNode(child);
