@@ -8,6 +8,7 @@ const SHOWN: Readonly<Record<CellStatus, string>> = {
   "n/a": "n/a",
   package: "pkg",
   untested: "**untested**",
+  unchecked: "not checked",
 };
 
 /** The specs behind the profiles, for headings. */
@@ -34,15 +35,16 @@ export function renderMarkdown(report: ConformanceReport, requirements: readonly
   out.push("");
   out.push("Cells: `pass` (every check naming the requirement passed through every adapter), `FAIL`, `xfail` (a listed expected failure),");
   out.push("`n/a` (the check cannot apply to the profile; the reason is given), `pkg` (proved by the profile package's own tests, which `vitest run` gates;");
-  out.push("the files are listed in `docs/conformance.json`), `untested` (nothing proves it: a failure), `·` (another profile's requirement).");
+  out.push("the files are listed in `docs/conformance.json`), `untested` (nothing proves it: a failure), `not checked` (an outside implementation's requirement");
+  out.push("that no check observes through the contract: not counted as passed), `·` (another profile's requirement).");
   out.push("");
   out.push("## Summary");
   out.push("");
-  out.push("| profile | requirements | pass | pkg | n/a | xfail | FAIL | untested |");
-  out.push("|---|---|---|---|---|---|---|---|");
+  out.push("| profile | requirements | pass | pkg | n/a | xfail | FAIL | untested | not checked |");
+  out.push("|---|---|---|---|---|---|---|---|---|");
   for (const profile of report.profiles) {
     const count = (status: CellStatus) => profile.requirements.filter((cell) => cell.status === status).length;
-    out.push(`| ${profile.profile} | ${profile.requirements.length} | ${count("pass")} | ${count("package")} | ${count("n/a")} | ${count("xfail")} | ${count("fail")} | ${count("untested")} |`);
+    out.push(`| ${profile.profile} | ${profile.requirements.length} | ${count("pass")} | ${count("package")} | ${count("n/a")} | ${count("xfail")} | ${count("fail")} | ${count("untested")} | ${count("unchecked")} |`);
   }
   out.push("");
   out.push("## The matrix");
