@@ -18,7 +18,7 @@ export interface CliIo {
 export const USAGE = `usage:
   read-tool call [--profile NAME] [--tool NAME] [--root DIR] [--config FILE] [--permission allow|deny] [JSON|-]
   read-tool schema [--profile NAME] [--root DIR] [--config FILE]
-  read-tool mcp [--profile NAME] [--root DIR] [--config FILE]
+  read-tool mcp [--profile NAME] [--root DIR] [--config FILE] [--client-roots]
   read-tool jsonl [--profile NAME] [--root DIR] [--config FILE]
   read-tool repl [--root DIR] [--config FILE]
   read-tool PATH [--root DIR] [--start N] [--lines N | --tail N]

@@ -11,22 +11,25 @@ export interface McpIo {
   readonly cwd: string;
 }
 
-const MCP_USAGE = `usage: read-tool mcp [--profile NAME] [--root DIR] [--config FILE]
-Serves the profile's read tool over MCP (stdio) until stdin ends. See docs/mcp.md for client setup.`;
+const MCP_USAGE = `usage: read-tool mcp [--profile NAME] [--root DIR] [--config FILE] [--client-roots]
+Serves the profile's read tool over MCP (stdio) until stdin ends. See docs/mcp.md for client setup.
+--client-roots serves the first file:// root the client lists (MCP roots), following its changes;
+--root is then served only to a client without the roots capability.`;
 
 /**
- * `read-tool mcp [--profile NAME] [--root DIR] [--config FILE]`: serves the selected profile's tool over
- * MCP on stdin/stdout (profile and options chosen as for `call`: flag, then `read.config.toml`, then the
- * default) until stdin ends, then resolves to 0. Pending guard reads are asked through the client's
- * elicitation, or denied when the client cannot ask.
+ * `read-tool mcp [--profile NAME] [--root DIR] [--config FILE] [--client-roots]`: serves the selected
+ * profile's tool over MCP on stdin/stdout (profile and options chosen as for `call`: flag, then
+ * `read.config.toml`, then the default) until stdin ends, then resolves to 0. Pending guard reads are
+ * asked through the client's elicitation, or denied when the client cannot ask. With `--client-roots`,
+ * the workspace is the client's first `file://` root (MCP roots), followed as it changes.
  */
 export async function mcpCommand(args: readonly string[], io: McpIo): Promise<number> {
-  const { values } = parseOptions(args, COMMON_OPTIONS);
+  const { values } = parseOptions(args, { ...COMMON_OPTIONS, "client-roots": { type: "boolean" } });
   if (values.help) {
     io.stdout.write(`${MCP_USAGE}\n`);
     return 0;
   }
   const { module, root, options } = await selectProfile(values, io.cwd);
-  await serveStdio({ module, root, options, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
+  await serveStdio({ module, root, options, clientRoots: values["client-roots"] === true, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
   return 0;
 }

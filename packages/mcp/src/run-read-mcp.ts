@@ -12,8 +12,9 @@ export interface ReadMcpIo {
   readonly cwd: string;
 }
 
-export const READ_MCP_USAGE = `usage: read-mcp [--profile NAME] [--root DIR]
-Serves the profile's read tool over MCP (stdio) for the workspace DIR (default: the current directory).
+export const READ_MCP_USAGE = `usage: read-mcp [--profile NAME] [--root DIR] [--client-roots]
+Serves the profile's read tool over MCP (stdio) for the workspace DIR (default: the current directory),
+or, with --client-roots, for the first file:// root the client lists (MCP roots), followed as it changes.
 profiles: ${PROFILE_ENTRIES.map((entry) => entry.name).join(", ")} (default ${DEFAULT_PROFILE}), or a module path such as ./my-profile.js
 For a read.config.toml with profile options, run \`read-tool mcp --config FILE\` from @read/cli.`;
 
@@ -26,7 +27,7 @@ export async function runReadMcp(argv: readonly string[], io: ReadMcpIo): Promis
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { profile: { type: "string" }, root: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: { profile: { type: "string" }, root: { type: "string" }, "client-roots": { type: "boolean" }, help: { type: "boolean", short: "h" } },
       strict: true,
       allowPositionals: false,
     }));
@@ -46,7 +47,7 @@ export async function runReadMcp(argv: readonly string[], io: ReadMcpIo): Promis
   }
   const root = path.resolve(io.cwd, values.root ?? ".");
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) return usageError(io, `--root ${values.root ?? root} is not an existing directory`);
-  await serveStdio({ module, root, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
+  await serveStdio({ module, root, clientRoots: values["client-roots"] === true, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
   return 0;
 }
 
