@@ -114,6 +114,11 @@ export function createJsonlAdapter(options: JsonlAdapterOptions): ToolAdapter {
     async definition(tool?: string): Promise<ToolDefinition> {
       return (await ask({ definition: true, ...(tool === undefined ? {} : { tool }) })) as ToolDefinition;
     },
+    processIds: () => (child === undefined || child.exited() || child.pid === undefined ? [] : [child.pid]),
+    async warmUp() {
+      // Any answer will do: an implementation that does not publish its definition answers with an error.
+      await ask({ definition: true }).catch(() => undefined);
+    },
     asUser: (user, extra) => createJsonlAdapter({ ...options, ...extra, user }),
     async close() {
       failAll(undefined, "the adapter was closed");

@@ -72,6 +72,7 @@ export function createMcpAdapter(options: McpAdapterOptions): ToolAdapter {
   const perRoot = options.command.some((part) => part.includes("{root}"));
   const timeoutMs = options.timeoutMs ?? 20_000;
   const servers = new Map<string, Server>();
+  const live: McpConnection[] = [];
   const configDir = fs.mkdtempSync(path.join(os.tmpdir(), "read-conformance-mcp-"));
   if (options.user !== undefined) fs.chmodSync(configDir, 0o755);
   let configs = 0;
@@ -102,8 +103,7 @@ export function createMcpAdapter(options: McpAdapterOptions): ToolAdapter {
         throw new Error(`the client does not serve ${method}`);
       },
     });
-    // A server that cannot start is retried by the next call, which gets a fresh one.
-    server.connection.catch(() => undefined);
+    server.connection.then((connection) => live.push(connection)).catch(() => undefined);
     return server;
   };
   const serverFor = (request: CallRequest): { readonly key: string; readonly server: Server } => {
@@ -111,8 +111,13 @@ export function createMcpAdapter(options: McpAdapterOptions): ToolAdapter {
     const key = JSON.stringify([perRoot ? request.root : "", config, request.permission ?? null]);
     let server = servers.get(key);
     if (server === undefined) {
-      server = start(request.root, config, request.permission);
-      servers.set(key, server);
+      const started = start(request.root, config, request.permission);
+      servers.set(key, started);
+      // A server that cannot start is forgotten: the next call starts a fresh one.
+      started.connection.catch(() => {
+        if (servers.get(key) === started) servers.delete(key);
+      });
+      server = started;
     }
     return { key, server };
   };
@@ -170,6 +175,13 @@ export function createMcpAdapter(options: McpAdapterOptions): ToolAdapter {
         leave(server);
         if (perRoot) await stop(key, server);
       }
+    },
+    processIds: () => live.flatMap((connection) => (connection.alive() && connection.pid !== undefined ? [connection.pid] : [])),
+    async warmUp(root: string) {
+      const { server } = serverFor({ root, input: {} });
+      await enter(server, root);
+      leave(server);
+      await server.connection;
     },
     ...(options.user === undefined ? { asUser: (user: OsUser, extra?: { readonly timeoutMs?: number }) => createMcpAdapter({ ...options, ...extra, user }) } : {}),
     async close() {

@@ -40,6 +40,7 @@ export interface McpConnection {
   request(method: string, params: unknown, timeoutMs: number): Promise<unknown>;
   notify(method: string, params?: unknown): void;
   readonly alive: () => boolean;
+  readonly pid: number | undefined;
   /** Closes stdin and waits for the server to exit (killed after a grace period). */
   close(): Promise<void>;
   kill(): void;
@@ -127,6 +128,7 @@ export async function connectMcp(options: McpConnectOptions): Promise<McpConnect
     },
     notify: (method, params) => send({ method, ...(params === undefined ? {} : { params }) }),
     alive: () => !child.exited(),
+    pid: child.pid,
     close: () => child.stop(),
     kill: () => child.kill(),
   };

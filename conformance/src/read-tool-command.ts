@@ -10,5 +10,5 @@ import type { CommandKind } from "./run-conformance.js";
 export function readToolCommand(repoRoot: string, oracle: Pick<Oracle, "profile" | "module">, kind: CommandKind = "subprocess"): readonly string[] {
   const profile = oracle.module !== undefined && path.isAbsolute(oracle.module) ? oracle.module : oracle.profile;
   const command = kind === "subprocess" ? "call" : kind;
-  return [process.execPath, path.join(repoRoot, "packages", "cli", "bin", "read-tool.js"), command, "--profile", profile, ...(kind === "mcp" ? ["--root", "{root}"] : [])];
+  return [process.execPath, path.join(repoRoot, "packages", "cli", "bin", "read-tool.js"), command, "--profile", profile, ...(kind === "mcp" ? ["--client-roots"] : [])];
 }

@@ -39,6 +39,16 @@ export interface ToolAdapter {
    * `timeoutMs` bounds each call (the child is killed). Absent when the adapter cannot.
    */
   asUser?(user: OsUser, options?: { readonly timeoutMs?: number }): ToolAdapter;
+  /**
+   * The processes serving calls now, for an adapter that keeps long-running ones (JSONL, MCP): the load
+   * test watches their descriptors. Absent for an adapter that runs in this process or starts one per call.
+   */
+  processIds?(): readonly number[];
+  /**
+   * Starts what the adapter needs to serve calls on `root` (a process, a server) and waits until it is
+   * ready, so that a time-bounded call does not pay for starting it. Absent when there is nothing to start.
+   */
+  warmUp?(root: string): Promise<void>;
   /** Releases what the adapter holds (nothing for most). */
   close?(): Promise<void>;
 }

@@ -163,6 +163,8 @@ export async function runCase(ctx: SuiteContext, adversarialCase: AdversarialCas
         adapter = ctx.adapter.asUser({ uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 }, { timeoutMs });
       }
       const root = adversarialCase.root?.(workspace) ?? workspace.root;
+      // A process the adapter starts for this case (another user, an isolated run) must not count against the bound.
+      if (adapter !== ctx.adapter) await adapter.warmUp?.(root).catch(() => undefined);
       const boundMs = boundFor(ctx, adversarialCase.boundMs);
       const run = { ctx, adapter, workspace, root, expectation, boundMs };
       return await (adversarialCase.run ?? runOneCall(adversarialCase))(run);

@@ -8,7 +8,9 @@ import { interpretOutput, type OutputReader } from "../interpret-output.js";
 import type { Oracle, Outcome } from "../oracle.js";
 import { referenceLines, renderWindow } from "../reference-lines.js";
 import type { ScratchWorkspace } from "../scratch-workspace.js";
+import { NotApplicable } from "../not-applicable.js";
 import { ConformanceFailure, denyIfAsked, show, windowInput, withScratch, type SuiteContext } from "../suite-context.js";
+import type { ToolAdapter } from "../tool-adapter.js";
 import { DEFAULT_RUNS } from "../run-settings.js";
 import { ADVERSARIAL_REQUIREMENTS } from "./adversarial-case.js";
 import { OUTSIDE_MARKER, PATHS_LAYOUT } from "./layouts.js";
@@ -111,12 +113,12 @@ while (!stop) {
 }
 `;
 
-/** This process's open descriptors that point into `dir`. */
-function descriptorsInto(dir: string): string[] {
-  return fs.readdirSync("/proc/self/fd").flatMap((fd) => {
+/** A process's open descriptors (`self`: this one) that point into `dir`. */
+function descriptorsInto(dir: string, pid: number | "self" = "self"): string[] {
+  return fs.readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
     try {
-      const target = fs.readlinkSync(`/proc/self/fd/${fd}`);
-      return target.startsWith(`${dir}/`) || target === dir ? [`${fd} -> ${target}`] : [];
+      const target = fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+      return target.startsWith(`${dir}/`) || target === dir ? [`${pid === "self" ? "" : `pid ${pid}: `}${fd} -> ${target}`] : [];
     } catch {
       return [];
     }
@@ -124,17 +126,33 @@ function descriptorsInto(dir: string): string[] {
 }
 
 /**
- * ADV-load: {@link LOAD_CALLS} calls in one process (at the default number of runs, see {@link loadCalls}),
+ * The implementation the load test drives: the adapter itself when it runs in this process or talks to
+ * long-running processes (JSONL, MCP: their descriptors are watched through /proc), else the oracle's
+ * module in this process (a process per call could leak nothing); without one, the test cannot apply.
+ */
+async function loadTarget(ctx: SuiteContext): Promise<{ readonly adapter: ToolAdapter; readonly leaks: (dir: string) => string[] }> {
+  const { adapter, oracle } = ctx;
+  if (adapter.kind === "in-process") return { adapter, leaks: (dir) => descriptorsInto(dir) };
+  if (adapter.processIds !== undefined) {
+    const pids = adapter.processIds.bind(adapter);
+    return { adapter, leaks: (dir) => pids().flatMap((pid) => descriptorsInto(dir, pid)) };
+  }
+  if (oracle.module === undefined) {
+    throw new NotApplicable(`the load test drives one process with thousands of calls: reach the implementation with --jsonl or --mcp (not one process per call), or name its module in the oracle`);
+  }
+  return { adapter: await createInProcessAdapter(oracle), leaks: (dir) => descriptorsInto(dir) };
+}
+
+/**
+ * ADV-load: {@link LOAD_CALLS} calls to one process (at the default number of runs, see {@link loadCalls}),
  * {@link CONCURRENCY} in flight, a quarter of them hostile, while a child process rewrites, appends to,
  * truncates and replaces some of the files read.
  * Zero crashes (a call that rejects), zero descriptors left open on the workspace, every hostile call a
- * typed error, every valid call the file's exact content. It drives the implementation in this process
- * (through the profile's module when the adapter starts a process per call, which could leak nothing), so
- * it needs the oracle's module.
+ * typed error, every valid call the file's exact content. See {@link loadTarget} for what it drives.
  */
 async function runLoad(ctx: SuiteContext): Promise<readonly string[]> {
   const { oracle } = ctx;
-  const adapter = ctx.adapter.kind === "in-process" ? ctx.adapter : await createInProcessAdapter(oracle);
+  const { adapter, leaks } = await loadTarget(ctx);
   const { read } = ctx;
   const isTypedError = typedErrorCheck(oracle);
   const extras = denyIfAsked(oracle);
@@ -173,7 +191,7 @@ async function runLoad(ctx: SuiteContext): Promise<readonly string[]> {
     } finally {
       await stopNode(mutator);
     }
-    const leaked = descriptorsInto(workspace.dir);
+    const leaked = leaks(workspace.dir);
     const after = fs.readdirSync("/proc/self/fd").length;
     if (leaked.length > 0) problems.push(`descriptors left open on the workspace: ${leaked.join(", ")}`);
     if (tally.hostile * 5 < calls) problems.push(`only ${tally.hostile} of ${calls} calls were hostile`);
@@ -289,8 +307,10 @@ async function exhaust(request: string): Promise<ExhaustionReport> {
   return JSON.parse(line.slice("report ".length)) as ExhaustionReport;
 }
 
+const needsAdversarial = (oracle: Oracle): string | null => (oracle.adversarial === undefined ? "the oracle declares no adversarial outcomes" : null);
+
 const needsModule = (oracle: Oracle): string | null =>
-  oracle.adversarial === undefined ? "the oracle declares no adversarial outcomes" : oracle.module === undefined ? "the load tests run the implementation in one process: the oracle names no module" : null;
+  needsAdversarial(oracle) ?? (oracle.module === undefined ? "the exhaustion test runs the implementation's module in a child under a descriptor limit: the oracle names no module" : null);
 
 /** The load tests as checks of the suite. */
 export const LOAD_CHECKS: readonly ConformanceCheck[] = [
@@ -298,7 +318,7 @@ export const LOAD_CHECKS: readonly ConformanceCheck[] = [
     id: "adversarial/load/mixed-calls",
     title: `${LOAD_CALLS.toLocaleString("en")} concurrent calls in one process, a quarter hostile, files rewritten while read`,
     requirements: () => [ADVERSARIAL_REQUIREMENTS.load],
-    notApplicable: needsModule,
+    notApplicable: needsAdversarial,
     runDependent: true,
     run: runLoad,
   },
