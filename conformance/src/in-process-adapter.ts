@@ -39,8 +39,8 @@ export async function createInProcessAdapter(oracle: Oracle): Promise<ToolAdapte
       // What the model receives is JSON: an output that does not survive a round trip is not conformant.
       return JSON.parse(JSON.stringify(output)) as unknown;
     },
-    async definition(name) {
-      const tool = profile.createTool({ root: os.tmpdir() });
+    async definition({ tool: name, options } = {}) {
+      const tool = profile.createTool({ ...options, root: os.tmpdir() });
       if (name !== undefined && name !== tool.name && !tool.aliases.includes(name)) throw new Error(`unknown tool '${name}'`);
       const { description, parameters } = tool.definition;
       return { name: tool.definition.name, description, parameters };

@@ -1,6 +1,6 @@
 import { startLineChild, type LineChild } from "./line-child.js";
 import { truncate } from "./one-json-answer.js";
-import type { CallRequest, OsUser, ToolAdapter, ToolDefinition } from "./tool-adapter.js";
+import type { CallRequest, DefinitionRequest, OsUser, ToolAdapter, ToolDefinition } from "./tool-adapter.js";
 
 /** How to reach an implementation that speaks the JSONL protocol. */
 export interface JsonlAdapterOptions {
@@ -105,14 +105,14 @@ export function createJsonlAdapter(options: JsonlAdapterOptions): ToolAdapter {
     call(request: CallRequest): Promise<unknown> {
       return ask({
         root: request.root,
-        ...(request.options === undefined || Object.keys(request.options).length === 0 ? {} : { config: request.options }),
+        ...configOf(request),
         ...(request.permission === undefined ? {} : { permission: request.permission }),
         ...(request.tool === undefined ? {} : { tool: request.tool }),
         input: request.input,
       });
     },
-    async definition(tool?: string): Promise<ToolDefinition> {
-      return (await ask({ definition: true, ...(tool === undefined ? {} : { tool }) })) as ToolDefinition;
+    async definition(request: DefinitionRequest = {}): Promise<ToolDefinition> {
+      return (await ask({ definition: true, ...configOf(request), ...(request.tool === undefined ? {} : { tool: request.tool }) })) as ToolDefinition;
     },
     processIds: () => (child === undefined || child.exited() || child.pid === undefined ? [] : [child.pid]),
     async warmUp() {
@@ -125,4 +125,9 @@ export function createJsonlAdapter(options: JsonlAdapterOptions): ToolAdapter {
       await child?.stop();
     },
   };
+}
+
+// The call's options as the request's `config`, left out when there are none.
+function configOf(request: Pick<CallRequest, "options">): { readonly config?: Readonly<Record<string, unknown>> } {
+  return request.options === undefined || Object.keys(request.options).length === 0 ? {} : { config: request.options };
 }

@@ -7,7 +7,7 @@ import { connectMcp, McpConnectionError, McpError, type McpConnection } from "./
 import type { Oracle } from "./oracle.js";
 import { protocolRefusal } from "./protocol-refusal.js";
 import { toToml } from "./to-toml.js";
-import type { CallRequest, OsUser, ToolAdapter, ToolDefinition } from "./tool-adapter.js";
+import type { CallRequest, DefinitionRequest, OsUser, ToolAdapter, ToolDefinition } from "./tool-adapter.js";
 
 /**
  * How the adapter turns a `tools/call` result into the output the suite judges. `structured`: the
@@ -161,9 +161,10 @@ export function createMcpAdapter(options: McpAdapterOptions): ToolAdapter {
         leave(server);
       }
     },
-    async definition(tool?: string): Promise<ToolDefinition> {
+    async definition(request: DefinitionRequest = {}): Promise<ToolDefinition> {
       const root = fs.mkdtempSync(path.join(configDir, "root-"));
-      const { key, server } = serverFor({ root, input: {} });
+      const tool = request.tool;
+      const { key, server } = serverFor({ root, input: {}, ...(request.options === undefined ? {} : { options: request.options }) });
       await enter(server, root);
       try {
         const listed = (await (await server.connection).request("tools/list", {}, timeoutMs)) as { tools?: readonly { name: string; description?: string; inputSchema?: unknown }[] };

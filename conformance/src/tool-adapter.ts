@@ -19,6 +19,9 @@ export interface ToolDefinition {
   readonly parameters: unknown;
 }
 
+/** What a definition is asked for with. */
+export type DefinitionRequest = Pick<CallRequest, "tool" | "options">;
+
 /**
  * Reaches an implementation under test. `call` resolves to the tool's output exactly as the model would
  * receive it (tool-level errors included) and rejects only when the implementation could not produce an
@@ -29,10 +32,11 @@ export interface ToolAdapter {
   readonly kind: string;
   call(request: CallRequest): Promise<unknown>;
   /**
-   * The tool's definition under its name or an alias (absent: the profile's own name), as the
-   * implementation publishes it. Absent when the protocol has no way to ask (one process per call).
+   * The tool's definition, as the implementation publishes it, under a name or alias (absent: the
+   * profile's own name) and with options (as a call has them). Absent when the protocol has no way to
+   * ask (one process per call).
    */
-  definition?(tool?: string): Promise<ToolDefinition>;
+  definition?(request?: DefinitionRequest): Promise<ToolDefinition>;
   /**
    * The same implementation run as another operating-system user (a child process started with that
    * uid and gid), for cases that need a user the file system refuses, or in a process of its own;

@@ -12,7 +12,7 @@ export async function assertDefinition(ctx: SuiteContext): Promise<void> {
   const declared = oracle.definition;
   if (declared === undefined) throw new Error("the oracle declares no definition");
   if (adapter.definition === undefined) throw new NotApplicable(`the ${adapter.kind} protocol has no way to ask for the tool's definition`);
-  const published = await adapter.definition(oracle.tool);
+  const published = await adapter.definition({ tool: oracle.tool });
   for (const key of ["name", "description", "parameters"] as const) {
     const wanted = declared[key];
     if (wanted === undefined) continue;
