@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, it } from "vitest";
 import { loadGoldenCases } from "../src/golden-case.js";
 import { loadOracles } from "../src/load-oracles.js";
 import { readToolCommand } from "../src/read-tool-command.js";
@@ -20,8 +20,9 @@ const goldenCases = loadGoldenCases(FIXTURES_DIR);
 
 beforeAll(() => buildCli(), 600_000);
 
-describe.each(loadOracles().map((oracle) => [oracle.profile, oracle] as const))("%s through read-tool call, one process per call", (_profile, oracle) => {
-  it(`passes ${SMOKE.join(", ")} and its first golden case (the definition: n/a)`, async () => {
+// The profiles run side by side: each call waits on a process of its own.
+describe("read-tool call, one process per call", () => {
+  it.concurrent.for(loadOracles())(`$profile: passes ${SMOKE.join(", ")} and its first golden case (the definition: n/a)`, { timeout: 300_000 }, async (oracle, { expect }) => {
     const checks = checksFor(oracle, goldenCases);
     const golden = checks.find((check) => check.id.startsWith(`golden/${oracle.profile}/`));
     const chosen = checks.filter((check) => SMOKE.includes(check.id) || check === golden);
@@ -34,5 +35,5 @@ describe.each(loadOracles().map((oracle) => [oracle.profile, oracle] as const))(
     } finally {
       await adapter.close?.();
     }
-  }, 300_000);
+  });
 });
