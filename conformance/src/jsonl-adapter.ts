@@ -49,6 +49,12 @@ export function createJsonlAdapter(options: JsonlAdapterOptions): ToolAdapter {
       entry.reject(new Error(`${label}: ${reason} (request: ${entry.shown})`));
     }
   };
+  // Fails what `target` has pending and kills it; the next call starts a fresh process at once.
+  const abandon = (target: LineChild, reason: string) => {
+    failAll(target, reason);
+    target.kill();
+    if (child === target) child = undefined;
+  };
   const running = (): LineChild => {
     if (child !== undefined && !child.exited()) return child;
     const started: LineChild = startLineChild(program, args, {
@@ -76,8 +82,7 @@ export function createJsonlAdapter(options: JsonlAdapterOptions): ToolAdapter {
     const entry = found?.child === from ? found : undefined;
     const body = message as { output?: unknown; error?: unknown };
     if (entry === undefined || !("output" in body || typeof body.error === "string")) {
-      failAll(from, `stdout carried a line that is not an answer ({"id", "output"} or {"id", "error"}) to a pending request: ${truncate(line)}`);
-      from.kill();
+      abandon(from, `stdout carried a line that is not an answer ({"id", "output"} or {"id", "error"}) to a pending request: ${truncate(line)}`);
       return;
     }
     clearTimeout(entry.timer);
@@ -93,8 +98,7 @@ export function createJsonlAdapter(options: JsonlAdapterOptions): ToolAdapter {
       const timer = setTimeout(() => {
         waiting.delete(id);
         reject(new Error(`${label}: no answer within ${timeoutMs} ms (the process was stopped) (request: ${truncate(line)})`));
-        failAll(target, `the process was stopped: another call got no answer within ${timeoutMs} ms`);
-        target.kill();
+        abandon(target, `the process was stopped: another call got no answer within ${timeoutMs} ms`);
       }, timeoutMs);
       waiting.set(id, { child: target, resolve, reject, timer, shown: truncate(line) });
       target.send(line);
