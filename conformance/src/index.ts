@@ -26,5 +26,5 @@ export { isProtocolRefusal } from "./protocol-refusal.js";
 export { readToolCommand } from "./read-tool-command.js";
 export { createSubprocessAdapter, type SubprocessAdapterOptions } from "./subprocess-adapter.js";
 export { createSuiteContext, type SuiteContext } from "./suite-context.js";
-export type { CallRequest, OsUser, ToolAdapter, ToolDefinition } from "./tool-adapter.js";
+export type { CallRequest, DefinitionRequest, OsUser, ToolAdapter, ToolDefinition, WarmUpRequest } from "./tool-adapter.js";
 export { UNIVERSAL_CHECKS } from "./universal-checks.js";

@@ -119,7 +119,7 @@ export function createJsonlAdapter(options: JsonlAdapterOptions): ToolAdapter {
       return (await ask({ definition: true, ...configOf(request), ...(request.tool === undefined ? {} : { tool: request.tool }) })) as ToolDefinition;
     },
     processIds: () => (child === undefined || child.exited() || child.pid === undefined ? [] : [child.pid]),
-    async warmUp() {
+    async warmUp(): Promise<void> {
       // Any answer will do: an implementation that does not publish its definition answers with an error.
       await ask({ definition: true }).catch(() => undefined);
     },

@@ -7,7 +7,7 @@ import { connectMcp, McpConnectionError, McpError, type McpConnection } from "./
 import type { Oracle } from "./oracle.js";
 import { protocolRefusal } from "./protocol-refusal.js";
 import { toToml } from "./to-toml.js";
-import type { CallRequest, DefinitionRequest, OsUser, ToolAdapter, ToolDefinition } from "./tool-adapter.js";
+import type { CallRequest, DefinitionRequest, OsUser, ToolAdapter, ToolDefinition, WarmUpRequest } from "./tool-adapter.js";
 
 /**
  * How the adapter turns a `tools/call` result into the output the suite judges. `structured`: the
@@ -177,10 +177,11 @@ export function createMcpAdapter(options: McpAdapterOptions): ToolAdapter {
         if (perRoot) await stop(key, server);
       }
     },
-    processIds: () => live.flatMap((connection) => (connection.alive() && connection.pid !== undefined ? [connection.pid] : [])),
-    async warmUp(root: string) {
-      const { server } = serverFor({ root, input: {} });
-      await enter(server, root);
+    // Only a server that serves every workspace (MCP roots) is one long-running process for a load test.
+    ...(perRoot ? {} : { processIds: () => live.flatMap((connection) => (connection.alive() && connection.pid !== undefined ? [connection.pid] : [])) }),
+    async warmUp(request: WarmUpRequest): Promise<void> {
+      const { server } = serverFor({ ...request, input: {} });
+      await enter(server, request.root);
       leave(server);
       await server.connection;
     },

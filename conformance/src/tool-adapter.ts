@@ -19,6 +19,9 @@ export interface ToolDefinition {
   readonly parameters: unknown;
 }
 
+/** What a warm-up prepares for: calls on this root, with these options and this permission answer. */
+export type WarmUpRequest = Pick<CallRequest, "root" | "options" | "permission">;
+
 /** What a definition is asked for with. */
 export type DefinitionRequest = Pick<CallRequest, "tool" | "options">;
 
@@ -49,10 +52,11 @@ export interface ToolAdapter {
    */
   processIds?(): readonly number[];
   /**
-   * Starts what the adapter needs to serve calls on `root` (a process, a server) and waits until it is
-   * ready, so that a time-bounded call does not pay for starting it. Absent when there is nothing to start.
+   * Starts what the adapter needs to serve calls like `request` (a process, a server for its root) and
+   * waits until it is ready, so that a time-bounded call does not pay for starting it. Absent when there
+   * is nothing to start.
    */
-  warmUp?(root: string): Promise<void>;
+  warmUp?(request: WarmUpRequest): Promise<void>;
   /** Releases what the adapter holds (nothing for most). */
   close?(): Promise<void>;
 }

@@ -50,6 +50,8 @@ async function gate(args: readonly string[], name: string): Promise<{ readonly c
     code = failed.code;
     stdout = failed.stdout;
   }
+  // The verdict with the run time, for the CI log: what a user of the gate waits.
+  console.log(`npx read-conformance (${name}): ${/^conformance: .*$/mu.exec(stdout)?.[0] ?? "no verdict"}`);
   return { code, stdout, report: JSON.parse(fs.readFileSync(report, "utf8")) as ConformanceReport };
 }
 

@@ -76,7 +76,7 @@ function planted(inner: ToolAdapter, bug: string | undefined): ToolAdapter {
     ...(inner.definition === undefined ? {} : { definition: (request = {}) => inner.definition?.(withBug(request)) ?? Promise.reject(new Error("no definition")) }),
     ...(inner.asUser === undefined ? {} : { asUser: (user, extra) => planted(inner.asUser?.(user, extra) ?? inner, bug) }),
     ...(inner.processIds === undefined ? {} : { processIds: () => inner.processIds?.() ?? [] }),
-    ...(inner.warmUp === undefined ? {} : { warmUp: (root) => inner.warmUp?.(root) ?? Promise.resolve() }),
+    ...(inner.warmUp === undefined ? {} : { warmUp: (request) => inner.warmUp?.(withBug(request)) ?? Promise.resolve() }),
   };
 }
 

@@ -90,7 +90,7 @@ describe("the JSONL adapter", () => {
     const oracle = oracleOf("workspace-jp");
     const adapter = createJsonlAdapter({ command: readToolCommand(REPO_ROOT, oracle, "jsonl") });
     try {
-      await adapter.warmUp?.(workspace.root);
+      await adapter.warmUp?.({ root: workspace.root });
       expect(adapter.processIds?.()).toHaveLength(1);
       expect(await adapter.call({ root: workspace.root, input: { path: "a.txt" } })).toMatchObject({ path: "a.txt", content: "one\n" });
       expect(await adapter.definition?.({})).toEqual(oracle.definition);

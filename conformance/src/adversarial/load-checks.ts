@@ -30,6 +30,9 @@ const HOSTILE_EVERY = 4;
 /** Calls in flight at once. */
 const CONCURRENCY = 64;
 
+/** Crashed calls (a rejection: no answer, a dead process) after which the load test stops issuing calls. */
+const MAX_CRASHES = 20;
+
 const VALID_FILES = 40;
 const MUTATING_FILES = 4;
 
@@ -138,7 +141,9 @@ async function loadTarget(ctx: SuiteContext): Promise<{ readonly adapter: ToolAd
     return { adapter, leaks: (dir) => pids().flatMap((pid) => descriptorsInto(dir, pid)) };
   }
   if (oracle.module === undefined) {
-    throw new NotApplicable(`the load test drives one process with thousands of calls: reach the implementation with --jsonl or --mcp (not one process per call), or name its module in the oracle`);
+    throw new NotApplicable(
+      "the load test drives one long-running process with thousands of calls: reach the implementation through JSONL, or MCP with roots (one server for every workspace), or name its module in the oracle",
+    );
   }
   return { adapter: await createInProcessAdapter(oracle), leaks: (dir) => descriptorsInto(dir) };
 }
@@ -172,6 +177,8 @@ async function runLoad(ctx: SuiteContext): Promise<readonly string[]> {
           const round = Math.floor(index / HOSTILE_EVERY);
           const file = kind === "valid" ? round % VALID_FILES : round % MUTATING_FILES;
           const input = kind === "hostile" ? hostile[round % hostile.length] : windowInput(oracle, kind === "valid" ? `valid/f-${file}.txt` : `mutating/m-${file}.txt`);
+          // An implementation that crashes or hangs again and again has failed already: stop rather than wait out every call.
+          if (tally.crashes > MAX_CRASHES) break;
           tally[kind]++;
           let output: unknown;
           try {
@@ -194,7 +201,8 @@ async function runLoad(ctx: SuiteContext): Promise<readonly string[]> {
     const leaked = leaks(workspace.dir);
     const after = fs.readdirSync("/proc/self/fd").length;
     if (leaked.length > 0) problems.push(`descriptors left open on the workspace: ${leaked.join(", ")}`);
-    if (tally.hostile * 5 < calls) problems.push(`only ${tally.hostile} of ${calls} calls were hostile`);
+    if (tally.crashes > MAX_CRASHES) problems.push(`stopped after ${tally.crashes} calls crashed`);
+    else if (tally.hostile * 5 < calls) problems.push(`only ${tally.hostile} of ${calls} calls were hostile`);
     if (problems.length > 0) throw new ConformanceFailure(`the load test (${show(tally)}):\n${problems.join("\n")}`);
     return [`${calls} calls (${tally.valid} valid, ${tally.mutating} of files being rewritten, ${tally.hostile} hostile), ${CONCURRENCY} at once: 0 crashes, 0 descriptors left open (${before} open before, ${after} after)`];
   });
