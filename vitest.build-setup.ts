@@ -13,21 +13,31 @@ const lock = path.join(repo, "node_modules", ".read-build.lock");
  * a directory lock keeps two builds from writing `dist/` at once.
  */
 export default async function setup(): Promise<void> {
+  await withDirectoryLock(lock, () => {
+    execFileSync(process.execPath, [path.join(repo, "node_modules", "typescript", "bin", "tsc"), "-b", "tsconfig.build.json"], {
+      cwd: repo,
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+  });
+}
+
+/**
+ * Runs `body` holding the directory lock `lock` (made with `mkdir`, which only one process can win),
+ * waiting up to 5 minutes for it: for work in the checkout that test processes must not do at once.
+ */
+export async function withDirectoryLock<T>(lock: string, body: () => T): Promise<T> {
   const deadline = Date.now() + 300_000;
   for (;;) {
     try {
       fs.mkdirSync(lock);
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for the build lock ${lock}`);
+      if (Date.now() > deadline) throw new Error(`timed out waiting for the lock ${lock}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
   try {
-    execFileSync(process.execPath, [path.join(repo, "node_modules", "typescript", "bin", "tsc"), "-b", "tsconfig.build.json"], {
-      cwd: repo,
-      stdio: ["ignore", "inherit", "inherit"],
-    });
+    return body();
   } finally {
     fs.rmdirSync(lock);
   }

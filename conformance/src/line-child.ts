@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { stopChild } from "./stop-child.js";
 import type { OsUser } from "./tool-adapter.js";
 
 /** How {@link startLineChild} runs a program. */
@@ -75,20 +76,7 @@ export function startLineChild(program: string, args: readonly string[], options
     },
     stderrTail: () => stderr.trim(),
     exited: () => gone,
-    stop(graceMs = 2_000) {
-      return new Promise((resolve) => {
-        if (gone || child.exitCode !== null || child.signalCode !== null) {
-          resolve();
-          return;
-        }
-        const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
-        child.once("close", () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        child.stdin.end();
-      });
-    },
+    stop: (graceMs = 2_000) => (gone ? Promise.resolve() : stopChild(child, () => child.stdin.end(), graceMs)),
     kill() {
       if (!gone) child.kill("SIGKILL");
     },

@@ -45,7 +45,7 @@ beforeAll(async () => {
   base = fs.mkdtempSync(path.join(os.tmpdir(), "read-walkthrough-"));
   // The unprivileged cases run the example as nobody, who must reach it.
   fs.chmodSync(base, 0o755);
-  registry = await startLocalRegistry([packPackage("conformance", base)]);
+  registry = await startLocalRegistry([await packPackage("conformance", base)]);
 }, 300_000);
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { REPO_ROOT } from "../src/repo-paths.js";
+import { withDirectoryLock } from "../../vitest.build-setup.js";
 
 /** `pnpm` on PATH: it packs workspace packages with their `workspace:` ranges made real. */
 export function findPnpm(): string {
@@ -14,8 +15,16 @@ export function findPnpm(): string {
   throw new Error("pnpm is not on PATH: the packing tests run `pnpm pack` (put the packageManager's pnpm on PATH, as .ci/run does)");
 }
 
-/** Packs a workspace package (its directory relative to the repository) into `dest`; returns the tarball's path. */
-export function packPackage(dir: string, dest: string): string {
+/**
+ * Packs a workspace package (its directory relative to the repository) into `dest`; returns the tarball's
+ * path. One pack at a time: `prepack` copies files into the package directory and `postpack` removes them,
+ * so two test files packing at once would ship each other's half-removed copies.
+ */
+export function packPackage(dir: string, dest: string): Promise<string> {
+  return withDirectoryLock(path.join(REPO_ROOT, "node_modules", ".read-pack.lock"), () => packInto(dir, dest));
+}
+
+function packInto(dir: string, dest: string): string {
   const before = new Set(fs.readdirSync(dest));
   execFileSync(findPnpm(), ["pack", "--pack-destination", dest], { cwd: path.join(REPO_ROOT, dir), stdio: "pipe" });
   const made = fs.readdirSync(dest).filter((file) => file.endsWith(".tgz") && !before.has(file));

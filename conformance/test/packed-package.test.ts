@@ -27,7 +27,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "read-conformance-packed-"));
   // The unprivileged cases run the implementation as nobody, who must reach it (and its working directory).
   fs.chmodSync(dir, 0o755);
-  registry = await startLocalRegistry([packPackage("conformance", dir)]);
+  registry = await startLocalRegistry([await packPackage("conformance", dir)]);
   fs.mkdirSync(path.join(dir, "project"));
   await run("npm", ["init", "-y"], { cwd: path.join(dir, "project"), env: registry.env });
   await run("npm", ["install", "--save-dev", "@read/conformance"], { cwd: path.join(dir, "project"), env: registry.env });

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { PACKAGE_DIR } from "../repo-paths.js";
+import { stopChild } from "../stop-child.js";
 import { runProcess, type Completed } from "../run-process.js";
 import type { OsUser } from "../tool-adapter.js";
 
@@ -68,16 +69,5 @@ export function collect(stream: NodeJS.ReadableStream | null): () => string {
 
 /** Stops a child (SIGTERM, then SIGKILL after a grace period) and resolves once it has exited. */
 export function stopNode(child: ChildProcess, graceMs = 2_000): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      resolve();
-      return;
-    }
-    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
-    child.once("close", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
+  return stopChild(child, () => child.kill("SIGTERM"), graceMs);
 }
