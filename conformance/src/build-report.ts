@@ -2,8 +2,13 @@ import type { ExpectedFailure, JudgedResult } from "./expected-failures.js";
 import { requirementsOf, type Requirement } from "./load-requirements.js";
 import type { Oracle } from "./oracle.js";
 
-/** A requirement's state for one profile, across every adapter that ran. */
-export type CellStatus = "pass" | "fail" | "xfail" | "n/a" | "package" | "untested";
+/**
+ * A requirement's state for one profile, across every adapter that ran. `package`: proved by this
+ * repository's own package tests (only for its own profiles); `untested`: nothing proves it, which fails
+ * the run; `unchecked`: an outside implementation's requirement no check of the harness observes (the
+ * definition of done of a package, a terminal prompt): not checked, never counted as passed.
+ */
+export type CellStatus = "pass" | "fail" | "xfail" | "n/a" | "package" | "untested" | "unchecked";
 
 /** One cell of the matrix: a requirement for a profile, and what decided it. */
 export interface RequirementCell {
@@ -54,15 +59,19 @@ export interface ReportInput {
   readonly requirements: readonly Requirement[];
   readonly results: readonly JudgedResult[];
   readonly stale: readonly (ExpectedFailure & { readonly why: string })[];
-  /** Package test references by requirement ID. */
-  readonly packageTests: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Package test references by requirement ID, when the implementations are this repository's own
+   * profiles; absent for an outside implementation, whose requirements only checks can prove.
+   */
+  readonly packageTests?: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
  * Builds the matrix: for each profile, each requirement of its spec and each universal one, decided by
  * the checks that name it (a failure anywhere fails it; an expected failure marks it `xfail`), else by
- * the package tests that name it (`package`), else `n/a` when every check naming it does not apply, else
- * `untested`.
+ * the package tests that name it (`package`, this repository's profiles only), else `n/a` when every
+ * check naming it does not apply, else `untested` (this repository's profiles: a failure) or
+ * `unchecked` (an outside implementation: reported, neither passed nor failed).
  */
 export function buildReport(input: ReportInput): ConformanceReport {
   const profiles = input.oracles.map((oracle): ProfileReport => {
@@ -90,8 +99,8 @@ export function buildReport(input: ReportInput): ConformanceReport {
     });
     const requirements = requirementsOf(input.requirements, oracle.profile).map((requirement): RequirementCell => {
       const proving = own.filter((result) => result.requirements.includes(requirement.id));
-      const packageTests = input.packageTests.get(requirement.id) ?? [];
-      const status = cellStatus(proving, packageTests.length > 0);
+      const packageTests = input.packageTests?.get(requirement.id) ?? [];
+      const status = cellStatus(proving, packageTests.length > 0, input.packageTests === undefined);
       const reason = status === "n/a" ? proving.find((result) => result.message !== undefined)?.message : undefined;
       return {
         id: requirement.id,
@@ -114,10 +123,11 @@ export function buildReport(input: ReportInput): ConformanceReport {
   return { seed: input.seed, runs, adapters: input.adapters, profiles, stale: input.stale, ok: !failed && input.stale.length === 0 };
 }
 
-function cellStatus(proving: readonly JudgedResult[], packaged: boolean): CellStatus {
+function cellStatus(proving: readonly JudgedResult[], packaged: boolean, outside: boolean): CellStatus {
   if (proving.some((result) => result.status === "fail" || result.status === "xpass")) return "fail";
   if (proving.some((result) => result.status === "xfail")) return "xfail";
   if (proving.some((result) => result.status === "pass")) return "pass";
   if (packaged) return "package";
-  return proving.length > 0 ? "n/a" : "untested";
+  if (proving.length > 0) return "n/a";
+  return outside ? "unchecked" : "untested";
 }

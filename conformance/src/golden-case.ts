@@ -3,6 +3,7 @@ import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import type { ConformanceCheck } from "./conformance-check.js";
+import { isProtocolRefusal } from "./protocol-refusal.js";
 import { fileEntrySchema } from "./scratch-workspace.js";
 import { callTool, ConformanceFailure, withScratch } from "./suite-context.js";
 
@@ -70,7 +71,7 @@ export function goldenCheck(loaded: LoadedGoldenCase): ConformanceCheck {
     requirements: () => golden.requirements,
     notApplicable: () => null,
     async run(ctx) {
-      await withScratch({ files: golden.files, outside: golden.outside }, async (workspace) => {
+      return withScratch({ files: golden.files, outside: golden.outside }, async (workspace) => {
         const input = JSON.parse(workspace.expand(JSON.stringify(golden.input))) as unknown;
         const extras = {
           ...(Object.keys(golden.options).length > 0 ? { options: golden.options as Record<string, unknown> } : {}),
@@ -78,12 +79,21 @@ export function goldenCheck(loaded: LoadedGoldenCase): ConformanceCheck {
           ...(golden.tool === undefined ? {} : { tool: golden.tool }),
         };
         const called = await callTool(ctx, workspace, input, extras);
+        if (isProtocolRefusal(called.output)) {
+          // An MCP server refused the arguments with a JSON-RPC error: only the code can be compared.
+          const code = ctx.read.errorCode(called.output);
+          if (!ctx.read.isError(golden.expected) || ctx.read.errorCode(golden.expected) !== code) {
+            throw new ConformanceFailure(`fixtures/${loaded.file}: the server refused the arguments with a JSON-RPC invalid-params error, read as ${String(code)}, but 'expected' is ${JSON.stringify(golden.expected)}`, called);
+          }
+          return [`answered with a JSON-RPC invalid-params error, which the oracle reads as ${String(code)}: the code is compared, not the message`];
+        }
         const actual = workspace.placeholders(ctx.read.masked(called.output));
         if (!isDeepStrictEqual(actual, golden.expected)) {
           throw new ConformanceFailure(
             `fixtures/${loaded.file}: the output differs from 'expected'\n  expected: ${JSON.stringify(golden.expected)}\n  actual:   ${JSON.stringify(actual)}`,
           );
         }
+        return [];
       });
     },
   };

@@ -1,5 +1,5 @@
+import os from "node:os";
 import type { ReadTool } from "@read/core";
-import { loadProfile } from "@read/profiles";
 import { createModuleChildAdapter } from "./adversarial/module-child-adapter.js";
 import type { Oracle } from "./oracle.js";
 import type { CallRequest, ToolAdapter } from "./tool-adapter.js";
@@ -13,6 +13,8 @@ import type { CallRequest, ToolAdapter } from "./tool-adapter.js";
  */
 export async function createInProcessAdapter(oracle: Oracle): Promise<ToolAdapter> {
   if (oracle.module === undefined) throw new Error(`the oracle of '${oracle.profile}' names no module: use the subprocess adapter`);
+  // Loaded on demand: checking an implementation through its command needs no profile package.
+  const { loadProfile } = await import("@read/profiles");
   const profile = await loadProfile(oracle.module);
   return {
     kind: "in-process",
@@ -36,6 +38,12 @@ export async function createInProcessAdapter(oracle: Oracle): Promise<ToolAdapte
       if (unexpected !== undefined) throw new Error(unexpected);
       // What the model receives is JSON: an output that does not survive a round trip is not conformant.
       return JSON.parse(JSON.stringify(output)) as unknown;
+    },
+    async definition({ tool: name, options } = {}) {
+      const tool = profile.createTool({ ...options, root: os.tmpdir() });
+      if (name !== undefined && name !== tool.name && !tool.aliases.includes(name)) throw new Error(`unknown tool '${name}'`);
+      const { description, parameters } = tool.definition;
+      return { name: tool.definition.name, description, parameters };
     },
     asUser: (user, extra) => createModuleChildAdapter(oracle, { ...extra, user }),
   };

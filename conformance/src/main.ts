@@ -1,33 +1,36 @@
 import fs from "node:fs";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { z } from "zod";
 import { securityReport } from "./adversarial/write-security-report.js";
 import { buildManifest, manifestText } from "./build-manifest.js";
-import { EXPECTED_FAILURES_FILE, loadExpectedFailures } from "./expected-failures.js";
+import { EXPECTED_FAILURES_FILE, judgeResults, loadExpectedFailures, type JudgedResult } from "./expected-failures.js";
 import { loadGoldenCases } from "./golden-case.js";
-import { loadOracles } from "./load-oracles.js";
+import { loadOracles, PROFILES_DIR } from "./load-oracles.js";
 import { loadRequirements } from "./load-requirements.js";
-import { loadOracle, oracleSchema } from "./oracle.js";
+import { loadOracle, oracleSchema, type Oracle } from "./oracle.js";
 import { renderMarkdown } from "./render-markdown.js";
 import { renderMatrix } from "./render-matrix.js";
-import { FIXTURES_DIR, MANIFEST_FILE, REPO_ROOT, REPORT_JSON_FILE, REPORT_MD_FILE } from "./repo-paths.js";
+import { readToolCommand } from "./read-tool-command.js";
+import { FIXTURES_DIR, IN_REPOSITORY, MANIFEST_FILE, PACKAGE_DIR, REPO_ROOT, REPORT_JSON_FILE, REPORT_MD_FILE } from "./repo-paths.js";
 import { resolveRunSettings } from "./run-settings.js";
-import { runConformance, type AdapterKind } from "./run-conformance.js";
-import type { CheckResult } from "./run-suite.js";
+import { ADAPTER_KINDS, propertySettings, runConformance, type AdapterKind, type CommandKind } from "./run-conformance.js";
 import { scanRequirementReferences } from "./scan-requirement-references.js";
-import { readToolCommand } from "./subprocess-adapter.js";
 
 const USAGE = `usage:
-  read-conformance [run] [--profile NAME]... [--adapter in-process|subprocess|both] [--runs N] [--subprocess-runs N] [--seed N]
-                   [--oracle FILE --command "CMD ARGS"] [--fixtures DIR] [--expected-failures FILE]
-                   [--report-json FILE] [--report-md FILE] [--no-write]
+  read-conformance [run] [--profile NAME]... [--adapter KIND[,KIND]...] [--runs N] [--subprocess-runs N] [--seed N]
+                   [--fixtures DIR] [--expected-failures FILE] [--report-json FILE] [--report-md FILE] [--no-write]
+      this repository's profiles; KIND: in-process, subprocess, jsonl, mcp, both (in-process,subprocess) or all (the default)
+  read-conformance [run] --oracle FILE|PROFILE [--command "CMD ARGS"] [--jsonl "CMD ARGS"] [--mcp "CMD ARGS"] [options above]
+      your implementation: one process per call (--command), one long-running process speaking JSONL (--jsonl),
+      or an MCP server over stdio (--mcp); PROFILE names a shipped oracle (envelope, forge, guard, workspace-jp)
   read-conformance manifest [--check]        write (or check) fixtures/manifest.json
   read-conformance oracle-schema [--check]   write (or check) conformance/oracle.schema.json
   read-conformance security-report [--check] run the adversarial suite against the profiles and the peers; write (or check) docs/security.md`;
 
 /** The JSON Schema of oracle files, for editors and outside implementations. */
-export const ORACLE_SCHEMA_FILE = path.join(REPO_ROOT, "conformance", "oracle.schema.json");
+export const ORACLE_SCHEMA_FILE = path.join(PACKAGE_DIR, "oracle.schema.json");
 
 /** The oracle schema as its file holds it. */
 export function oracleSchemaText(): string {
@@ -79,6 +82,8 @@ const RUN_OPTIONS = {
   seed: { type: "string" },
   oracle: { type: "string" },
   command: { type: "string" },
+  jsonl: { type: "string" },
+  mcp: { type: "string" },
   fixtures: { type: "string" },
   "expected-failures": { type: "string" },
   "report-json": { type: "string" },
@@ -87,26 +92,43 @@ const RUN_OPTIONS = {
 } as const;
 
 async function run(args: readonly string[]): Promise<number> {
+  const started = performance.now();
   const { values } = parse(args, RUN_OPTIONS);
   const outside = values.oracle !== undefined;
-  if (values.command !== undefined && !outside) throw new UsageError("--command needs --oracle (the oracle of the implementation it runs)");
+  const commands = new Map<CommandKind, readonly string[]>();
+  for (const [kind, flag] of [["subprocess", "command"], ["jsonl", "jsonl"], ["mcp", "mcp"]] as const) {
+    const text = values[flag];
+    if (text === undefined) continue;
+    if (!outside) throw new UsageError(`--${flag} needs --oracle (the oracle of the implementation it runs)`);
+    const command = splitCommand(text);
+    if (command.length === 0) throw new UsageError(`--${flag} is empty`);
+    commands.set(kind, command);
+  }
   if (outside && values.profile !== undefined) throw new UsageError("--profile selects this repository's profiles; with --oracle, the oracle names the profile");
-  const adapters = adapterKinds(values.adapter ?? (values.command !== undefined ? "subprocess" : "both"));
-  const command = values.command?.split(/\s+/).filter((part) => part !== "");
-  if (outside && adapters.includes("subprocess") && command === undefined) throw new UsageError("the subprocess adapter needs --command for an outside implementation");
+  const loaded = outside ? [loadOracle(oracleFile(values.oracle ?? ""))] : loadOracles();
+  const adapters = outside ? outsideAdapters(values.adapter, commands, loaded[0]) : adapterKinds(values.adapter ?? "all");
+  // An outside implementation is judged only through its command: a shipped oracle's module (this
+  // repository's profile) must not stand in for it in the checks that run a module in this process.
+  const all = outside && !adapters.includes("in-process") ? loaded.map(({ module: _module, ...oracle }) => oracle) : loaded;
   const settings = resolveRunSettings({ seed: values.seed, runs: values.runs, subprocessRuns: values["subprocess-runs"] });
-  const all = outside ? [loadOracle(path.resolve(values.oracle ?? ""))] : loadOracles();
   const oracles = values.profile === undefined ? all : all.filter((oracle) => values.profile?.includes(oracle.profile));
   const unknown = (values.profile ?? []).filter((name) => !all.some((oracle) => oracle.profile === name));
   if (unknown.length > 0) throw new UsageError(`unknown profile ${unknown.join(", ")} (known: ${all.map((oracle) => oracle.profile).join(", ")})`);
-  if (!outside && adapters.includes("subprocess") && !fs.existsSync(path.join(REPO_ROOT, "packages", "cli", "dist", "read-tool.cjs"))) {
-    throw new UsageError("the subprocess adapter runs packages/cli/bin/read-tool.js, which is not built: run `pnpm build` first");
+  if (!outside && adapters.some((kind) => kind !== "in-process") && !fs.existsSync(path.join(REPO_ROOT, "packages", "cli", "dist", "read-tool.cjs"))) {
+    throw new UsageError(
+      IN_REPOSITORY
+        ? "the subprocess, jsonl and mcp adapters run packages/cli/bin/read-tool.js, which is not built: run `pnpm build` first"
+        : "this repository's CLI is not here: run your implementation with --oracle and --command, --jsonl or --mcp (or --adapter in-process)",
+    );
   }
   const requirements = loadRequirements();
   const expectedFailures = values["expected-failures"] !== undefined ? loadExpectedFailures(path.resolve(values["expected-failures"])) : outside ? [] : loadExpectedFailures(EXPECTED_FAILURES_FILE);
-  const packageTests = scanRequirementReferences(REPO_ROOT, requirements.map((requirement) => requirement.id)).byId;
+  const fixtures = values.fixtures === undefined ? FIXTURES_DIR : path.resolve(values.fixtures);
+  if (!fs.existsSync(path.join(fixtures, "golden"))) throw new UsageError(`no golden cases at ${path.join(fixtures, "golden")}: give the fixtures directory with --fixtures`);
+  // Package tests prove requirements only of this repository's own profiles: they never ran against yours.
+  const packageTests = !outside && IN_REPOSITORY ? scanRequirementReferences(REPO_ROOT, requirements.map((requirement) => requirement.id)).byId : undefined;
   process.stdout.write(
-    `read-conformance: ${oracles.map((oracle) => oracle.profile).join(", ")} through ${adapters.join(" and ")}; seed ${settings.seed} (replay: READ_CONFORMANCE_SEED=${settings.seed}); runs per property: ${settings.runs} in-process, ${settings.subprocessRuns} through a subprocess\n`,
+    `read-conformance: ${oracles.map((oracle) => oracle.profile).join(", ")} through ${adapters.join(", ")}; seed ${settings.seed} (replay: READ_CONFORMANCE_SEED=${settings.seed}); runs per property: ${adapters.map((kind) => `${propertySettings(settings, kind).numRuns} ${kind}`).join(", ")}\n`,
   );
   const { report } = await runConformance({
     oracles,
@@ -115,11 +137,11 @@ async function run(args: readonly string[]): Promise<number> {
     runs: settings.runs,
     subprocessRuns: settings.subprocessRuns,
     requirements,
-    goldenCases: loadGoldenCases(values.fixtures === undefined ? FIXTURES_DIR : path.resolve(values.fixtures)),
+    goldenCases: loadGoldenCases(fixtures),
     expectedFailures,
-    commandFor: (oracle) => command ?? readToolCommand(REPO_ROOT, oracle),
-    packageTests,
-    onResult: (result) => process.stdout.write(progressLine(result)),
+    commandFor: (oracle, kind) => commands.get(kind) ?? readToolCommand(REPO_ROOT, oracle, kind),
+    ...(packageTests === undefined ? {} : { packageTests }),
+    onResult: (result) => process.stdout.write(progressLine(judgeResults([result], expectedFailures).results[0] ?? result)),
   });
   process.stdout.write(`\n${renderMatrix(report, requirements)}\n\n`);
   for (const profile of report.profiles) {
@@ -133,19 +155,48 @@ async function run(args: readonly string[]): Promise<number> {
   for (const entry of report.stale) process.stdout.write(`STALE expected failure ${entry.profile} ${entry.check}: ${entry.why}\n`);
   const untested = report.profiles.flatMap((profile) => profile.requirements.filter((cell) => cell.status === "untested").map((cell) => `${profile.profile} ${cell.id}`));
   for (const cell of untested) process.stdout.write(`UNTESTED ${cell}: no check, golden case or package test names it\n`);
-  const complete = !outside && values.profile === undefined && adapters.length === 2;
+  const unchecked = report.profiles.flatMap((profile) => profile.requirements.filter((cell) => cell.status === "unchecked").map((cell) => cell.id));
+  if (unchecked.length > 0) process.stdout.write(`not checked by the harness (no check can observe them through the contract; they are not counted as passed): ${unchecked.join(", ")}\n`);
+  const complete = !outside && values.profile === undefined && ADAPTER_KINDS.every((kind) => adapters.includes(kind));
   const jsonFile = values["report-json"] ?? (complete && !values["no-write"] ? REPORT_JSON_FILE : undefined);
   const mdFile = values["report-md"] ?? (complete && !values["no-write"] ? REPORT_MD_FILE : undefined);
   if (jsonFile !== undefined) writeReport(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
   if (mdFile !== undefined) writeReport(mdFile, renderMarkdown(report, requirements));
-  process.stdout.write(`${report.ok ? "conformance: green" : "conformance: RED"} (seed ${settings.seed})\n`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  process.stdout.write(`${report.ok ? "conformance: green" : "conformance: RED"} (seed ${settings.seed}) in ${seconds} s\n`);
   return report.ok ? 0 : 1;
 }
 
+/** `--adapter` for this repository's profiles: kinds separated by commas, `both` (in-process and subprocess) or `all`. */
 function adapterKinds(value: string): readonly AdapterKind[] {
-  if (value === "both") return ["in-process", "subprocess"];
-  if (value === "in-process" || value === "subprocess") return [value];
-  throw new UsageError(`--adapter must be in-process, subprocess or both, got '${value}'`);
+  const kinds = value.split(",").flatMap((part): readonly string[] => (part === "all" ? ADAPTER_KINDS : part === "both" ? ["in-process", "subprocess"] : [part]));
+  const wrong = kinds.filter((kind) => !(ADAPTER_KINDS as readonly string[]).includes(kind));
+  if (wrong.length > 0 || kinds.length === 0) throw new UsageError(`--adapter takes ${ADAPTER_KINDS.join(", ")}, both or all (comma-separated), got '${value}'`);
+  return ADAPTER_KINDS.filter((kind) => kinds.includes(kind));
+}
+
+/** The adapters of an outside run: one per command given, and in-process only when asked for (the oracle must name its module). */
+function outsideAdapters(flag: string | undefined, commands: ReadonlyMap<CommandKind, readonly string[]>, oracle: Oracle | undefined): readonly AdapterKind[] {
+  const given: readonly AdapterKind[] = ADAPTER_KINDS.filter((kind) => kind !== "in-process" && commands.has(kind));
+  const wanted = flag === undefined ? given : adapterKinds(flag);
+  const missing = wanted.filter((kind) => kind !== "in-process" && !commands.has(kind));
+  if (missing.length > 0) throw new UsageError(`--adapter ${missing.join(",")}: give the implementation's command with ${missing.map((kind) => (kind === "subprocess" ? "--command" : `--${kind}`)).join(", ")}`);
+  if (wanted.includes("in-process") && oracle?.module === undefined) throw new UsageError("--adapter in-process needs an oracle that names its module");
+  if (wanted.length === 0) throw new UsageError("give the implementation to check: --command \"CMD\" (one process per call), --jsonl \"CMD\" or --mcp \"CMD\"");
+  return wanted;
+}
+
+/** `--oracle`: a file, or the name of an oracle this package ships (`workspace-jp`). */
+function oracleFile(value: string): string {
+  const shipped = path.join(PROFILES_DIR, `${value}.json`);
+  if (/^[\w-]+$/u.test(value) && !fs.existsSync(value) && fs.existsSync(shipped)) return shipped;
+  if (!fs.existsSync(value)) throw new UsageError(`--oracle ${value}: no such file, and no shipped oracle of that name (shipped: ${loadOracles().map((oracle) => oracle.profile).join(", ")})`);
+  return path.resolve(value);
+}
+
+/** A command line as the flags give it, split on whitespace (wrap anything that needs quoting in a script). */
+function splitCommand(text: string): readonly string[] {
+  return text.split(/\s+/u).filter((part) => part !== "");
 }
 
 function parse<T extends NonNullable<ParseArgsConfig["options"]>>(args: readonly string[], options: T) {
@@ -156,9 +207,9 @@ function parse<T extends NonNullable<ParseArgsConfig["options"]>>(args: readonly
   }
 }
 
-function progressLine(result: CheckResult): string {
-  const status = result.status === "fail" ? "FAIL" : result.status;
-  return `  ${status.padEnd(4)}  ${result.profile.padEnd(13)} ${result.adapter.padEnd(10)}  ${result.check} (${Math.round(result.durationMs)} ms)\n`;
+function progressLine(result: JudgedResult): string {
+  const status = result.status === "fail" ? "FAIL" : result.status === "xpass" ? "XPASS" : result.status;
+  return `  ${status.padEnd(5)}  ${result.profile.padEnd(13)} ${result.adapter.padEnd(10)}  ${result.check} (${Math.round(result.durationMs)} ms)\n`;
 }
 
 function writeReport(file: string, text: string): void {

@@ -47,6 +47,9 @@ export function recordCalls(inner: ToolAdapter, read: OutputReader): RecordingAd
     transcript,
     // Calls as another user run in their own process and are not recorded.
     ...(inner.asUser === undefined ? {} : { asUser: inner.asUser.bind(inner) }),
+    ...(inner.definition === undefined ? {} : { definition: inner.definition.bind(inner) }),
+    ...(inner.processIds === undefined ? {} : { processIds: inner.processIds.bind(inner) }),
+    ...(inner.warmUp === undefined ? {} : { warmUp: inner.warmUp.bind(inner) }),
     ...(inner.close === undefined ? {} : { close: () => inner.close?.() ?? Promise.resolve() }),
   };
 }

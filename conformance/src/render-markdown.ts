@@ -8,6 +8,7 @@ const SHOWN: Readonly<Record<CellStatus, string>> = {
   "n/a": "n/a",
   package: "pkg",
   untested: "**untested**",
+  unchecked: "not checked",
 };
 
 /** The specs behind the profiles, for headings. */
@@ -34,15 +35,16 @@ export function renderMarkdown(report: ConformanceReport, requirements: readonly
   out.push("");
   out.push("Cells: `pass` (every check naming the requirement passed through every adapter), `FAIL`, `xfail` (a listed expected failure),");
   out.push("`n/a` (the check cannot apply to the profile; the reason is given), `pkg` (proved by the profile package's own tests, which `vitest run` gates;");
-  out.push("the files are listed in `docs/conformance.json`), `untested` (nothing proves it: a failure), `·` (another profile's requirement).");
+  out.push("the files are listed in `docs/conformance.json`), `untested` (nothing proves it: a failure), `not checked` (an outside implementation's requirement");
+  out.push("that no check observes through the contract: not counted as passed), `·` (another profile's requirement).");
   out.push("");
   out.push("## Summary");
   out.push("");
-  out.push("| profile | requirements | pass | pkg | n/a | xfail | FAIL | untested |");
-  out.push("|---|---|---|---|---|---|---|---|");
+  out.push("| profile | requirements | pass | pkg | n/a | xfail | FAIL | untested | not checked |");
+  out.push("|---|---|---|---|---|---|---|---|---|");
   for (const profile of report.profiles) {
     const count = (status: CellStatus) => profile.requirements.filter((cell) => cell.status === status).length;
-    out.push(`| ${profile.profile} | ${profile.requirements.length} | ${count("pass")} | ${count("package")} | ${count("n/a")} | ${count("xfail")} | ${count("fail")} | ${count("untested")} |`);
+    out.push(`| ${profile.profile} | ${profile.requirements.length} | ${count("pass")} | ${count("package")} | ${count("n/a")} | ${count("xfail")} | ${count("fail")} | ${count("untested")} | ${count("unchecked")} |`);
   }
   out.push("");
   out.push("## The matrix");
@@ -128,34 +130,23 @@ function escapeCell(text: string): string {
 const OUTSIDE_IMPLEMENTATION = [
   "## Running the suite against your own implementation",
   "",
-  "The suite needs nothing but a command that speaks the `read-tool call` contract, and an oracle file that",
-  "says how your tool behaves. It never branches on a profile's name: everything it knows comes from the oracle.",
+  "The suite needs nothing but a command line that reaches your tool and an oracle file that says how it behaves;",
+  "it never branches on a profile's name. [gating-your-implementation.md](gating-your-implementation.md) walks",
+  "through it from an empty directory to a CI gate:",
   "",
-  "1. **The command.** The harness runs `<your command> --root DIR [--config FILE] [--permission allow|deny] [--tool NAME] -`",
-  "   with the tool's arguments as one JSON object on stdin. Your command prints exactly the tool's output as one JSON",
-  "   document on stdout and exits 0 whenever the tool produced an output (tool-level errors included); anything else",
-  "   (a usage error with exit 2, a crash, no answer within 15 s) fails the call. `--config` is a TOML file holding your",
-  "   options in the table your oracle names (`configTable`); `--permission` answers every pending permission request.",
-  "2. **The oracle.** Copy the closest of `conformance/profiles/*.json` and edit it; its JSON Schema is",
-  "   `conformance/oracle.schema.json`. It names your parameters (`request`), your default and largest window",
-  "   (`window`), where the output keeps its error code, content and next page (`output`), how lines are",
-  "   numbered and terminated, which time fields to mask, and the outcome of each edge case (`behaviour`: start 0,",
-  "   past the end, invalid UTF-8, NUL bytes and the sniff window, missing, outside the root, directories, FIFOs,",
-  "   sockets, devices, the size limit). `profile` picks the requirement rows (and the golden cases in",
-  "   `fixtures/golden/<profile>/`) your implementation answers for; `proves` maps checks to your own requirement IDs.",
-  "3. **Run it** (after `pnpm install && pnpm build` in this repository):",
+  "```sh",
+  "npm install --save-dev @read/conformance",
+  "npx read-conformance --oracle workspace-jp --jsonl \"python3 serve_jsonl.py\" --expected-failures expected-failures.json",
+  "```",
   "",
-  "   ```sh",
-  "   node conformance/bin/read-conformance.js --oracle my-oracle.json --command \"my-read-tool call\" \\",
-  "     [--runs 200] [--seed 42] [--expected-failures my-xfail.json] [--report-json out.json] [--report-md out.md]",
-  "   ```",
+  "- `--jsonl \"CMD\"`: one long-running process, one JSON request per line (root, config, permission, tool,",
+  "  input) and one answer per line; the fastest, a full run in about 20 seconds.",
+  "- `--command \"CMD\"`: one process per call, the `read-tool call` contract (`--root`, `--config`, `--permission`,",
+  "  `--tool`, the input as JSON on stdin, one JSON document on stdout).",
+  "- `--mcp \"CMD\"`: any MCP server over stdio that exposes the tool (the root as MCP roots, or `{root}` in the command).",
+  "- `--oracle NAME` picks one of the shipped oracles (`envelope`, `forge`, `guard`, `workspace-jp`); `--oracle FILE`",
+  "  takes your own (schema: `oracle.schema.json`).",
   "",
-  "   The command line is split on spaces; wrap anything more complex in a script. It prints the check results and",
-  "   the matrix and exits 1 on any failure. `--runs` raises the number of property runs (default 20); a failing",
-  "   property prints its seed and path, and `--seed` (or `READ_CONFORMANCE_SEED`) replays it. Known failures go in",
-  "   an expected-failures file (`{ \"failures\": [{ \"profile\", \"check\", \"adapter\"?, \"reason\" }] }`); a listed",
-  "   check that passes fails the run, so the list can only shrink.",
-  "",
-  "The same suite runs in this repository's `vitest run` (`conformance/test`), in-process for every profile and",
-  "through `read-tool call`, and the two adapters must agree call for call.",
+  "For an outside implementation, a requirement passes only by checks that ran against it: one no check can",
+  "observe through the protocol is `not checked`, never `pass`.",
 ];

@@ -8,6 +8,7 @@ const SHOWN: Readonly<Record<CellStatus, string>> = {
   "n/a": "n/a",
   package: "pkg",
   untested: "UNTESTED",
+  unchecked: "not checked",
 };
 
 /** The profile x requirement matrix as a plain-text table for the terminal (`·`: another profile's requirement). */

@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { ConformanceCheck } from "./conformance-check.js";
+import { NotApplicable } from "./not-applicable.js";
 import type { Oracle } from "./oracle.js";
 import { createSuiteContext, type PropertySettings } from "./suite-context.js";
 import type { ToolAdapter } from "./tool-adapter.js";
@@ -44,7 +45,8 @@ export async function runSuite(run: SuiteRun): Promise<readonly CheckResult[]> {
         const notes = await check.run(ctx);
         result = { ...base, status: "pass", ...(notes && notes.length > 0 ? { notes } : {}), durationMs: performance.now() - started };
       } catch (error) {
-        result = { ...base, status: "fail", message: withoutStack(error), durationMs: performance.now() - started };
+        const status = error instanceof NotApplicable ? "n/a" : "fail";
+        result = { ...base, status, message: withoutStack(error), durationMs: performance.now() - started };
       }
     }
     results.push(result);

@@ -25,15 +25,6 @@ export interface SubprocessAdapterOptions {
 }
 
 /**
- * The `read-tool call` command of this repository's CLI for an oracle's profile: its name when it is
- * registered, else the oracle's module path (a profile of one's own, loaded by `--profile PATH`).
- */
-export function readToolCommand(repoRoot: string, oracle: Pick<Oracle, "profile" | "module">): readonly string[] {
-  const profile = oracle.module !== undefined && path.isAbsolute(oracle.module) ? oracle.module : oracle.profile;
-  return [process.execPath, path.join(repoRoot, "packages", "cli", "bin", "read-tool.js"), "call", "--profile", profile];
-}
-
-/**
  * Drives an implementation through the `read-tool call` contract: stdout is exactly one JSON document
  * (the tool's output) and the exit code 0 whenever the tool produced an output, tool-level errors
  * included. Anything else (exit 2 with a reason, a crash, a timeout) rejects the call.

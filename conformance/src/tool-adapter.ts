@@ -12,21 +12,51 @@ export interface CallRequest {
   readonly tool?: string;
 }
 
+/** A tool's definition as a model sees it: its name, description and parameters (a JSON Schema). */
+export interface ToolDefinition {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: unknown;
+}
+
+/** What a warm-up prepares for: calls on this root, with these options and this permission answer. */
+export type WarmUpRequest = Pick<CallRequest, "root" | "options" | "permission">;
+
+/** What a definition is asked for with. */
+export type DefinitionRequest = Pick<CallRequest, "tool" | "options">;
+
 /**
  * Reaches an implementation under test. `call` resolves to the tool's output exactly as the model would
  * receive it (tool-level errors included) and rejects only when the implementation could not produce an
  * output at all (a usage error, a crash, a hang past the time bound, output that is not one JSON document).
  */
 export interface ToolAdapter {
-  /** `in-process` or `subprocess`, for reports. */
+  /** `in-process`, `subprocess`, `jsonl` or `mcp`, for reports. */
   readonly kind: string;
   call(request: CallRequest): Promise<unknown>;
+  /**
+   * The tool's definition, as the implementation publishes it, under a name or alias (absent: the
+   * profile's own name) and with options (as a call has them). Absent when the protocol has no way to
+   * ask (one process per call).
+   */
+  definition?(request?: DefinitionRequest): Promise<ToolDefinition>;
   /**
    * The same implementation run as another operating-system user (a child process started with that
    * uid and gid), for cases that need a user the file system refuses, or in a process of its own;
    * `timeoutMs` bounds each call (the child is killed). Absent when the adapter cannot.
    */
   asUser?(user: OsUser, options?: { readonly timeoutMs?: number }): ToolAdapter;
+  /**
+   * The processes serving calls now, for an adapter that keeps long-running ones (JSONL, MCP): the load
+   * test watches their descriptors. Absent for an adapter that runs in this process or starts one per call.
+   */
+  processIds?(): readonly number[];
+  /**
+   * Starts what the adapter needs to serve calls like `request` (a process, a server for its root) and
+   * waits until it is ready, so that a time-bounded call does not pay for starting it. Absent when there
+   * is nothing to start.
+   */
+  warmUp?(request: WarmUpRequest): Promise<void>;
   /** Releases what the adapter holds (nothing for most). */
   close?(): Promise<void>;
 }

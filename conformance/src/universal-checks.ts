@@ -2,6 +2,7 @@ import { assertBinarySniff } from "./assertions/assert-binary-sniff.js";
 import { assertContainment } from "./assertions/assert-containment.js";
 import { assertCountRange } from "./assertions/assert-count-range.js";
 import { assertDefaultWindow } from "./assertions/assert-default-window.js";
+import { assertDefinition } from "./assertions/assert-definition.js";
 import { assertDeterminism } from "./assertions/assert-determinism.js";
 import { assertEmptyFile } from "./assertions/assert-empty-file.js";
 import { assertInvalidUtf8 } from "./assertions/assert-invalid-utf8.js";
@@ -11,6 +12,7 @@ import { assertNotFound } from "./assertions/assert-not-found.js";
 import { assertOutsideRoot } from "./assertions/assert-outside-root.js";
 import { assertPaging } from "./assertions/assert-paging.js";
 import { assertPathEcho } from "./assertions/assert-path-echo.js";
+import { assertPermissionAsksAgain } from "./assertions/assert-permission-asks-again.js";
 import { assertSizeLimit } from "./assertions/assert-size-limit.js";
 import { assertSpecialFiles } from "./assertions/assert-special-files.js";
 import { assertStartBoundaries } from "./assertions/assert-start-boundaries.js";
@@ -68,4 +70,18 @@ export const UNIVERSAL_CHECKS: readonly ConformanceCheck[] = [
     run: assertCountRange,
   }),
   universalCheck({ id: "tool-names", title: "The tool's name and each alias reach the same tool", universal: [], run: assertToolNames }),
+  universalCheck({
+    id: "definition",
+    title: "The published definition is exactly the one the spec fixes",
+    universal: [],
+    notApplicable: (oracle) => (oracle.definition === undefined ? "the spec fixes no definition" : null),
+    run: assertDefinition,
+  }),
+  universalCheck({
+    id: "permission-asks-again",
+    title: "Every outside read asks again: allow, deny, allow, deny on the same path",
+    universal: [],
+    notApplicable: (oracle) => (oracle.behaviour.outsideRootAllowed === null || !oracle.permissionModes.includes("allow") || !oracle.permissionModes.includes("deny") ? "the tool asks no one before a read" : null),
+    run: assertPermissionAsksAgain,
+  }),
 ];

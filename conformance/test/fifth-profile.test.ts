@@ -8,7 +8,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { loadOracle } from "../src/oracle.js";
 import { REPO_ROOT } from "../src/repo-paths.js";
 import { runConformance } from "../src/run-conformance.js";
-import { readToolCommand } from "../src/subprocess-adapter.js";
+import { readToolCommand } from "../src/read-tool-command.js";
 
 // A throwaway fifth profile made by following "A profile of your own" in docs/profile-authoring.md: a
 // module exporting `profile = defineProfile(...)` and an oracle whose `module` points at it. No file of the

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { KNOWN_ESCAPES } from "../src/arbitraries.js";
 import { buildReport } from "../src/build-report.js";
 import type { ConformanceCheck } from "../src/conformance-check.js";
 import { judgeResults } from "../src/expected-failures.js";
@@ -70,22 +71,34 @@ describe("the suite catches broken implementations (each mutant fails the check 
     });
   }
 
-  it("containment: a tool that resolves paths lexically and reads what it finds leaks outside content, with the seed in the report", async () => {
-    const naive: ToolAdapter = {
-      kind: "naive",
-      async call(request) {
-        const target = path.resolve(request.root, String((request.input as { path?: unknown }).path));
-        try {
-          return { content: fs.statSync(target).isFile() ? fs.readFileSync(target, "utf8") : "", next_start_line: null };
-        } catch {
-          return { error: { code: "NOT_FOUND", message: "missing" } };
-        }
-      },
-    };
-    const result = await runOne("workspace-jp", checkOf("containment"), naive);
+  // A tool that resolves paths lexically (path.resolve) and reads what it finds, except where `refused` says.
+  const lexical = (refused: (path: string, root: string) => boolean): ToolAdapter => ({
+    kind: "lexical",
+    async call(request) {
+      const asked = String((request.input as { path?: unknown }).path);
+      if (refused(asked, request.root)) return { error: { code: "OUTSIDE_WORKSPACE", message: "refused" } };
+      const target = path.resolve(request.root, asked);
+      try {
+        return { content: fs.statSync(target).isFile() ? fs.readFileSync(target, "utf8") : "", next_start_line: null };
+      } catch {
+        return { error: { code: "NOT_FOUND", message: "missing" } };
+      }
+    },
+  });
+
+  it("containment: a tool that resolves paths lexically leaks through a known escape, and the failure names it", async () => {
+    const result = await runOne("workspace-jp", checkOf("containment"), lexical(() => false));
     expect(result.status).toBe("fail");
-    expect(result.message).toContain("no content from outside the root");
-    expect(result.message).toContain("seed: 7");
+    expect(result.message).toContain("no content from outside the root reaches the output");
+    expect(result.message).toContain('input: {"path":"../outside/data.txt"}');
+  });
+
+  it("containment: one that refuses every known escape still leaks through a drawn path, with the seed in the report", async () => {
+    const known = (asked: string, root: string) => KNOWN_ESCAPES.some((escape) => [escape, `${escape}/`, `${escape}/.`].map((text) => text.replaceAll("${ROOT}", root).replaceAll("${DIR}", path.dirname(root))).includes(asked));
+    const [result] = await runSuite({ oracle: oracleOf("workspace-jp"), adapter: lexical(known), checks: [checkOf("containment")], properties: { ...properties, numRuns: 100 } });
+    expect(result?.status).toBe("fail");
+    expect(result?.message).toContain("no content from outside the root reaches the output");
+    expect(result?.message).toContain("seed: 7");
   });
 
   it("large-files: a tool that caches outputs by path serves the old lines after an in-place rewrite", async () => {

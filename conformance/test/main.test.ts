@@ -32,9 +32,13 @@ describe("read-conformance", () => {
   });
 
   it("exits 2 with a reason for usage errors", async () => {
-    expect(await runMain(["--adapter", "sideways"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--adapter must be in-process, subprocess or both, got 'sideways'") });
+    expect(await runMain(["--adapter", "sideways"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--adapter takes in-process, subprocess, jsonl, mcp, both or all (comma-separated), got 'sideways'") });
     expect(await runMain(["--profile", "nope", "--adapter", "in-process"])).toMatchObject({ code: 2, stderr: expect.stringContaining("unknown profile nope (known: envelope, forge, guard, workspace-jp)") });
     expect(await runMain(["--command", "x call"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--command needs --oracle") });
+    expect(await runMain(["--jsonl", "x"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--jsonl needs --oracle") });
+    expect(await runMain(["--oracle", "workspace-jp"])).toMatchObject({ code: 2, stderr: expect.stringContaining('give the implementation to check: --command "CMD" (one process per call), --jsonl "CMD" or --mcp "CMD"') });
+    expect(await runMain(["--oracle", "no-such-oracle", "--jsonl", "x"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--oracle no-such-oracle: no such file, and no shipped oracle of that name (shipped: envelope, forge, guard, workspace-jp)") });
+    expect(await runMain(["--oracle", "workspace-jp", "--jsonl", "x", "--adapter", "mcp"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--adapter mcp: give the implementation's command with --mcp") });
     expect(await runMain(["--bogus"])).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--bogus'") });
   });
 
@@ -46,7 +50,7 @@ describe("read-conformance", () => {
     const result = await runMain(["--profile", "envelope", "--adapter", "in-process", "--runs", "3", "--seed", "99", "--report-json", json, "--report-md", md]);
     expect(result.stderr).toBe("");
     expect(result.stdout).toContain("read-conformance: envelope through in-process; seed 99 (replay: READ_CONFORMANCE_SEED=99); runs per property: 3 in-process");
-    expect(result.stdout).toMatch(/ {2}pass {2}envelope {6}in-process {2}paging \(\d+ ms\)/);
+    expect(result.stdout).toMatch(/ {2}pass {3}envelope {6}in-process {2}paging \(\d+ ms\)/);
     expect(result.stdout).toMatch(/^ALL-paging +pass$/m);
     expect(result.stdout).toContain("conformance: green (seed 99)");
     expect(result.code).toBe(0);

@@ -6,9 +6,9 @@ import { loadGoldenCases } from "../src/golden-case.js";
 import { loadOracles } from "../src/load-oracles.js";
 import { loadRequirements, UNIVERSAL } from "../src/load-requirements.js";
 import { FIXTURES_DIR, REPO_ROOT } from "../src/repo-paths.js";
-import { checksFor } from "../src/run-conformance.js";
+import { loadExpectedFailures } from "../src/expected-failures.js";
+import { ADAPTER_KINDS, checksFor } from "../src/run-conformance.js";
 import { scanRequirementReferences } from "../src/scan-requirement-references.js";
-import { UNIVERSAL_CHECKS } from "../src/universal-checks.js";
 
 const requirements = loadRequirements();
 const ids = new Set(requirements.map((requirement) => requirement.id));
@@ -41,9 +41,22 @@ describe("every proof names known requirements of its own profile", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("oracles' `proves` name only checks that exist", () => {
-    const known = new Set(UNIVERSAL_CHECKS.map((check) => check.id));
-    expect(oracles.flatMap((oracle) => Object.keys(oracle.proves).filter((check) => !known.has(check)).map((check) => `${oracle.profile}: ${check}`))).toEqual([]);
+  it("oracles' `proves` name only checks that exist for their profile (universal, adversarial or golden)", () => {
+    const unknown = oracles.flatMap((oracle) => {
+      const known = new Set(checksFor(oracle, goldenCases).map((check) => check.id));
+      return Object.keys(oracle.proves).filter((check) => !known.has(check)).map((check) => `${oracle.profile}: ${check}`);
+    });
+    expect(unknown).toEqual([]);
+  });
+
+  it("expected failures name a check of their profile, and an adapter kind the harness has", () => {
+    const wrong = loadExpectedFailures().flatMap((entry) => {
+      const oracle = oracles.find((candidate) => candidate.profile === entry.profile);
+      if (oracle === undefined) return [`${entry.profile} ${entry.check}: no such profile`];
+      if (!checksFor(oracle, goldenCases).some((check) => check.id === entry.check)) return [`${entry.profile} ${entry.check}: no such check`];
+      return entry.adapter === undefined || (ADAPTER_KINDS as readonly string[]).includes(entry.adapter) ? [] : [`${entry.profile} ${entry.check}: no adapter '${entry.adapter}'`];
+    });
+    expect(wrong).toEqual([]);
   });
 
   it("golden cases belong to a profile with an oracle", () => {

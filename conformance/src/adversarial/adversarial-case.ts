@@ -167,6 +167,9 @@ export async function runCase(ctx: SuiteContext, adversarialCase: AdversarialCas
         adapter = ctx.adapter.asUser({ uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 }, { timeoutMs });
       }
       const root = adversarialCase.root?.(workspace) ?? workspace.root;
+      // Starting a process or a server for this case (another user, an isolated run, a server per
+      // workspace) must not count against its bound: only the tool's answer does.
+      await adapter.warmUp?.({ root, ...denyIfAsked(ctx.oracle) }).catch(() => undefined);
       const boundMs = boundFor(ctx, adversarialCase.boundMs);
       const run = { ctx, adapter, workspace, root, expectation, boundMs };
       return await (adversarialCase.run ?? runOneCall(adversarialCase))(run);

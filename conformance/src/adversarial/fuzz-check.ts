@@ -117,14 +117,18 @@ function insideRegularFile(root: string, given: string, adversarial: { readonly 
 /**
  * ADV-fuzz: for every path the grammar makes, the tool either returns the content of a regular file that
  * the kernel resolves inside the root (exactly its first window), or a typed error; no output ever carries
- * an outside marker; no call outlasts the bound.
+ * an outside marker; no call outlasts the bound. Each run first reads `inside.txt`, which must succeed.
  */
 async function runFuzz(ctx: SuiteContext): Promise<void> {
   const { oracle, read, adapter, properties } = ctx;
   const isTypedError = typedErrorCheck(oracle);
   const boundMs = boundFor(ctx);
   await withScratch(FUZZ_LAYOUT, async (workspace) => {
+    const inside = renderWindow(oracle, referenceLines(Buffer.from(FUZZ_LAYOUT.files["inside.txt"].text), oracle), 1);
     const property = fc.asyncProperty(fuzzPath, async (template) => {
+      // Every run reads a real file first: a tool that refuses everything would pass the rest.
+      const control = await adapter.call({ root: workspace.root, input: windowInput(oracle, "inside.txt"), ...denyIfAsked(oracle) });
+      if (read.isError(control) || read.content(control) !== inside) throw new ConformanceFailure(`inside.txt is not read: ${show(workspace.placeholders(control))}`);
       const value = workspace.expand(template);
       const input = windowInput(oracle, value);
       const ended = await boundedCall(() => adapter.call({ root: workspace.root, input, ...denyIfAsked(oracle) }), boundMs);

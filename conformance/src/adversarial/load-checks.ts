@@ -8,7 +8,9 @@ import { interpretOutput, type OutputReader } from "../interpret-output.js";
 import type { Oracle, Outcome } from "../oracle.js";
 import { referenceLines, renderWindow } from "../reference-lines.js";
 import type { ScratchWorkspace } from "../scratch-workspace.js";
+import { NotApplicable } from "../not-applicable.js";
 import { ConformanceFailure, denyIfAsked, show, windowInput, withScratch, type SuiteContext } from "../suite-context.js";
+import type { ToolAdapter } from "../tool-adapter.js";
 import { DEFAULT_RUNS } from "../run-settings.js";
 import { ADVERSARIAL_REQUIREMENTS } from "./adversarial-case.js";
 import { OUTSIDE_MARKER, PATHS_LAYOUT } from "./layouts.js";
@@ -27,6 +29,9 @@ const HOSTILE_EVERY = 4;
 
 /** Calls in flight at once. */
 const CONCURRENCY = 64;
+
+/** Crashed calls (a rejection: no answer, a dead process) after which the load test stops issuing calls. */
+const MAX_CRASHES = 20;
 
 const VALID_FILES = 40;
 const MUTATING_FILES = 4;
@@ -122,12 +127,12 @@ while (!stop) {
 }
 `;
 
-/** This process's open descriptors that point into `dir`. */
-function descriptorsInto(dir: string): string[] {
-  return fs.readdirSync("/proc/self/fd").flatMap((fd) => {
+/** A process's open descriptors (`self`: this one) that point into `dir`. */
+function descriptorsInto(dir: string, pid: number | "self" = "self"): string[] {
+  return fs.readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
     try {
-      const target = fs.readlinkSync(`/proc/self/fd/${fd}`);
-      return target.startsWith(`${dir}/`) || target === dir ? [`${fd} -> ${target}`] : [];
+      const target = fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+      return target.startsWith(`${dir}/`) || target === dir ? [`${pid === "self" ? "" : `pid ${pid}: `}${fd} -> ${target}`] : [];
     } catch {
       return [];
     }
@@ -135,17 +140,35 @@ function descriptorsInto(dir: string): string[] {
 }
 
 /**
- * ADV-load: {@link LOAD_CALLS} calls in one process (at the default number of runs, see {@link loadCalls}),
+ * The implementation the load test drives: the adapter itself when it runs in this process or talks to
+ * long-running processes (JSONL, MCP: their descriptors are watched through /proc), else the oracle's
+ * module in this process (a process per call could leak nothing); without one, the test cannot apply.
+ */
+async function loadTarget(ctx: SuiteContext): Promise<{ readonly adapter: ToolAdapter; readonly leaks: (dir: string) => string[] }> {
+  const { adapter, oracle } = ctx;
+  if (adapter.kind === "in-process") return { adapter, leaks: (dir) => descriptorsInto(dir) };
+  if (adapter.processIds !== undefined) {
+    const pids = adapter.processIds.bind(adapter);
+    return { adapter, leaks: (dir) => pids().flatMap((pid) => descriptorsInto(dir, pid)) };
+  }
+  if (oracle.module === undefined) {
+    throw new NotApplicable(
+      "the load test drives one long-running process with thousands of calls: reach the implementation through JSONL, or MCP with roots (one server for every workspace), or name its module in the oracle",
+    );
+  }
+  return { adapter: await createInProcessAdapter(oracle), leaks: (dir) => descriptorsInto(dir) };
+}
+
+/**
+ * ADV-load: {@link LOAD_CALLS} calls to one process (at the default number of runs, see {@link loadCalls}),
  * {@link CONCURRENCY} in flight, a quarter of them hostile, while a child process rewrites, appends to,
  * truncates and replaces some of the files read.
  * Zero crashes (a call that rejects), zero descriptors left open on the workspace, every hostile call a
- * typed error, every valid call the file's exact content. It drives the implementation in this process
- * (through the profile's module when the adapter starts a process per call, which could leak nothing), so
- * it needs the oracle's module.
+ * typed error, every valid call the file's exact content. See {@link loadTarget} for what it drives.
  */
 async function runLoad(ctx: SuiteContext): Promise<readonly string[]> {
   const { oracle } = ctx;
-  const adapter = ctx.adapter.kind === "in-process" ? ctx.adapter : await createInProcessAdapter(oracle);
+  const { adapter, leaks } = await loadTarget(ctx);
   const { read } = ctx;
   const isTypedError = typedErrorCheck(oracle);
   const extras = denyIfAsked(oracle);
@@ -165,6 +188,8 @@ async function runLoad(ctx: SuiteContext): Promise<readonly string[]> {
           const round = Math.floor(index / HOSTILE_EVERY);
           const file = kind === "valid" ? round % VALID_FILES : round % MUTATING_FILES;
           const input = kind === "hostile" ? hostile[round % hostile.length] : windowInput(oracle, kind === "valid" ? `valid/f-${file}.txt` : `mutating/m-${file}.txt`);
+          // An implementation that crashes or hangs again and again has failed already: stop rather than wait out every call.
+          if (tally.crashes > MAX_CRASHES) break;
           tally[kind]++;
           let output: unknown;
           try {
@@ -184,10 +209,11 @@ async function runLoad(ctx: SuiteContext): Promise<readonly string[]> {
     } finally {
       await stopNode(mutator);
     }
-    const leaked = descriptorsInto(workspace.dir);
+    const leaked = leaks(workspace.dir);
     const after = fs.readdirSync("/proc/self/fd").length;
     if (leaked.length > 0) problems.push(`descriptors left open on the workspace: ${leaked.join(", ")}`);
-    if (tally.hostile * 5 < calls) problems.push(`only ${tally.hostile} of ${calls} calls were hostile`);
+    if (tally.crashes > MAX_CRASHES) problems.push(`stopped after ${tally.crashes} calls crashed`);
+    else if (tally.hostile * 5 < calls) problems.push(`only ${tally.hostile} of ${calls} calls were hostile`);
     if (problems.length > 0) throw new ConformanceFailure(`the load test (${show(tally)}):\n${problems.join("\n")}`);
     return [`${calls} calls (${tally.valid} valid, ${tally.mutating} of files being rewritten, ${tally.hostile} hostile), ${CONCURRENCY} at once: 0 crashes, 0 descriptors left open (${before} open before, ${after} after)`];
   });
@@ -288,7 +314,9 @@ async function exhaust(request: string): Promise<ExhaustionReport> {
     await waitForLine(child, "loaded", 30_000);
     execFileSync("prlimit", ["--pid", String(child.pid), `--nofile=${EXHAUSTION_LIMIT}:${EXHAUSTION_LIMIT}`]);
     child.stdin?.end("go\n");
-    const code = await Promise.race([closed, new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), 30_000))]);
+    let timer: NodeJS.Timeout | undefined;
+    const code = await Promise.race([closed, new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), 30_000)))]);
+    clearTimeout(timer);
     if (code !== 0) throw new ConformanceFailure(`the child under ulimit -n ${EXHAUSTION_LIMIT} ended with ${String(code)}: ${stderr().slice(0, 1_000)}`);
   } finally {
     await stopNode(child);
@@ -298,8 +326,10 @@ async function exhaust(request: string): Promise<ExhaustionReport> {
   return JSON.parse(line.slice("report ".length)) as ExhaustionReport;
 }
 
+const needsAdversarial = (oracle: Oracle): string | null => (oracle.adversarial === undefined ? "the oracle declares no adversarial outcomes" : null);
+
 const needsModule = (oracle: Oracle): string | null =>
-  oracle.adversarial === undefined ? "the oracle declares no adversarial outcomes" : oracle.module === undefined ? "the load tests run the implementation in one process: the oracle names no module" : null;
+  needsAdversarial(oracle) ?? (oracle.module === undefined ? "the exhaustion test runs the implementation's module in a child under a descriptor limit: the oracle names no module" : null);
 
 /** The load tests as checks of the suite. */
 export const LOAD_CHECKS: readonly ConformanceCheck[] = [
@@ -307,7 +337,7 @@ export const LOAD_CHECKS: readonly ConformanceCheck[] = [
     id: "adversarial/load/mixed-calls",
     title: `${LOAD_CALLS.toLocaleString("en")} concurrent calls in one process, a quarter hostile, files rewritten while read`,
     requirements: () => [ADVERSARIAL_REQUIREMENTS.load],
-    notApplicable: needsModule,
+    notApplicable: needsAdversarial,
     runDependent: true,
     run: runLoad,
   },

@@ -1,11 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
-import { REPO_ROOT } from "../repo-paths.js";
+import { PACKAGE_DIR } from "../repo-paths.js";
+import { stopChild } from "../stop-child.js";
 import { runProcess, type Completed } from "../run-process.js";
 import type { OsUser } from "../tool-adapter.js";
 
-/** The conformance package's directory: children run there, so `@read/*` resolve through its dependencies. */
-const CONFORMANCE_DIR = path.join(REPO_ROOT, "conformance");
 
 /** How a Node child runs. */
 export interface NodeChildOptions {
@@ -17,13 +15,15 @@ export interface NodeChildOptions {
 }
 
 /**
- * Starts `node --input-type=module -e <script> <args...>` in the conformance package's directory (inside
- * the script, the arguments are `process.argv.slice(1)`), as `user` when given. The scripts are short and self-contained: children race the tool, watch for
- * hangs, drop privileges or run out of descriptors, none of which this process can do to itself.
+ * Starts `node --input-type=module -e <script> <args...>` in the conformance package's directory, so that
+ * `@read/*` resolve through its dependencies (inside the script, the arguments are
+ * `process.argv.slice(1)`), as `user` when given. The scripts are short and self-contained: children race
+ * the tool, watch for hangs, drop privileges or run out of descriptors, none of which this process can do
+ * to itself.
  */
 export function startNode(script: string, options: NodeChildOptions = {}): ChildProcess {
   return spawn(process.execPath, nodeArgs(script, options.args), {
-    cwd: CONFORMANCE_DIR,
+    cwd: PACKAGE_DIR,
     stdio: options.quiet === true ? "ignore" : ["pipe", "pipe", "pipe"],
     ...(options.user === undefined ? {} : { uid: options.user.uid, gid: options.user.gid }),
   });
@@ -31,7 +31,7 @@ export function startNode(script: string, options: NodeChildOptions = {}): Child
 
 /** Runs a script to its end with `stdin` as input; rejects when it runs longer than `timeoutMs` (it is killed). */
 export function runNode(script: string, stdin: string, timeoutMs: number, options: Pick<NodeChildOptions, "args" | "user"> = {}): Promise<Completed> {
-  return runProcess(process.execPath, nodeArgs(script, options.args), stdin, { cwd: CONFORMANCE_DIR, user: options.user, timeoutMs, label: "a Node child" });
+  return runProcess(process.execPath, nodeArgs(script, options.args), stdin, { cwd: PACKAGE_DIR, user: options.user, timeoutMs, label: "a Node child" });
 }
 
 function nodeArgs(script: string, args: readonly string[] = []): string[] {
@@ -69,16 +69,5 @@ export function collect(stream: NodeJS.ReadableStream | null): () => string {
 
 /** Stops a child (SIGTERM, then SIGKILL after a grace period) and resolves once it has exited. */
 export function stopNode(child: ChildProcess, graceMs = 2_000): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      resolve();
-      return;
-    }
-    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
-    child.once("close", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
+  return stopChild(child, () => child.kill("SIGTERM"), graceMs);
 }

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { loadOracle, type Oracle } from "../oracle.js";
 import { REPO_ROOT } from "../repo-paths.js";
 import type { ToolAdapter } from "../tool-adapter.js";
-import { createMcpAdapter } from "./mcp-adapter.js";
+import { createMcpAdapter } from "../mcp-adapter.js";
 
 /** The peers' oracles, `conformance/peers/*.json`. */
 const PEERS_DIR = fileURLToPath(new URL("../../peers", import.meta.url));
@@ -22,8 +22,8 @@ export interface Peer {
 
 /**
  * `@modelcontextprotocol/server-filesystem`, a development dependency of this package: its server started
- * over stdio (`node dist/index.js <root>`) and its `read_text_file` tool called through the MCP SDK's
- * client, which is loaded from the server's own dependencies.
+ * over stdio per workspace (`node dist/index.js <root>`) and its `read_text_file` tool called through the
+ * harness's MCP client, its answers read as `{ content }` or `{ isError, message }`.
  */
 export function filesystemServerPeer(): Peer {
   const packageJson = createRequire(path.join(REPO_ROOT, "conformance", "package.json")).resolve("@modelcontextprotocol/server-filesystem/package.json");
@@ -34,6 +34,6 @@ export function filesystemServerPeer(): Peer {
     name,
     version,
     oracle,
-    createAdapter: () => createMcpAdapter({ command: [process.execPath, server], tool: oracle.tool, sdkFrom: packageJson }),
+    createAdapter: () => createMcpAdapter({ command: [process.execPath, server, "{root}"], tool: oracle.tool, reading: { kind: "text" } }),
   };
 }

@@ -9,6 +9,7 @@ import type { ToolAdapter } from "../tool-adapter.js";
 import { ADVERSARIAL_REQUIREMENTS, CASE_BOUND_MS, caseId, expectedLabel, runCase, type AdversarialCase, type AdversarialGroup } from "./adversarial-case.js";
 import { ADVERSARIAL_CASES } from "./adversarial-checks.js";
 import { FUZZ_CHECK } from "./fuzz-check.js";
+import { NotApplicable } from "../not-applicable.js";
 import { LOAD_CHECKS } from "./load-checks.js";
 import type { Peer } from "./peers.js";
 import { SPARSE_BOUND_MS } from "./special-file-cases.js";
@@ -117,6 +118,7 @@ export async function runCells(options: RunCellsOptions): Promise<Map<string, Se
           await check.run(ctx);
           return { status: "pass", observed: "pass", safe: true };
         } catch (error) {
+          if (error instanceof NotApplicable) return { status: "n/a", observed: "n/a", safe: true, detail: error.message };
           const message = error instanceof Error ? error.message : String(error);
           const gist = failureGist(message);
           return { status: "fail", observed: gist, safe: !UNSAFE_GISTS.has(gist), detail: message };

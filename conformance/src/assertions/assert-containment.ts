@@ -1,5 +1,6 @@
-import { hostilePath } from "../arbitraries.js";
-import { assertProperty, callTool, denyIfAsked, expect, withScratch, type SuiteContext } from "../suite-context.js";
+import { hostilePath, KNOWN_ESCAPES } from "../arbitraries.js";
+import { referenceLines, renderWindow } from "../reference-lines.js";
+import { assertProperty, callTool, denyIfAsked, expect, windowInput, withScratch, type SuiteContext } from "../suite-context.js";
 
 /** Text only outside files hold: an output that carries it read from outside the root. */
 export const OUTSIDE_MARKER = "OUTSIDE-THE-ROOT-7f3a";
@@ -37,12 +38,23 @@ export const CONTAINMENT_LAYOUT = {
 /**
  * ALL-containment: whatever the path string (traversal, absolute, links out and back, look-alike
  * siblings, encodings), no output carries a byte of a file outside the root. A profile that asks a
- * person before outside reads is answered `deny`.
+ * person before outside reads is answered `deny`. Every known escape is tried once, then drawn paths;
+ * every run first reads `inside.txt` of the same workspace, which must succeed: a tool that refuses
+ * everything contains nothing.
  */
 export async function assertContainment(ctx: SuiteContext): Promise<void> {
-  const { oracle } = ctx;
+  const { oracle, read } = ctx;
+  const inside = renderWindow(oracle, referenceLines(Buffer.from(CONTAINMENT_LAYOUT.files["inside.txt"].text), oracle), 1);
+  await withScratch(CONTAINMENT_LAYOUT, async (workspace) => {
+    for (const escape of KNOWN_ESCAPES) {
+      const called = await callTool(ctx, workspace, windowInput(oracle, workspace.expand(escape)), denyIfAsked(oracle));
+      expect(!JSON.stringify(called.output).includes(OUTSIDE_MARKER), "no content from outside the root reaches the output", called);
+    }
+  });
   await assertProperty(ctx, [hostilePath], async (template) => {
     await withScratch(CONTAINMENT_LAYOUT, async (workspace) => {
+      const control = await callTool(ctx, workspace, windowInput(oracle, "inside.txt"), denyIfAsked(oracle));
+      expect(!read.isError(control.output) && read.content(control.output) === inside, "a file inside the root is read", control);
       const input = { ...oracle.request.fixed, [oracle.request.path]: workspace.expand(template) };
       const called = await callTool(ctx, workspace, input, denyIfAsked(oracle));
       expect(!JSON.stringify(called.output).includes(OUTSIDE_MARKER), "no content from outside the root reaches the output", called);

@@ -4,6 +4,7 @@ import { COMMON_OPTIONS, parseOptions } from "./parse-options.js";
 import { DEFAULT_PROFILE, PROFILE_ENTRIES } from "@read/profiles";
 import { readForPeople } from "./read-for-people.js";
 import { cliVersion } from "./cli-version.js";
+import { jsonlCommand } from "./jsonl-command.js";
 import { promptBlocker } from "./repl/prompt-blocker.js";
 import { createSelectedTool, selectProfile } from "./select-profile.js";
 import { UsageError } from "./usage-error.js";
@@ -19,7 +20,8 @@ export interface CliIo {
 export const USAGE = `usage:
   read-tool call [--profile NAME] [--tool NAME] [--root DIR] [--config FILE] [--permission allow|deny] [JSON|-]
   read-tool schema [--profile NAME] [--root DIR] [--config FILE]
-  read-tool mcp [--profile NAME] [--root DIR] [--config FILE]
+  read-tool mcp [--profile NAME] [--root DIR] [--config FILE] [--client-roots]
+  read-tool jsonl [--profile NAME] [--root DIR] [--config FILE]
   read-tool repl [--root DIR] [--config FILE]
   read-tool PATH [--root DIR] [--start N] [--lines N | --tail N]
   read-tool --version
@@ -49,6 +51,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await schemaCommand(rest, io);
       case "mcp":
         return await (await import("./mcp-command.js")).mcpCommand(rest, io);
+      case "jsonl":
+        return await jsonlCommand(rest, io);
       case "repl":
         return await (await import("./repl/repl-command.js")).replCommand(rest, io);
       default:

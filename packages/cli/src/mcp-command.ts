@@ -12,19 +12,22 @@ export interface McpIo {
   readonly cwd: string;
 }
 
-const MCP_USAGE = `usage: read-tool mcp [--profile NAME] [--root DIR] [--config FILE] [--max-answer-bytes N]
+const MCP_USAGE = `usage: read-tool mcp [--profile NAME] [--root DIR] [--config FILE] [--client-roots] [--max-answer-bytes N]
 Serves the profile's read tool over MCP (stdio) until stdin ends. See docs/mcp.md for client setup.
+--client-roots serves the first file:// root the client lists (MCP roots), following its changes;
+--root is then served only to a client without the roots capability.
 An answer over N bytes (default ${DEFAULT_MAX_ANSWER_BYTES}) becomes a tool error that says how to ask for less.`;
 
 /**
- * `read-tool mcp [--profile NAME] [--root DIR] [--config FILE]`: serves the selected profile's tool over
- * MCP on stdin/stdout (profile and options chosen as for `call`: flag, then `read.config.toml`, then the
- * default) until stdin ends, then resolves to 0; one line on stderr says what it serves (version, profile,
- * root). Pending guard reads are asked through the client's elicitation, or denied when the client
- * cannot ask.
+ * `read-tool mcp [--profile NAME] [--root DIR] [--config FILE] [--client-roots] [--max-answer-bytes N]`:
+ * serves the selected profile's tool over MCP on stdin/stdout (profile and options chosen as for `call`:
+ * flag, then `read.config.toml`, then the default) until stdin ends, then resolves to 0; one line on
+ * stderr says what it serves (version, profile, root). Pending guard reads are asked through the client's
+ * elicitation, or refused as unavailable when the client cannot ask. With `--client-roots`, the workspace
+ * is the client's first `file://` root (MCP roots), followed as it changes.
  */
 export async function mcpCommand(args: readonly string[], io: McpIo): Promise<number> {
-  const { values } = parseOptions(args, { ...COMMON_OPTIONS, "max-answer-bytes": { type: "string" } });
+  const { values } = parseOptions(args, { ...COMMON_OPTIONS, "client-roots": { type: "boolean" }, "max-answer-bytes": { type: "string" } });
   if (values.help) {
     io.stdout.write(`${MCP_USAGE}\n`);
     return 0;
@@ -36,6 +39,7 @@ export async function mcpCommand(args: readonly string[], io: McpIo): Promise<nu
     module,
     root,
     options,
+    clientRoots: values["client-roots"] === true,
     stdin: io.stdin,
     stdout: io.stdout,
     stderr: io.stderr,

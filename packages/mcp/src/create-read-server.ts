@@ -1,7 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { PermissionRequester, ProfileModule } from "@read/core";
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { PermissionRequester, ProfileModule, ReadTool } from "@read/core";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, RootsListChangedNotificationSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { argumentChecker } from "./argument-checker.js";
 import { elicitationRequester, type ElicitationCall } from "./elicitation-requester.js";
 import { MCP_PACKAGE_VERSION } from "./package-version.js";
@@ -11,8 +13,15 @@ import { ProtocolError } from "./protocol-error.js";
 export interface ReadServerOptions<Options extends object = object> {
   /** The profile whose tool is served (its `profile` export). */
   readonly module: ProfileModule<Options>;
-  /** The workspace directory. */
+  /** The workspace directory (with `clientRoots`, the one served to a client without the roots capability). */
   readonly root: string;
+  /**
+   * Serve the first root the client lists (MCP roots, `file://` URIs) instead of `root`, when the client
+   * declares the roots capability: the list is asked for once the client is initialized and again after
+   * each `notifications/roots/list_changed`, and a call waits for the answer. A client that lists no
+   * root gets an error on each call.
+   */
+  readonly clientRoots?: boolean;
   /** The profile's options: the keys of its config table, as `read.config.toml` gives them. */
   readonly options?: Partial<Options>;
   /**
@@ -63,7 +72,9 @@ export function createReadServer<Options extends object>(options: ReadServerOpti
   const asked = elicitationRequester(server, () => calls.getStore());
   const settings: Partial<Options> = options.options ?? {};
   const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
-  const tool = options.module.createTool(Object.assign({}, settings, { root: options.root, requester: fixed ?? asked }));
+  const createTool = (root: string) => options.module.createTool(Object.assign({}, settings, { root, requester: fixed ?? asked }));
+  const tool = createTool(options.root);
+  const served = followRoots(server, options.clientRoots === true, { root: options.root, tool }, createTool);
   const names = new Set([tool.name, ...tool.aliases]);
   const checkArguments = argumentChecker(tool.name, tool.definition.parameters);
   const listed: Tool = {
@@ -85,7 +96,8 @@ export function createReadServer<Options extends object>(options: ReadServerOpti
     checkArguments(args);
     const notes: string[] = [];
     const call: ElicitationCall = { requestId: extra.requestId, signal: extra.signal, note: (text) => notes.push(text) };
-    const output = await calls.run(call, () => tool.call(args, { signal: extra.signal }));
+    const current = await served();
+    const output = await calls.run(call, () => current.call(args, { signal: extra.signal }));
     if (!isJsonObject(output)) {
       throw new ProtocolError(ErrorCode.InternalError, `the ${options.module.name} profile returned a non-object output`);
     }
@@ -109,6 +121,42 @@ export function createReadServer<Options extends object>(options: ReadServerOpti
     };
   });
   return server;
+}
+
+/**
+ * The tool for the root being served: `initial` unless `follow` is set and the client has the roots
+ * capability, else the tool for the client's first root, asked for when the client is
+ * initialized and after each change notification (notifications and calls are handled in the order they
+ * arrive, so a call after a change waits for the new list).
+ */
+function followRoots(server: Server, follow: boolean, initial: { readonly root: string; readonly tool: ReadTool }, createTool: (root: string) => ReadTool): () => Promise<ReadTool> {
+  let current = initial;
+  let listed: Promise<void> | undefined;
+  const ask = () => {
+    if (server.getClientCapabilities()?.roots === undefined) return;
+    // Roots are file:// URIs (the SDK checks the client's answer).
+    listed = server.listRoots().then(({ roots }) => {
+      const first = roots[0];
+      if (first === undefined) throw new ProtocolError(ErrorCode.InvalidRequest, "the client lists no root to serve");
+      const root = fileURLToPath(first.uri);
+      if (root !== current.root) current = { root, tool: createTool(root) };
+    });
+    // A failed listing fails the calls that wait for it, not the connection.
+    listed.catch(() => undefined);
+  };
+  if (follow) {
+    server.oninitialized = ask;
+    server.setNotificationHandler(RootsListChangedNotificationSchema, ask);
+  }
+  return async () => {
+    try {
+      await listed;
+    } catch (error) {
+      if (error instanceof ProtocolError) throw error;
+      throw new ProtocolError(ErrorCode.InternalError, `the client's roots could not be served: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return current.tool;
+  };
 }
 
 function isJsonObject(value: unknown): value is Record<string, unknown> {

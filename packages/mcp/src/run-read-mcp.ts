@@ -14,8 +14,9 @@ export interface ReadMcpIo {
   readonly cwd: string;
 }
 
-export const READ_MCP_USAGE = `usage: read-mcp [--profile NAME] [--root DIR] [--max-answer-bytes N]
-Serves the profile's read tool over MCP (stdio) for the workspace DIR (default: the current directory).
+export const READ_MCP_USAGE = `usage: read-mcp [--profile NAME] [--root DIR] [--client-roots] [--max-answer-bytes N]
+Serves the profile's read tool over MCP (stdio) for the workspace DIR (default: the current directory),
+or, with --client-roots, for the first file:// root the client lists (MCP roots), followed as it changes.
 An answer over N bytes (default ${DEFAULT_MAX_ANSWER_BYTES}) becomes a tool error that says how to ask for less.
 profiles: ${PROFILE_ENTRIES.map((entry) => entry.name).join(", ")} (default ${DEFAULT_PROFILE}), or a module path such as ./my-profile.js
 For a read.config.toml with profile options, run \`read-tool mcp --config FILE\` from @read/cli.`;
@@ -30,7 +31,7 @@ export async function runReadMcp(argv: readonly string[], io: ReadMcpIo): Promis
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { profile: { type: "string" }, root: { type: "string" }, "max-answer-bytes": { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: { profile: { type: "string" }, root: { type: "string" }, "client-roots": { type: "boolean" }, "max-answer-bytes": { type: "string" }, help: { type: "boolean", short: "h" } },
       strict: true,
       allowPositionals: false,
     }));
@@ -55,6 +56,7 @@ export async function runReadMcp(argv: readonly string[], io: ReadMcpIo): Promis
   await serveStdio({
     module,
     root,
+    clientRoots: values["client-roots"] === true,
     stdin: io.stdin,
     stdout: io.stdout,
     stderr: io.stderr,

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { ElicitRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema, ListRootsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { PermissionRequest, ProfileModule } from "@read/core";
 import { loadProfile } from "@read/profiles";
 import { z } from "zod";
@@ -83,5 +84,32 @@ describe("createReadServer", () => {
     expect(error).toBeInstanceOf(McpError);
     expect(error).toMatchObject({ code: -32603, message: "MCP error -32603: the listing profile returned a non-object output" });
     await client.close();
+  });
+
+  test("with clientRoots, the client's first root is served and followed as it changes; a client without roots gets `root`", async () => {
+    const workspaceJp = await loadProfile("workspace-jp");
+    const first = makeWorkspace({ "a.txt": "first\n" });
+    const second = makeWorkspace({ "a.txt": "second\n" });
+    const fallback = makeWorkspace({ "a.txt": "fallback\n" });
+    let roots: { uri: string; name?: string }[] = [{ uri: pathToFileURL(first).href, name: "one" }];
+    const server = createReadServer({ module: workspaceJp, root: fallback, clientRoots: true });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: "test", version: "1" }, { capabilities: { roots: { listChanged: true } } });
+    client.setRequestHandler(ListRootsRequestSchema, () => ({ roots }));
+    await client.connect(clientSide);
+    const content = async () => ((await client.callTool({ name: "read_file", arguments: { path: "a.txt" } })).structuredContent as { content?: string }).content;
+    expect(await content()).toBe("first\n");
+    roots = [{ uri: pathToFileURL(second).href }, { uri: pathToFileURL(first).href }];
+    await client.sendRootsListChanged();
+    expect(await content()).toBe("second\n");
+    roots = [];
+    await client.sendRootsListChanged();
+    await expect(client.callTool({ name: "read_file", arguments: { path: "a.txt" } })).rejects.toThrow("the client lists no root to serve");
+    await client.close();
+
+    const plain = await inProcess({ module: workspaceJp, root: fallback, clientRoots: true });
+    expect(((await plain.callTool({ name: "read_file", arguments: { path: "a.txt" } })).structuredContent as { content?: string }).content).toBe("fallback\n");
+    await plain.close();
   });
 });

@@ -72,8 +72,8 @@ describe("read-tool mcp usage", () => {
   test("--help prints its usage; the command is in read-tool's usage", () => {
     const help = run(READ_TOOL, ["mcp", "--help"]);
     expect(help).toMatchObject({ status: 0, stderr: "" });
-    expect(help.stdout).toMatch(/^usage: read-tool mcp \[--profile NAME\] \[--root DIR\] \[--config FILE\] \[--max-answer-bytes N\]\n/);
-    expect(run(READ_TOOL, ["--help"]).stdout).toContain("  read-tool mcp [--profile NAME] [--root DIR] [--config FILE]\n");
+    expect(help.stdout).toMatch(/^usage: read-tool mcp \[--profile NAME\] \[--root DIR\] \[--config FILE\] \[--client-roots\] \[--max-answer-bytes N\]\n/);
+    expect(run(READ_TOOL, ["--help"]).stdout).toContain("  read-tool mcp [--profile NAME] [--root DIR] [--config FILE] [--client-roots]\n");
   });
 
   test("it says on stderr what it serves (read-tool's version, profile, root), and exits 0 when its input ends", () => {

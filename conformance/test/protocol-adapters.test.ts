@@ -1,0 +1,183 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createJsonlAdapter } from "../src/jsonl-adapter.js";
+import { loadOracles } from "../src/load-oracles.js";
+import { createMcpAdapter } from "../src/mcp-adapter.js";
+import type { Oracle } from "../src/oracle.js";
+import { isProtocolRefusal } from "../src/protocol-refusal.js";
+import { readToolCommand } from "../src/read-tool-command.js";
+import { REPO_ROOT } from "../src/repo-paths.js";
+import { createScratchWorkspace, type ScratchWorkspace } from "../src/scratch-workspace.js";
+import { buildCli } from "./build-cli.js";
+
+const oracles = new Map(loadOracles().map((oracle) => [oracle.profile, oracle]));
+const oracleOf = (profile: string): Oracle => {
+  const oracle = oracles.get(profile);
+  if (oracle === undefined) throw new Error(`no oracle ${profile}`);
+  return oracle;
+};
+
+/** A Node program given as a script, as a command line. */
+const node = (script: string) => [process.execPath, "--input-type=module", "-e", script];
+
+// Reads request lines and hands each to `answer` (a function body of `request`), writing what it returns.
+const jsonlServer = (answer: string) =>
+  node(`
+import readline from "node:readline";
+const lines = readline.createInterface({ input: process.stdin });
+const answer = (request) => { ${answer} };
+for await (const line of lines) { const out = answer(JSON.parse(line)); if (out !== undefined) process.stdout.write(out + "\\n"); }
+`);
+
+let workspace: ScratchWorkspace;
+let other: ScratchWorkspace;
+beforeAll(async () => {
+  buildCli();
+  workspace = await createScratchWorkspace({ files: { "a.txt": { text: "one\n" } }, outside: { "secret.txt": { text: "outside\n" } } });
+  other = await createScratchWorkspace({ files: { "a.txt": { text: "two\n" } } });
+}, 600_000);
+afterAll(async () => {
+  await workspace.dispose();
+  await other.dispose();
+});
+
+describe("the JSONL adapter", () => {
+  it("sends root, config, permission, tool and input on one line, and matches answers to requests by id in any order", async () => {
+    // Holds the first request and answers it after the second: answers come back out of order.
+    const adapter = createJsonlAdapter({
+      command: jsonlServer(`
+        globalThis.held ??= [];
+        globalThis.held.push(request);
+        if (globalThis.held.length < 2) return undefined;
+        return globalThis.held.reverse().map((held) => JSON.stringify({ id: held.id, output: held })).join("\\n");`),
+    });
+    try {
+      const [first, second] = await Promise.all([
+        adapter.call({ root: "/r", input: { path: "a" }, options: { max: 1 }, permission: "allow", tool: "read" }),
+        adapter.call({ root: "/s", input: { path: "b" } }),
+      ]);
+      expect(first).toEqual({ id: 1, root: "/r", config: { max: 1 }, permission: "allow", tool: "read", input: { path: "a" } });
+      expect(second).toEqual({ id: 2, root: "/s", input: { path: "b" } });
+    } finally {
+      await adapter.close?.();
+    }
+  });
+
+  it("fails the call with the reason when the process answers with an error, writes a stray line, exits or hangs, and starts afresh", async () => {
+    const answered = createJsonlAdapter({ command: jsonlServer(`return JSON.stringify({ id: request.id, error: "no root " + request.root });`) });
+    await expect(answered.call({ root: "/nowhere", input: {} })).rejects.toThrow('no output: no root /nowhere (request: {"id":1,"root":"/nowhere","input":{}})');
+    await answered.close?.();
+
+    const stray = createJsonlAdapter({ command: jsonlServer(`return request.input.stray ? "debug output" : JSON.stringify({ id: request.id, output: "ok" });`) });
+    await expect(stray.call({ root: "/", input: { stray: true } })).rejects.toThrow('stdout carried a line that is not an answer ({"id", "output"} or {"id", "error"}) to a pending request: debug output');
+    expect(await stray.call({ root: "/", input: {} })).toBe("ok");
+    await stray.close?.();
+
+    const exiting = createJsonlAdapter({ command: jsonlServer(`if (request.input.exit) { process.stderr.write("bye"); process.exit(3); } return JSON.stringify({ id: request.id, output: "ok" });`) });
+    await expect(exiting.call({ root: "/", input: { exit: true } })).rejects.toThrow("the process exited with code 3 before answering; stderr: bye");
+    expect(await exiting.call({ root: "/", input: {} })).toBe("ok");
+    await exiting.close?.();
+
+    const hanging = createJsonlAdapter({ command: jsonlServer(`return request.input.hang ? undefined : JSON.stringify({ id: request.id, output: "ok" });`), timeoutMs: 500 });
+    await expect(hanging.call({ root: "/", input: { hang: true } })).rejects.toThrow("no answer within 500 ms (the process was stopped)");
+    expect(await hanging.call({ root: "/", input: {} })).toBe("ok");
+    await hanging.close?.();
+  });
+
+  it("reaches read-tool jsonl: a call, the definition, the process it runs in, and a warm-up", async () => {
+    const oracle = oracleOf("workspace-jp");
+    const adapter = createJsonlAdapter({ command: readToolCommand(REPO_ROOT, oracle, "jsonl") });
+    try {
+      await adapter.warmUp?.({ root: workspace.root });
+      expect(adapter.processIds?.()).toHaveLength(1);
+      expect(await adapter.call({ root: workspace.root, input: { path: "a.txt" } })).toMatchObject({ path: "a.txt", content: "one\n" });
+      expect(await adapter.definition?.({})).toEqual(oracle.definition);
+    } finally {
+      await adapter.close?.();
+    }
+    expect(adapter.processIds?.()).toEqual([]);
+  });
+});
+
+describe("the MCP adapter", () => {
+  it("tells one server each call's root through MCP roots, switching between workspaces", async () => {
+    const oracle = oracleOf("workspace-jp");
+    const adapter = createMcpAdapter({ command: readToolCommand(REPO_ROOT, oracle, "mcp"), tool: oracle.tool, reading: { kind: "structured", oracle }, configTable: oracle.configTable });
+    try {
+      const read = (root: string) => adapter.call({ root, input: { path: "a.txt" } }) as Promise<{ content?: string }>;
+      const contents = await Promise.all([read(workspace.root), read(other.root), read(workspace.root), read(other.root)]);
+      expect(contents.map((output) => output.content)).toEqual(["one\n", "two\n", "one\n", "two\n"]);
+      expect(adapter.processIds?.()).toHaveLength(1);
+    } finally {
+      await adapter.close?.();
+    }
+  }, 60_000);
+
+  it("starts a server per workspace where the command holds {root}, and reads a JSON-RPC invalid-params answer as the oracle's code", async () => {
+    const oracle = oracleOf("workspace-jp");
+    const [program, script, , , profile] = readToolCommand(REPO_ROOT, oracle, "mcp");
+    const adapter = createMcpAdapter({ command: [program ?? "", script ?? "", "mcp", "--profile", profile ?? "", "--root", "{root}"], tool: oracle.tool, reading: { kind: "structured", oracle } });
+    try {
+      expect(await adapter.call({ root: workspace.root, input: { path: "a.txt" } })).toMatchObject({ content: "one\n" });
+      expect(await adapter.call({ root: other.root, input: { path: "a.txt" } })).toMatchObject({ content: "two\n" });
+      // A server per workspace is not one long-running process: the load test cannot use it.
+      expect(adapter.processIds).toBeUndefined();
+      const refused = await adapter.call({ root: workspace.root, input: { path: 42 } });
+      expect(isProtocolRefusal(refused)).toBe(true);
+      expect(refused).toEqual({ error: { code: "INVALID_ARGUMENT", message: "Invalid params: the arguments of read_file do not match its input schema: arguments/path must be string" } });
+    } finally {
+      await adapter.close?.();
+    }
+  }, 60_000);
+
+  it("answers a permission request through form elicitation: allow reads, deny and no answer refuse", async () => {
+    const oracle = oracleOf("guard");
+    const adapter = createMcpAdapter({ command: readToolCommand(REPO_ROOT, oracle, "mcp"), tool: oracle.tool, reading: { kind: "structured", oracle }, configTable: oracle.configTable });
+    try {
+      const input = { path: "../outside/secret.txt" };
+      expect(await adapter.call({ root: workspace.root, input, permission: "allow" })).toMatchObject({ content: "outside\n" });
+      expect(await adapter.call({ root: workspace.root, input, permission: "deny" })).toMatchObject({ code: "DENIED_BY_USER" });
+      expect(await adapter.call({ root: workspace.root, input })).toMatchObject({ code: "DENIED_BY_USER" });
+    } finally {
+      await adapter.close?.();
+    }
+  }, 60_000);
+
+  it("fails a call whose isError disagrees with the oracle, or that has no JSON output", async () => {
+    const oracle = oracleOf("workspace-jp");
+    const server = node(`
+import readline from "node:readline";
+const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\\n");
+for await (const line of readline.createInterface({ input: process.stdin })) {
+  const request = JSON.parse(line);
+  if (request.method === "initialize") send({ id: request.id, result: { protocolVersion: request.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "liar", version: "1" } } });
+  if (request.method === "tools/call") {
+    const text = request.params.arguments.path === "text" ? "not JSON" : JSON.stringify({ content: "fine" });
+    send({ id: request.id, result: { content: [{ type: "text", text }], isError: true } });
+  }
+}`);
+    const adapter = createMcpAdapter({ command: [...server, "{root}"], tool: oracle.tool, reading: { kind: "structured", oracle } });
+    try {
+      await expect(adapter.call({ root: workspace.root, input: { path: "a.txt" } })).rejects.toThrow('the tools/call read_file result has isError true, but its output is not an error as the oracle reads it: {"content":"fine"}');
+      await expect(adapter.call({ root: workspace.root, input: { path: "text" } })).rejects.toThrow('the tools/call read_file result has no structuredContent, and its first text block is not JSON: "not JSON"');
+    } finally {
+      await adapter.close?.();
+    }
+  }, 60_000);
+});
+
+describe("the MCP client", () => {
+  it("fails a server that is not there with the reason", async () => {
+    const oracle = oracleOf("workspace-jp");
+    const missing = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "read-mcp-missing-")), "no-such-server");
+    const adapter = createMcpAdapter({ command: [missing], tool: oracle.tool, reading: { kind: "structured", oracle } });
+    try {
+      await expect(adapter.call({ root: workspace.root, input: { path: "a.txt" } })).rejects.toThrow(`could not start ${missing}`);
+    } finally {
+      await adapter.close?.();
+      fs.rmSync(path.dirname(missing), { recursive: true, force: true });
+    }
+  });
+});
