@@ -2,7 +2,7 @@ import path from "node:path";
 import type { OutputReader } from "./interpret-output.js";
 import type { CallRequest, ToolAdapter } from "./tool-adapter.js";
 
-/** One recorded call, with the scratch paths written as `${ROOT}` and `${DIR}` and the time fields masked. */
+/** One recorded call, with the scratch paths (in input, options and output) written as `${ROOT}` and `${DIR}` and the time fields masked. */
 export interface RecordedCall {
   readonly input: unknown;
   readonly permission?: "allow" | "deny";
@@ -35,7 +35,7 @@ export function recordCalls(inner: ToolAdapter, read: OutputReader): RecordingAd
         input: normalise(request.input),
         ...(request.permission === undefined ? {} : { permission: request.permission }),
         ...(request.tool === undefined ? {} : { tool: request.tool }),
-        ...(request.options === undefined ? {} : { options: request.options }),
+        ...(request.options === undefined ? {} : { options: normalise(request.options) as Readonly<Record<string, unknown>> }),
         output: normalise(read.masked(output)),
       });
       return output;

@@ -65,8 +65,9 @@ export const BUGS = {
   "replacement-as-question-mark": (output) => (typeof output?.content === "string" ? { ...output, content: output.content.replaceAll("\uFFFD", "?") } : output),
   // Binary files are reported as NOT_FILE.
   "binary-as-not-file": (output) => code(output, "BINARY_NOT_SUPPORTED", "NOT_FILE"),
-  // Special files (and directories) are reported as INTERNAL.
-  "special-as-internal": (output) => code(output, "NOT_FILE", "INTERNAL"),
+  // Special files (and directories) are reported as INTERNAL; symlinks, which workspace-jp also refuses
+  // as NOT_FILE (the not-found and outside-root checks meet them), keep their code.
+  "special-as-internal": (output) => (/symlink/u.test(output?.error?.message ?? "") ? output : code(output, "NOT_FILE", "INTERNAL")),
   // Missing files are reported as INTERNAL.
   "missing-as-internal": (output) => code(output, "NOT_FOUND", "INTERNAL"),
   // Outside paths are reported as NOT_FOUND.

@@ -56,10 +56,10 @@ describe("the README's examples run", () => {
       [
         {
           path: "notes.txt",
-          content: "one\n",
+          content: "one",
           truncated: true,
           next_start_line: 2,
-          meta: { byte_length: 14, line_count: 3, returned_line_count: 1, mtime_ms: expect.any(Number) },
+          meta: { byte_length: 14, line_count: 4, returned_line_count: 1, mtime_ms: expect.any(Number) },
         },
         "It starts with 'one'.",
       ],

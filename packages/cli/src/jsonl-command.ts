@@ -30,8 +30,8 @@ class BadRequest extends Error {}
  * `read-tool jsonl`: the server side of the conformance harness's JSONL protocol. Each request line is
  * served as `read-tool call` would serve it (a fresh tool for its root, options and permission answer),
  * concurrently; answers are written as they are ready, each carrying its request's `id`. A pending read
- * with no `permission` is denied, as `call` denies it without a terminal. Resolves to 0 when stdin ends
- * and every answer is written.
+ * with no `permission` is refused as having no one to ask (the requester answers "unavailable"), as `call`
+ * refuses it without a terminal. Resolves to 0 when stdin ends and every answer is written.
  */
 export async function jsonlCommand(args: readonly string[], io: JsonlIo): Promise<number> {
   const { values } = parseOptions(args, COMMON_OPTIONS);
@@ -88,7 +88,7 @@ function createTool(selected: Selected, fields: Record<string, unknown>, cwd: st
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new BadRequest(`the root ${JSON.stringify(root)} is not an existing directory`);
   if (permission !== undefined && permission !== "allow" && permission !== "deny") throw new BadRequest(`'permission' must be "allow" or "deny", got ${JSON.stringify(permission)}`);
   if (name !== undefined && typeof name !== "string") throw new BadRequest("'tool' must be a string");
-  const answer = permission ?? "deny";
+  const answer = permission ?? "unavailable";
   let tool: ReadTool;
   try {
     const options = config === undefined ? selected.options : selected.module.parseConfig(config);

@@ -24,7 +24,7 @@ describe("read-tool jsonl", () => {
       { id: 3, definition: true },
     ]);
     expect(jp.run).toMatchObject({ status: 0, stderr: "" });
-    expect(jp.byId.get(1)).toEqual({ id: 1, output: { path: "a.txt", content: "one\n", truncated: true, next_start_line: 2, meta: expect.objectContaining({ line_count: 2, returned_line_count: 1 }) as unknown } });
+    expect(jp.byId.get(1)).toEqual({ id: 1, output: { path: "a.txt", content: "one", truncated: true, next_start_line: 2, meta: expect.objectContaining({ line_count: 3, returned_line_count: 1 }) as unknown } });
     expect(jp.byId.get("two")).toEqual({ id: "two", output: { error: { code: "NOT_FOUND", message: 'Cannot read "missing.txt": no such file in the workspace.' } } });
     expect(jp.byId.get(3)?.output).toMatchObject({ name: "read_file", description: "Reads a UTF-8 text file in the workspace and returns a line-limited content window." });
 
@@ -34,8 +34,8 @@ describe("read-tool jsonl", () => {
       { id: 3, root: ws, input: { path: "../outside.txt" } },
     ]);
     expect(guard.byId.get(1)?.output).toMatchObject({ content: "out\n" });
-    expect(guard.byId.get(2)?.output).toMatchObject({ code: "DENIED_BY_USER" });
-    expect(guard.byId.get(3)?.output).toMatchObject({ code: "DENIED_BY_USER" });
+    expect(guard.byId.get(2)?.output).toEqual({ error: 'permission denied by user: read access rejected for path "../outside.txt"' });
+    expect(guard.byId.get(3)?.output).toEqual({ error: "permission denied: user approval required but not available" });
 
     const forge = serve(["--profile", "forge"], [
       { id: 1, root: ws, tool: "read_file", config: { show_line_numbers: false }, input: { path: "a.txt" } },
@@ -68,7 +68,7 @@ describe("read-tool jsonl", () => {
       1: "unknown request key 'extra'",
       2: "the request has no 'input'",
       3: `the root ${JSON.stringify(path.join(root, "nowhere"))} is not an existing directory`,
-      4: "workspace-jp: invalid option 'nope' in [workspace-jp]: unknown key (accepted keys: none)",
+      4: "workspace-jp: invalid option 'nope' in [workspace-jp]: unknown key (accepted keys: secrets)",
       5: "unknown tool 'Read' for this profile (known: read_file)",
       6: `'permission' must be "allow" or "deny", got "maybe"`,
       7: "'definition' must be true when given",

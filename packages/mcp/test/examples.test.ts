@@ -29,10 +29,10 @@ describe("the README's example runs", () => {
         ["read_file"],
         {
           path: "notes.txt",
-          content: "one\ntwo\n",
+          content: "one\ntwo",
           truncated: true,
           next_start_line: 3,
-          meta: { byte_length: 14, line_count: 3, returned_line_count: 2, mtime_ms: expect.any(Number) },
+          meta: { byte_length: 14, line_count: 4, returned_line_count: 2, mtime_ms: expect.any(Number) },
         },
       ],
     ]);
