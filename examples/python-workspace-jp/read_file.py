@@ -4,11 +4,14 @@
 lines (200 by default) of one UTF-8 text file inside the workspace, or `{"error": {"code", "message"}}`.
 It never raises for anything the arguments or the file system do.
 
-The path is resolved by the kernel (an `O_PATH` descriptor and `/proc/self/fd`), so symlinks and `..`
-after them land where the kernel says; anything outside the root is refused before a byte is read; the
-file is opened with `O_NOFOLLOW | O_NONBLOCK` and must be the very file that was checked (same device and
-inode), so a swap between the check and the open is refused; FIFOs, sockets and devices are refused on
-`fstat`, never opened for reading; at most 1 MiB + 1 bytes are ever read. Linux only (`O_PATH`, `/proc`).
+It behaves as the reference toolkit (agent-tools-ts) does: every `\\` in the path is read as `/`, the
+path is cleaned lexically (`f.txt/` and `missing/../f.txt` name `f.txt`), and a symlink as the last
+component is refused (`NOT_FILE`) wherever it points. Then, to stay safe: the directories on the way are
+resolved by the kernel (an `O_PATH` descriptor and `/proc/self/fd`), and anything that lands outside the
+root is refused before a byte is read; the entry is checked with `lstat` (kind, then size), so FIFOs,
+sockets and devices are never opened; the file is opened with `O_NOFOLLOW | O_NONBLOCK` and must be the
+very entry that was checked (same device and inode), so a swap in between is refused; at most 1 MiB + 1
+bytes are ever read. Linux only (`O_PATH`, `/proc`).
 """
 
 from __future__ import annotations
@@ -22,13 +25,11 @@ SIZE_LIMIT_BYTES = 1_048_576
 SNIFF_BYTES = 8192
 DEFAULT_MAX_LINES = 200
 MAX_MAX_LINES = 500
-MAX_START_LINE = 2**53 - 1
-MAX_PATH_LENGTH = 4096
+MAX_PATH_LENGTH = 4096  # in UTF-16 code units, as the reference counts a string's length
+OUTSIDE = "it resolves outside the workspace root; only files inside the workspace can be read"
 
-# Control, bidi-formatting and line-separator characters: refused in a path, escaped when echoed.
+# Control, bidi-formatting and line-separator characters: escaped wherever a path is echoed.
 UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-
-ARGUMENTS = ("path", "start_line", "max_lines")
 
 
 class ReadFileError(Exception):
@@ -43,17 +44,21 @@ class ReadFileError(Exception):
 def read_file(root: str, arguments: object) -> dict:
     """Reads the window `arguments` asks for from the workspace at `root`; see the module's docstring."""
     try:
-        path, start_line, max_lines = parse_arguments(arguments)
-        return read_window(os.path.realpath(root), path, start_line, max_lines)
+        root = os.path.realpath(root)
+        path, start_line, max_lines, wrong_window = parse_arguments(arguments)
+        if wrong_window is not None:
+            sandbox(root, path)  # the sandbox answers first (§7): an outside path is refused as such
+            raise wrong_window
+        return read_window(root, path, start_line, max_lines)
     except ReadFileError as error:
         return {"error": {"code": error.code, "message": error.message}}
     except Exception as error:  # a bug must still be an answer, not a crash
         return {"error": {"code": "INTERNAL", "message": f"Cannot read: unexpected error: {error}."}}
 
 
-def quote(text: str) -> str:
-    """`text` in double quotes, backslashes and quotes escaped, unsafe characters shown as escapes."""
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+def quote(text: str, mark: str = '"') -> str:
+    """`text` between `mark`s, backslashes and the mark escaped, unsafe characters shown as escapes."""
+    escaped = text.replace("\\", "\\\\").replace(mark, "\\" + mark)
 
     def visible(match: re.Match) -> str:
         char = match.group(0)
@@ -63,15 +68,17 @@ def quote(text: str) -> str:
         code = ord(char)
         return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
 
-    return f'"{UNSAFE.sub(visible, escaped)}"'
+    return f"{mark}{UNSAFE.sub(visible, escaped)}{mark}"
 
 
 def describe(value: object) -> str:
-    """How a wrong argument is named in a message."""
+    """How a wrong argument is named in a message (numbers as JavaScript writes them)."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e21:
+        return str(int(value))
     if isinstance(value, (int, float)):
-        return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+        return str(value)
     if isinstance(value, str):
         return "the string " + quote(value if len(value) <= 40 else value[:40] + "...")
     if value is None:
@@ -79,14 +86,16 @@ def describe(value: object) -> str:
     return "an array" if isinstance(value, list) else "an object"
 
 
-def whole_number(value: object, low: int, high: int) -> bool:
+def whole_number(value: object, low: int, high: float) -> bool:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False
     return float(value).is_integer() and low <= value <= high
 
 
-def parse_arguments(arguments: object) -> tuple[str, int, int]:
-    """Validates the arguments, `path` first; nothing is clamped or coerced."""
+def parse_arguments(arguments: object) -> tuple[str, int, int, ReadFileError | None]:
+    """The path (`\\` read as `/`), the window, and the error its arguments earn, if any. A path that is
+    no usable string is refused at once; a wrong window is returned, so that the sandbox can answer first.
+    `null` means the default; other keys are ignored; nothing is clamped or coerced."""
     if not isinstance(arguments, dict):
         raise ReadFileError("INVALID_ARGUMENT", f'Cannot read: the arguments must be an object with a "path" string, got {describe(arguments)}.')
     if "path" not in arguments:
@@ -95,27 +104,26 @@ def parse_arguments(arguments: object) -> tuple[str, int, int]:
     if not isinstance(path, str):
         kind = "null" if path is None else "an array" if isinstance(path, list) else "an object" if isinstance(path, dict) else "a boolean" if isinstance(path, bool) else "a number"
         raise ReadFileError("INVALID_ARGUMENT", f"Cannot read: the path must be a string, got {kind}.")
-    if path.strip() == "":
-        raise ReadFileError("INVALID_ARGUMENT", f"Cannot read {quote(path)}: the path must not be empty.")
-    if len(path) > MAX_PATH_LENGTH:
-        raise ReadFileError("INVALID_ARGUMENT", f"Cannot read: the path is {len(path)} characters long; at most {MAX_PATH_LENGTH} are accepted.")
-    unsafe = UNSAFE.search(path)
-    if unsafe:
-        raise ReadFileError("INVALID_ARGUMENT", f"Cannot read: the path contains a control character (U+{ord(unsafe.group(0)):04X}).")
+    if path == "":
+        raise ReadFileError("INVALID_ARGUMENT", 'Cannot read "": the path must not be empty.')
+    length = len(path.encode("utf-16-le", "surrogatepass")) // 2
+    if length > MAX_PATH_LENGTH:
+        raise ReadFileError("INVALID_ARGUMENT", f"Cannot read: the path is {length} characters long; at most {MAX_PATH_LENGTH} are accepted.")
+    if "\x00" in path:
+        raise ReadFileError("INVALID_ARGUMENT", f"Cannot read: the path {quote(path, chr(39))} contains a NUL byte, which no file name holds.")
+    path = path.replace("\\", "/")
+    start_line = arguments.get("start_line")
+    max_lines = arguments.get("max_lines")
+    start_line = 1 if start_line is None else start_line
+    max_lines = DEFAULT_MAX_LINES if max_lines is None else max_lines
     reasons = []
-    start_line = arguments.get("start_line", 1)
-    if not whole_number(start_line, 1, MAX_START_LINE):
-        reasons.append(f"start_line must be an integer from 1 to {MAX_START_LINE}, got {describe(start_line)}")
-    max_lines = arguments.get("max_lines", DEFAULT_MAX_LINES)
+    if not whole_number(start_line, 1, float("inf")):
+        reasons.append(f"start_line must be an integer of at least 1, got {describe(start_line)}")
     if not whole_number(max_lines, 1, MAX_MAX_LINES):
         reasons.append(f"max_lines must be an integer from 1 to {MAX_MAX_LINES}, got {describe(max_lines)}")
-    unknown = [key for key in arguments if key not in ARGUMENTS]
-    if unknown:
-        names = ", ".join(quote(key) for key in unknown)
-        reasons.append(f"unknown argument{'' if len(unknown) == 1 else 's'} {names} (read_file takes path, start_line and max_lines)")
     if reasons:
-        raise ReadFileError("INVALID_ARGUMENT", f"Cannot read {quote(path)}: {'; '.join(reasons)}.")
-    return path, int(start_line), int(max_lines)
+        return path, 0, 0, ReadFileError("INVALID_ARGUMENT", f"Cannot read {quote(path)}: {'; '.join(reasons)}.")
+    return path, int(start_line), int(max_lines), None
 
 
 def inside(root: str, target: str) -> bool:
@@ -123,59 +131,112 @@ def inside(root: str, target: str) -> bool:
     return target == root or target.startswith(root.rstrip("/") + "/")
 
 
-def read_window(root: str, path: str, start_line: int, max_lines: int) -> dict:
-    """The read flow of spec 002 §5: resolve, check the kind, the size and the leading bytes, then read."""
+def for_os(path: str) -> str:
+    """`path` as the file system is asked for it: a lone surrogate (no UTF-8 has one) becomes U+FFFD."""
+    return path.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+
+
+def cleaned(root: str, path: str) -> str:
+    """The absolute path the spelling names, cleaned by the string alone (as Node's `path.resolve`)."""
+    target = os.path.normpath(os.path.join(root, for_os(path)))
+    return "/" + target.lstrip("/")  # POSIX keeps a leading `//`; `path.resolve` does not
+
+
+def locate(root: str, path: str) -> tuple[int, str, str, os.stat_result]:
+    """The entry `path` names: a descriptor of its directory (the caller closes it), its name there, its
+    absolute path and its `lstat`. The directories on the way are resolved by the kernel (symlinked ones
+    followed) and pinned by that descriptor, so swapping one for a symlink afterwards changes nothing; the
+    last component is not followed: a symlink there is `NOT_FILE`. Whatever lands outside the root is
+    `OUTSIDE_WORKSPACE`, and nothing of what lies there is revealed."""
     subject = f"Cannot read {quote(path)}"
-    raw = path if os.path.isabs(path) else os.path.join(root, path)
+    target = cleaned(root, path)
+    parent, name = os.path.split(target) if target != "/" else ("/", ".")
     try:
-        located = os.open(raw, os.O_PATH | os.O_CLOEXEC)
-    except (OSError, UnicodeEncodeError) as error:
-        raise unresolvable(root, raw, subject, error) from None
-    try:
-        resolved = os.readlink(f"/proc/self/fd/{located}")
-        if not inside(root, resolved):
-            raise ReadFileError("OUTSIDE_WORKSPACE", f"{subject}: it resolves outside the workspace root; only files inside the workspace can be read.")
-        checked = os.fstat(located)
-    finally:
-        os.close(located)
-    if stat.S_ISDIR(checked.st_mode):
-        raise ReadFileError("NOT_FILE", f"{subject}: it is a directory, not a file.")
-    if not stat.S_ISREG(checked.st_mode):
-        raise ReadFileError("NOT_FILE", f"{subject}: it is a special file ({special_kind(checked.st_mode)}), not a regular file.")
-    try:
-        fd = os.open(resolved, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        directory = os.open(parent, os.O_PATH | os.O_DIRECTORY | os.O_CLOEXEC)
     except OSError as error:
-        raise os_failure(subject, error) from None
+        raise unresolvable(root, target, path, error) from None
+    try:
+        entry = os.path.normpath(os.path.join(os.readlink(f"/proc/self/fd/{directory}"), name))
+        if not inside(root, entry):
+            raise ReadFileError("OUTSIDE_WORKSPACE", f"{subject}: {OUTSIDE}.")
+        try:
+            checked = os.stat(name, dir_fd=directory, follow_symlinks=False)
+        except OSError as error:
+            raise os_failure(subject, path, error) from None
+        if stat.S_ISLNK(checked.st_mode):
+            raise ReadFileError("NOT_FILE", f"{subject}: it is a symlink, not a regular file (links are not followed).")
+    except BaseException:
+        os.close(directory)
+        raise
+    return directory, name, entry, checked
+
+
+def sandbox(root: str, path: str) -> None:
+    """Raises `OUTSIDE_WORKSPACE` when `path` lands outside the root; any other refusal is left to the read."""
+    try:
+        os.close(locate(root, path)[0])
+    except ReadFileError as error:
+        if error.code == "OUTSIDE_WORKSPACE":
+            raise
+
+
+def read_window(root: str, path: str, start_line: int, max_lines: int) -> dict:
+    """The read flow of spec 002 §5: locate and `lstat` the entry, check its kind, its size and its
+    leading bytes, then read the text and build the window."""
+    subject = f"Cannot read {quote(path)}"
+    directory, name, entry, checked = locate(root, path)
+    try:
+        if stat.S_ISDIR(checked.st_mode):
+            raise ReadFileError("NOT_FILE", f"{subject}: it is a directory, not a file.")
+        if not stat.S_ISREG(checked.st_mode):
+            raise ReadFileError("NOT_FILE", f"{subject}: it is a special file ({special_kind(checked.st_mode)}), not a regular file.")
+        if checked.st_size > SIZE_LIMIT_BYTES:
+            raise ReadFileError("SIZE_LIMIT_EXCEEDED", f"{subject}: the file is {checked.st_size} bytes, over the limit of {SIZE_LIMIT_BYTES} bytes (1 MiB).")
+        opened, data = read_entry(directory, name, entry, checked, subject, path)
+    finally:
+        os.close(directory)
+    if b"\x00" in data[:SNIFF_BYTES]:
+        raise ReadFileError("BINARY_NOT_SUPPORTED", f"{subject}: the file looks binary (a NUL byte within its first {SNIFF_BYTES} bytes); binary files are not supported.")
+    lines = split_lines(data.decode("utf-8", "replace"))
+    window = lines[start_line - 1 : start_line - 1 + max_lines] if start_line <= len(lines) else []
+    truncated = start_line - 1 + len(window) < len(lines) if window else False
+    lexical = cleaned(root, path)
+    return {
+        "path": os.path.relpath(lexical if inside(root, lexical) else entry, root),
+        "content": "\n".join(window),
+        "truncated": truncated,
+        "next_start_line": start_line + len(window) if truncated else None,
+        "meta": {
+            "byte_length": len(data),
+            "line_count": len(lines),
+            "returned_line_count": len(window),
+            "mtime_ms": milliseconds(opened.st_mtime_ns),
+        },
+    }
+
+
+def read_entry(directory: int, name: str, entry: str, checked: os.stat_result, subject: str, path: str) -> tuple[os.stat_result, bytes]:
+    """Opens `name` in the pinned `directory` without following a link or blocking, checks it is still the
+    regular file at `entry` that was `checked`, and reads at most 1 MiB + 1 bytes of it."""
+    try:
+        fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC, dir_fd=directory)
+    except OSError as error:
+        raise os_failure(subject, path, error) from None
     try:
         opened = os.fstat(fd)
-        if (opened.st_dev, opened.st_ino) != (checked.st_dev, checked.st_ino) or os.readlink(f"/proc/self/fd/{fd}") != resolved:
-            raise ReadFileError("INTERNAL", f"{subject}: unexpected error: the file changed between the check and the open.")
+        same = stat.S_ISREG(opened.st_mode) and (opened.st_dev, opened.st_ino) == (checked.st_dev, checked.st_ino)
+        if not same or os.readlink(f"/proc/self/fd/{fd}") != entry:
+            raise ReadFileError("INTERNAL", f"{subject}: unexpected error (CHANGED_DURING_READ): the path {quote(path, chr(39))} changed while it was being opened (the opened file is not the entry that was stat'ed). Retry the read.")
         if opened.st_size > SIZE_LIMIT_BYTES:
             raise ReadFileError("SIZE_LIMIT_EXCEEDED", f"{subject}: the file is {opened.st_size} bytes, over the limit of {SIZE_LIMIT_BYTES} bytes (1 MiB).")
         data = read_at_most(fd, SIZE_LIMIT_BYTES + 1)
     except OSError as error:
-        raise os_failure(subject, error) from None
+        raise os_failure(subject, path, error) from None
     finally:
         os.close(fd)
     if len(data) > SIZE_LIMIT_BYTES:
         raise ReadFileError("SIZE_LIMIT_EXCEEDED", f"{subject}: the file grew past the limit of {SIZE_LIMIT_BYTES} bytes (1 MiB) while it was read.")
-    if b"\x00" in data[:SNIFF_BYTES]:
-        raise ReadFileError("BINARY_NOT_SUPPORTED", f"{subject}: the file looks binary (a NUL byte within its first {SNIFF_BYTES} bytes); binary files are not supported.")
-    lines = split_lines(data.decode("utf-8", "replace"))
-    window = lines[start_line - 1 : start_line - 1 + max_lines]
-    truncated = start_line - 1 + len(window) < len(lines)
-    return {
-        "path": os.path.relpath(resolved, root),
-        "content": "".join(window),
-        "truncated": truncated,
-        "next_start_line": start_line + len(window) if truncated else None,
-        "meta": {
-            "byte_length": opened.st_size,
-            "line_count": len(lines),
-            "returned_line_count": len(window),
-            "mtime_ms": opened.st_mtime_ns // 1_000_000,
-        },
-    }
+    return opened, data
 
 
 def read_at_most(fd: int, limit: int) -> bytes:
@@ -192,19 +253,18 @@ def read_at_most(fd: int, limit: int) -> bytes:
 
 
 def split_lines(text: str) -> list[str]:
-    """Lines with their terminator folded to `\\n` (a CRLF is one terminator; a lone CR is a character).
-    The last line keeps no terminator when the file has none; a final newline adds no empty line."""
-    lines = []
-    start = 0
-    while start < len(text):
-        newline = text.find("\n", start)
-        if newline == -1:
-            lines.append(text[start:])
-            break
-        end = newline - 1 if newline > start and text[newline - 1] == "\r" else newline
-        lines.append(text[start:end] + "\n")
-        start = newline + 1
-    return lines
+    """The reference's line model: one leading BOM dropped, CRLF folded to LF, split on LF. A final newline
+    therefore starts a last, empty line (`"a\\nb\\n"` is 3 lines, `"\\n"` 2, `""` none), and a lone CR is
+    an ordinary character (`"a\\r\\r\\n"` is `"a\\r"` and `""`)."""
+    text = text[1:] if text.startswith("\ufeff") else text
+    return text.replace("\r\n", "\n").split("\n") if text else []
+
+
+def milliseconds(mtime_ns: int) -> int | float:
+    """`stat.mtimeMs` as Node computes it (seconds * 1000 + nanoseconds / 1e6), fraction kept."""
+    seconds, nanoseconds = divmod(mtime_ns, 1_000_000_000)
+    value = seconds * 1000 + nanoseconds / 1e6
+    return int(value) if value.is_integer() else value
 
 
 def special_kind(mode: int) -> str:
@@ -216,31 +276,38 @@ def special_kind(mode: int) -> str:
         return "character device"
     if stat.S_ISBLK(mode):
         return "block device"
-    return "unknown kind"
+    return "unknown"
 
 
-def unresolvable(root: str, raw: str, subject: str, error: Exception) -> ReadFileError:
-    """Why a path cannot be resolved: where it would land decides first (outside reveals nothing)."""
+def unresolvable(root: str, target: str, path: str, error: OSError) -> ReadFileError:
+    """Why the directories of a path cannot be resolved: where it would land decides first (outside
+    reveals nothing), then the OS error."""
+    subject = f"Cannot read {quote(path)}"
     try:
-        landing = os.path.realpath(raw)
-    except (OSError, ValueError, UnicodeEncodeError):
+        landing = os.path.realpath(target)
+    except (OSError, ValueError):
         landing = None
     if landing is not None and not inside(root, landing):
-        return ReadFileError("OUTSIDE_WORKSPACE", f"{subject}: it resolves outside the workspace root; only files inside the workspace can be read.")
-    if isinstance(error, UnicodeEncodeError):
+        return ReadFileError("OUTSIDE_WORKSPACE", f"{subject}: {OUTSIDE}.")
+    return os_failure(subject, path, error)
+
+
+def os_failure(subject: str, path: str, error: OSError) -> ReadFileError:
+    """An operating-system error: a missing file or parent is NOT_FOUND; anything else (a loop among the
+    directories, a name too long, access refused, an I/O error) is INTERNAL with its reason."""
+    code = error.errno
+    if code == errno.ENOENT:
         return ReadFileError("NOT_FOUND", f"{subject}: no such file in the workspace.")
-    if error.errno == errno.ENOENT:
-        if os.path.islink(raw):
-            return ReadFileError("NOT_FOUND", f"{subject}: it is a symlink whose target does not exist.")
-        return ReadFileError("NOT_FOUND", f"{subject}: no such file in the workspace.")
-    if error.errno == errno.ENOTDIR:
+    if code == errno.ENOTDIR:
         return ReadFileError("NOT_FOUND", f"{subject}: a parent of it is a file, not a directory.")
-    if error.errno == errno.ELOOP:
-        return ReadFileError("NOT_FOUND", f"{subject}: it runs into a symlink loop, so it names no file.")
-    return os_failure(subject, error)
-
-
-def os_failure(subject: str, error: OSError) -> ReadFileError:
-    """Any other operating-system error: INTERNAL with its reason (this example names no more of them)."""
-    name = errno.errorcode.get(error.errno or 0, "an I/O error")
-    return ReadFileError("INTERNAL", f"{subject}: unexpected error ({name}): {error.strerror or 'the file could not be read'}.")
+    if code == errno.ELOOP:
+        return ReadFileError("INTERNAL", f"{subject}: it runs into a symlink loop, so it names no file.")
+    if code == errno.ENAMETOOLONG:
+        return ReadFileError("INTERNAL", f"{subject}: the path is too long for the file system.")
+    spelt = quote(path, "'")
+    if code in (errno.EACCES, errno.EPERM):
+        return ReadFileError("INTERNAL", f"{subject}: unexpected error (PERMISSION_DENIED): the path {spelt} cannot be accessed: permission denied by the operating system.")
+    if code in (errno.EMFILE, errno.ENFILE):
+        return ReadFileError("INTERNAL", f"{subject}: unexpected error (TOO_MANY_OPEN_FILES): the path {spelt} cannot be opened now: too many open files. Retry later.")
+    name = errno.errorcode.get(code or 0, "EIO")
+    return ReadFileError("INTERNAL", f"{subject}: unexpected error (IO_ERROR): the path {spelt} could not be read ({name}).")
