@@ -84,6 +84,7 @@ async function respond(selected: Selected, line: string, cwd: string): Promise<R
 function createTool(selected: Selected, fields: Record<string, unknown>, cwd: string): ReadTool {
   const { root: rootField, config, permission, tool: name } = fields;
   if (rootField !== undefined && typeof rootField !== "string") throw new BadRequest("'root' must be a string");
+  if (rootField === "") throw new BadRequest("'root' is empty; give a directory (an empty root is refused, not taken as the current directory)");
   const root = rootField === undefined ? selected.root : path.resolve(cwd, rootField);
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new BadRequest(`the root ${JSON.stringify(root)} is not an existing directory`);
   if (permission !== undefined && permission !== "allow" && permission !== "deny") throw new BadRequest(`'permission' must be "allow" or "deny", got ${JSON.stringify(permission)}`);

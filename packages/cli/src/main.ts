@@ -5,6 +5,7 @@ import { DEFAULT_PROFILE, PROFILE_ENTRIES } from "@read/profiles";
 import { readForPeople } from "./read-for-people.js";
 import { cliVersion } from "./cli-version.js";
 import { jsonlCommand } from "./jsonl-command.js";
+import { ROOT_EXPECTED, nonEmptyOption } from "./non-empty-option.js";
 import { promptBlocker } from "./repl/prompt-blocker.js";
 import { createSelectedTool, selectProfile } from "./select-profile.js";
 import { UsageError } from "./usage-error.js";
@@ -141,7 +142,7 @@ async function readCommand(args: readonly string[], io: CliIo): Promise<number> 
   if (values.tail !== undefined && (values.start !== undefined || values.lines !== undefined)) {
     throw new UsageError("--tail cannot be combined with --start or --lines");
   }
-  const root = path.resolve(io.cwd, values.root ?? ".");
+  const root = path.resolve(io.cwd, nonEmptyOption("--root", values.root, ROOT_EXPECTED) ?? ".");
   const result = await readForPeople(root, target, {
     start: positiveInteger("--start", values.start),
     lines: positiveInteger("--lines", values.lines),

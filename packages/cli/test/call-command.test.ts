@@ -95,6 +95,24 @@ describe("read-tool usage errors exit 2 with one line on stderr", () => {
     });
   }
 
+  test("an empty --root fails closed: exit 2, one line naming --root, nothing read from the current directory", () => {
+    const cwd = makeWorkspace({ "Cargo.toml": "[package]\n" });
+    const expected = { status: 2, stdout: "", stderr: "read-tool: --root is empty; give a directory (an empty --root is refused, not taken as the current directory)\n" };
+    expect(runCli(["call", "--profile", "forge", "--root", "", '{"path":"Cargo.toml"}'], { cwd })).toEqual(expected);
+    for (const args of [["schema", "--root", ""], ["jsonl", "--root", ""], ["mcp", "--root", ""], ["repl", "--root", ""], ["Cargo.toml", "--root", ""]]) {
+      expect(runCli(args, { cwd })).toEqual(expected);
+    }
+  });
+
+  test("an empty --config fails closed: exit 2, one line naming --config", () => {
+    const cwd = makeWorkspace({ "Cargo.toml": "[package]\n" });
+    expect(runCli(["call", "--root", cwd, "--config", "", '{"path":"Cargo.toml"}'], { cwd })).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: "read-tool: --config is empty; give a file (read.config.toml at the root is read when --config is left out)\n",
+    });
+  });
+
   test("empty stdin (or an empty JSON argument) says that no arguments came, and how to give them", () => {
     const expected = `read-tool: no arguments: stdin was empty; give the tool's JSON arguments as the last argument or on stdin, as in read-tool call '{"path":"README.md"}'\n`;
     for (const args of [["call", "--root", root], ["call", "--root", root, "-"]]) {

@@ -58,6 +58,7 @@ describe("read-tool jsonl", () => {
       { id: 6, root, permission: "maybe", input: {} },
       { id: 7, definition: "yes" },
       { id: 8, root, input: { path: "a.txt" } },
+      { id: 9, root: "", input: { path: "a.txt" } },
     ]);
     expect(run).toMatchObject({ status: 0, stderr: "" });
     expect(answers.slice(0, 2)).toEqual([
@@ -73,6 +74,7 @@ describe("read-tool jsonl", () => {
       6: `'permission' must be "allow" or "deny", got "maybe"`,
       7: "'definition' must be true when given",
       8: "output",
+      9: "'root' is empty; give a directory (an empty root is refused, not taken as the current directory)",
     });
   });
 

@@ -76,8 +76,8 @@ const BASE_OPTIONS = new Set(["root", "requester", "sensitive"]);
  * - The secrets policy: every table has a `secrets` key (default: the definition's `secrets`); when it is
  *   on, `setup` gets the sensitive rules (`sensitive`, `DEFAULT_SENSITIVE_RULES` unless the caller gave
  *   others) to pass to core's reads.
- * - The workspace root is canonicalised once (a root that is not a directory is a `ProfileConfigError`
- *   for the key `root`).
+ * - The workspace root is canonicalised once (an empty root, or one that is not a directory, is a
+ *   `ProfileConfigError` for the key `root`: an empty root never means the current directory).
  * - Every call is wrapped: an unexpected exception becomes the profile's own internal error; an aborted
  *   call rejects with the signal's reason instead.
  * - The output schema is published in one normal form ({@link toOutputJsonSchema}).

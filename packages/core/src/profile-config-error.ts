@@ -3,7 +3,7 @@ const BRAND = Symbol.for("@read/core:ProfileConfigError");
 
 /**
  * A profile's options could not be used: an unknown key, a wrong type or value, or a workspace root that
- * is not a directory. Thrown by `createTool` (and by `ProfileModule.parseConfig`), never by `call`. The
+ * is empty or not a directory. Thrown by `createTool` (and by `ProfileModule.parseConfig`), never by `call`. The
  * message names the profile, the key, the reason and the accepted keys, in one format for every profile:
  *
  * `forge: invalid option 'max_scan_bytes' in [tools.read_file]: expected a positive integer, got 1.5 (accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers)`

@@ -69,7 +69,7 @@ export type PermissionRequester = (request: PermissionRequest) => Promise<"allow
 
 /** Options every profile's `createTool` accepts, besides its own config table. */
 export interface BaseToolOptions {
-  /** The workspace directory; canonicalised once when the tool is created. */
+  /** The workspace directory; canonicalised once when the tool is created. It must not be empty. */
   readonly root: string;
   /** Decides reads a profile's policy leaves pending; profiles without such reads ignore it. */
   readonly requester?: PermissionRequester;
@@ -119,7 +119,7 @@ export interface ProfileModule<Options extends object = object, Output = unknown
   /**
    * Creates the tool on a workspace root with the profile's options.
    *
-   * @throws ProfileConfigError for an unusable option or a root that is not a directory.
+   * @throws ProfileConfigError for an unusable option, or a root that is empty or not a directory.
    */
   createTool(options: ToolOptions<Options>): ReadTool<Output>;
 }

@@ -52,8 +52,15 @@ export interface Workspace {
 
 const MAX_LINK_HOPS = 40;
 
-/** Canonicalises `root` (it may itself be reached through a symlink) and returns its {@link Workspace}. */
+/**
+ * Canonicalises `root` (it may itself be reached through a symlink) and returns its {@link Workspace}.
+ * An empty `root` fails (`INVALID_INPUT`, reason `empty`) rather than meaning the current directory: a
+ * root that came out empty (an unset variable, a blank option) must not widen what can be read.
+ */
 export function createWorkspace(root: string): Result<Workspace> {
+  if (root === "") {
+    return fail(coreFailure({ code: "INVALID_INPUT", message: "The workspace root is empty; name a directory (an empty root is never read as the current directory).", path: root, reason: "empty" }));
+  }
   let canonical: string;
   try {
     canonical = fs.realpathSync.native(path.resolve(root));

@@ -150,6 +150,13 @@ describe("NOT_FOUND", () => {
     expect(createWorkspace(path.join(dir, "absent"))).toMatchObject({ ok: false, failure: { code: "NOT_FOUND", reason: "missing" } });
     expect(createWorkspace(path.join(dir, "file.txt"))).toMatchObject({ ok: false, failure: { code: "NOT_FOUND", reason: "root-not-directory" } });
   });
+
+  test("an empty workspace root fails closed: it is never the current directory", () => {
+    expect(createWorkspace("")).toStrictEqual({
+      ok: false,
+      failure: { code: "INVALID_INPUT", message: "The workspace root is empty; name a directory (an empty root is never read as the current directory).", path: "", reason: "empty" },
+    });
+  });
 });
 
 describe("OUTSIDE_ROOT: containment is decided on the kernel's resolved path", () => {

@@ -13,7 +13,10 @@ import { ProtocolError } from "./protocol-error.js";
 export interface ReadServerOptions<Options extends object = object> {
   /** The profile whose tool is served (its `profile` export). */
   readonly module: ProfileModule<Options>;
-  /** The workspace directory (with `clientRoots`, the one served to a client without the roots capability). */
+  /**
+   * The workspace directory (with `clientRoots`, the one served to a client without the roots capability).
+   * One that is empty or not a directory throws the profile's `ProfileConfigError` here, at creation.
+   */
   readonly root: string;
   /**
    * Serve the first root the client lists (MCP roots, `file://` URIs) instead of `root`, when the client

@@ -49,6 +49,7 @@ export async function runReadMcp(argv: readonly string[], io: ReadMcpIo): Promis
     if (error instanceof UnknownProfileError) return usageError(io, error.message);
     throw error;
   }
+  if (values.root === "") return usageError(io, "--root is empty; give a directory (an empty --root is refused, not taken as the current directory)");
   const root = path.resolve(io.cwd, values.root ?? ".");
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) return usageError(io, `--root ${values.root ?? root} is not an existing directory`);
   const maxAnswerBytes = parseMaxAnswerBytes(values["max-answer-bytes"]);

@@ -24,6 +24,12 @@ async function inProcess<Options extends object>(options: ReadServerOptions<Opti
 }
 
 describe("createReadServer", () => {
+  test("an empty root throws the profile's ProfileConfigError at creation; nothing is served from the current directory", () => {
+    expect(() => createReadServer({ module: guard, root: "" })).toThrow(
+      "guard: invalid workspace root: The workspace root is empty; name a directory (an empty root is never read as the current directory).",
+    );
+  });
+
   test("a requester passed in decides pending reads; the client is never asked", async () => {
     const base = makeWorkspace({ "ws/.keep": "", "outside.txt": "out\n" });
     const outside = path.join(base, "outside.txt");

@@ -58,6 +58,7 @@ describe("read-mcp, the package's own bin (what npx @read/mcp runs)", () => {
   const usageErrors: Array<[string, string[], string]> = [
     ["unknown profile", ["--profile", "nope", "--root", root], "read-mcp: unknown profile 'nope' (known: envelope, workspace-jp, forge, guard; or a module path such as ./my-profile.js)\n"],
     ["missing root", ["--root", path.join(root, "missing")], `read-mcp: --root ${path.join(root, "missing")} is not an existing directory\n`],
+    ["empty root", ["--root", ""], "read-mcp: --root is empty; give a directory (an empty --root is refused, not taken as the current directory)\n"],
     ["unknown flag", ["--frob"], "read-mcp: Unknown option '--frob'\n"],
     ["positional", ["extra"], "read-mcp: Unexpected argument 'extra'. This command does not take positional arguments\n"],
   ];

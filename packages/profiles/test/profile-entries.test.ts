@@ -35,6 +35,20 @@ describe("the registry", () => {
     }
   });
 
+  test("every profile refuses an empty root when the tool is created, rather than reading the current directory", async () => {
+    const reason = "The workspace root is empty; name a directory (an empty root is never read as the current directory).";
+    for (const [name, profile] of await loadAllProfiles()) {
+      let thrown: unknown;
+      try {
+        profile.createTool({ root: "" });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ProfileConfigError);
+      expect(thrown).toMatchObject({ profile: name, key: "root", reason, message: `${name}: invalid workspace root: ${reason}` });
+    }
+  });
+
   test("an unknown name is refused with the known ones; a bare word never loads a package", async () => {
     await expect(loadProfile("forg")).rejects.toThrow(new UnknownProfileError("unknown profile 'forg' (known: envelope, workspace-jp, forge, guard; or a module path such as ./my-profile.js)"));
     await expect(loadProfile("zod")).rejects.toThrow(UnknownProfileError);
