@@ -97,15 +97,14 @@ def parse_arguments(arguments: object) -> tuple[str, int, int, ReadFileError | N
     no usable string is refused at once; a wrong window is returned, so that the sandbox can answer first.
     `null` means the default; other keys are ignored; nothing is clamped or coerced."""
     if not isinstance(arguments, dict):
-        raise ReadFileError("INVALID_ARGUMENT", f'Cannot read: the arguments must be an object with a "path" string, got {describe(arguments)}.')
+        raise ReadFileError("INVALID_ARGUMENT", f'args must be an object with a "path" string, got {describe(arguments)}.')
     if "path" not in arguments:
-        raise ReadFileError("INVALID_ARGUMENT", 'Cannot read: the "path" argument is required.')
+        raise ReadFileError("INVALID_ARGUMENT", 'path must be a non-empty string; the "path" argument is missing.')
     path = arguments["path"]
-    if not isinstance(path, str):
-        kind = "null" if path is None else "an array" if isinstance(path, list) else "an object" if isinstance(path, dict) else "a boolean" if isinstance(path, bool) else "a number"
-        raise ReadFileError("INVALID_ARGUMENT", f"Cannot read: the path must be a string, got {kind}.")
     if path == "":
-        raise ReadFileError("INVALID_ARGUMENT", 'Cannot read "": the path must not be empty.')
+        raise ReadFileError("INVALID_ARGUMENT", "path must be a non-empty string, got an empty string.")
+    if not isinstance(path, str):
+        raise ReadFileError("INVALID_ARGUMENT", f"path must be a non-empty string, got {describe(path)}.")
     length = len(path.encode("utf-16-le", "surrogatepass")) // 2
     if length > MAX_PATH_LENGTH:
         raise ReadFileError("INVALID_ARGUMENT", f"Cannot read: the path is {length} characters long; at most {MAX_PATH_LENGTH} are accepted.")
@@ -118,11 +117,11 @@ def parse_arguments(arguments: object) -> tuple[str, int, int, ReadFileError | N
     max_lines = DEFAULT_MAX_LINES if max_lines is None else max_lines
     reasons = []
     if not whole_number(start_line, 1, float("inf")):
-        reasons.append(f"start_line must be an integer of at least 1, got {describe(start_line)}")
+        reasons.append(f"start_line must be an integer >= 1, got {describe(start_line)}")
     if not whole_number(max_lines, 1, MAX_MAX_LINES):
-        reasons.append(f"max_lines must be an integer from 1 to {MAX_MAX_LINES}, got {describe(max_lines)}")
+        reasons.append(f"max_lines must be an integer between 1 and {MAX_MAX_LINES}, got {describe(max_lines)}")
     if reasons:
-        return path, 0, 0, ReadFileError("INVALID_ARGUMENT", f"Cannot read {quote(path)}: {'; '.join(reasons)}.")
+        return path, 0, 0, ReadFileError("INVALID_ARGUMENT", f"{'; '.join(reasons)} (path {quote(path)}).")
     return path, int(start_line), int(max_lines), None
 
 

@@ -1,6 +1,14 @@
 export { BINARY_SNIFF_BYTES } from "./binary-sniff-bytes.js";
 export { configSchema, type WorkspaceJpConfig } from "./config-schema.js";
-export { createAgentToolkit, type AgentToolkit, type FunctionTool, type ReadFileTool, type ToolkitInvokeOutput } from "./create-agent-toolkit.js";
+export {
+  createAgentToolkit,
+  type AgentToolkit,
+  type AllowedToolName,
+  type FunctionTool,
+  type ReadFileTool,
+  type ToolArgsByName,
+  type ToolkitInvokeOutput,
+} from "./create-agent-toolkit.js";
 export { createSecureTool } from "./create-secure-tool.js";
 export { createToolContext, type CreateToolContextParams } from "./create-tool-context.js";
 export { READ_FILE_DEFINITION } from "./definition.js";

@@ -14,10 +14,12 @@ export type ParsedInput =
 
 type WindowField = "start_line" | "max_lines";
 
+// The reference's words (agent-tools-ts `src/tools/edit/read_file/validator.ts`); what was given follows them.
 const RULES: Readonly<Record<WindowField, string>> = {
-  start_line: "start_line must be an integer of at least 1",
-  max_lines: `max_lines must be an integer from 1 to ${MAX_MAX_LINES}`,
+  start_line: "start_line must be an integer >= 1",
+  max_lines: `max_lines must be an integer between 1 and ${MAX_MAX_LINES}`,
 };
+const PATH_RULE = "path must be a non-empty string";
 
 /**
  * Validates the arguments as the model sent them, the way the reference toolkit reads them: `path` first
@@ -25,13 +27,17 @@ const RULES: Readonly<Record<WindowField, string>> = {
  * read as `/` (the reference's `createSecureTool` does so before resolving); then `start_line` and
  * `max_lines`, where `null` means the default, and every wrong one is named in one message. Other keys are
  * ignored. Nothing is clamped or coerced: `"5"`, `1.5`, `0` and `501` are errors, not adjusted values.
+ * Each message starts with the reference's words (`start_line must be an integer >= 1`), then says what
+ * was given and, for a wrong window, the path (spec 002 §3.2).
  */
 export function parseInput(input: unknown): ParsedInput {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    return invalid(`Cannot read: the arguments must be an object with a "path" string, got ${describeValue(input)}.`);
+    return invalid(`args must be an object with a "path" string, got ${describeValue(input)}.`);
   }
   const raw = input as Record<string, unknown>;
-  if (raw.path === undefined) return invalid('Cannot read: the "path" argument is required.');
+  if (raw.path === undefined) return invalid(`${PATH_RULE}; the "path" argument is missing.`);
+  if (raw.path === "") return invalid(`${PATH_RULE}, got an empty string.`);
+  if (typeof raw.path !== "string") return invalid(`${PATH_RULE}, got ${describeValue(raw.path)}.`);
   const checked = validatePathInput(raw.path);
   if (!checked.ok) return { ok: false, error: mapFailure(checked.failure) };
   const path = checked.value.replaceAll("\\", "/");
@@ -40,7 +46,7 @@ export function parseInput(input: unknown): ParsedInput {
   if (parsed.success) return { ok: true, value: parsed.data };
   const wrong = new Set(parsed.error.issues.map((issue) => issue.path[0] as WindowField));
   const reasons = (["start_line", "max_lines"] as const).filter((field) => wrong.has(field)).map((field) => `${RULES[field]}, got ${describeValue(window[field])}`);
-  return { ok: false, error: errorOutput("INVALID_ARGUMENT", `Cannot read ${quoteText(path, '"')}: ${reasons.join("; ")}.`), path };
+  return { ok: false, error: errorOutput("INVALID_ARGUMENT", `${reasons.join("; ")} (path ${quoteText(path, '"')}).`), path };
 }
 
 function invalid(message: string): ParsedInput {

@@ -17,7 +17,8 @@ export interface ReadFileOptions {
  * starts with it) when the read fails. `createSecureTool` passes it the absolute path it checked; a path
  * given directly is taken relative to `context.workspaceRoot` (never the current directory) and sandboxed
  * all the same. The root is canonicalised at every call, so a context may name a root that does not exist
- * yet. Options other than `start_line` and `max_lines` are ignored, and so is a `null` options object.
+ * yet; an empty root fails every call (`INTERNAL`), never read as the current directory. Options other than
+ * `start_line` and `max_lines` are ignored, and so is a `null` options object.
  */
 export async function readFileHandler(context: ToolContext, path: string, options?: ReadFileOptions | null): Promise<ReadFileOutput> {
   const input = { path: fromRoot(path, context.workspaceRoot), start_line: options?.start_line, max_lines: options?.max_lines };
@@ -42,6 +43,7 @@ function fromRoot(path: unknown, workspaceRoot: string): unknown {
 // The root is the caller's, not the model's: its failure is named without its absolute path.
 function rootError(failure: CoreFailure, path: unknown): ReadFileError {
   const subject = typeof path === "string" && path !== "" ? `Cannot read ${quoteText(path, '"')}` : "Cannot read";
+  if (failure.code === "INVALID_INPUT") return new ReadFileError("INTERNAL", `${subject}: the workspace root is empty.`);
   if (failure.code !== "NOT_FOUND") return new ReadFileError("INTERNAL", `${subject}: the workspace root cannot be used (${failure.code}).`);
   const why = failure.reason === "root-not-directory" ? "is not a directory" : "does not exist";
   return new ReadFileError("NOT_FOUND", `${subject}: the workspace root ${why}.`);

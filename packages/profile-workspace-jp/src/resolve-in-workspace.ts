@@ -1,15 +1,20 @@
 import nodePath from "node:path";
 import { isInside, quoteText } from "@read/core";
 
+/** What the toolkit says of a context whose `workspaceRoot` is empty. */
+export const EMPTY_ROOT_MESSAGE = "The workspace root is empty; name a directory (an empty root is never read as the current directory).";
+
 /**
  * The toolkit's sandbox for a path argument, before any tool runs (spec 002 §4.1: "createSecureTool
  * により workspace 内の絶対パスへ正規化"): every `\` read as `/`, the path made absolute against the
  * root and cleaned lexically, then kept only when it lies inside the root, decided on path components
  * (`..notes.txt` is a name inside). Nothing is read here: the tool itself resolves the result through the
  * kernel and refuses what a symlinked directory would take outside. Returns the absolute path, or
- * `undefined` for a path outside.
+ * `undefined` for a path outside, and for every path when the root is empty (no workspace holds it; the
+ * current directory is never taken instead).
  */
 export function resolveInWorkspace(path: string, workspaceRoot: string): string | undefined {
+  if (workspaceRoot === "") return undefined;
   const root = nodePath.resolve(workspaceRoot);
   const absolute = nodePath.resolve(root, path.replaceAll("\\", "/"));
   return isInside(root, absolute) ? absolute : undefined;

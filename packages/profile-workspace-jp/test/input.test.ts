@@ -35,11 +35,11 @@ describe("JP-4.1: path required; start_line default 1, min 1; max_lines default 
   });
 
   test("JP-4.1 / JP-4.3: path is required and must be a non-empty string; any other string names a file", async () => {
-    expect(await sandbox().call({})).toStrictEqual(invalid('Cannot read: the "path" argument is required.'));
-    expect(await sandbox().call({ start_line: 2 })).toStrictEqual(invalid('Cannot read: the "path" argument is required.'));
-    expect(await sandbox().call({ path: 42 })).toStrictEqual(invalid("Cannot read: the path must be a string, got a number."));
-    expect(await sandbox().call({ path: null })).toStrictEqual(invalid("Cannot read: the path must be a string, got null."));
-    expect(await sandbox().call({ path: "" })).toStrictEqual(invalid('Cannot read "": the path must not be empty.'));
+    expect(await sandbox().call({})).toStrictEqual(invalid('path must be a non-empty string; the "path" argument is missing.'));
+    expect(await sandbox().call({ start_line: 2 })).toStrictEqual(invalid('path must be a non-empty string; the "path" argument is missing.'));
+    expect(await sandbox().call({ path: 42 })).toStrictEqual(invalid("path must be a non-empty string, got 42."));
+    expect(await sandbox().call({ path: null })).toStrictEqual(invalid("path must be a non-empty string, got null."));
+    expect(await sandbox().call({ path: "" })).toStrictEqual(invalid("path must be a non-empty string, got an empty string."));
     expect(await sandbox().call({ path: "   " })).toStrictEqual({ error: { code: "NOT_FOUND", message: 'Cannot read "   ": no such file in the workspace.' } });
     sandbox().write(" ", "a name of one space\n");
     sandbox().write("\t", "a tab\n");
@@ -55,7 +55,7 @@ describe("JP-4.1: path required; start_line default 1, min 1; max_lines default 
   });
 
   test("JP-4.1: a path is checked before the window, whatever else is wrong", async () => {
-    expect(await sandbox().call({ path: "", start_line: 0, extra: true })).toStrictEqual(invalid('Cannot read "": the path must not be empty.'));
+    expect(await sandbox().call({ path: "", start_line: 0, extra: true })).toStrictEqual(invalid("path must be a non-empty string, got an empty string."));
   });
 
   test("JP-4.3: a name too long for the file system is INTERNAL, as the reference reports the OS error", async () => {
@@ -66,7 +66,7 @@ describe("JP-4.1: path required; start_line default 1, min 1; max_lines default 
 
   test("JP-4.1 / JP-ref-arguments: start_line below 1, fractional, infinite or not a number is INVALID_ARGUMENT, never clamped; null is the default", async () => {
     sandbox().write("a.txt", "a\n");
-    const rule = 'Cannot read "a.txt": start_line must be an integer of at least 1, got';
+    const rule = "start_line must be an integer >= 1, got";
     const cases: [unknown, string][] = [
       [0, "0"],
       [-3, "-3"],
@@ -80,7 +80,7 @@ describe("JP-4.1: path required; start_line default 1, min 1; max_lines default 
       [{}, "an object"],
     ];
     for (const [value, shown] of cases) {
-      expect(await sandbox().call({ path: "a.txt", start_line: value })).toStrictEqual(invalid(`${rule} ${shown}.`));
+      expect(await sandbox().call({ path: "a.txt", start_line: value })).toStrictEqual(invalid(`${rule} ${shown} (path "a.txt").`));
     }
     const whole = { path: "a.txt", content: "a\n", truncated: false, next_start_line: null, meta: { byte_length: 2, line_count: 2, returned_line_count: 2, mtime_ms: MTIME_MS } };
     expect(await sandbox().call({ path: "a.txt", start_line: null, max_lines: 2.0 })).toStrictEqual(whole);
@@ -89,7 +89,7 @@ describe("JP-4.1: path required; start_line default 1, min 1; max_lines default 
 
   test("JP-4.1: max_lines below 1, above 500, fractional or not a number is INVALID_ARGUMENT, never clamped", async () => {
     sandbox().write("a.txt", "a\n");
-    const rule = 'Cannot read "a.txt": max_lines must be an integer from 1 to 500, got';
+    const rule = "max_lines must be an integer between 1 and 500, got";
     const cases: [unknown, string][] = [
       [0, "0"],
       [501, "501"],
@@ -99,21 +99,21 @@ describe("JP-4.1: path required; start_line default 1, min 1; max_lines default 
       ["x".repeat(50), `the string "${"x".repeat(40)}..."`],
     ];
     for (const [value, shown] of cases) {
-      expect(await sandbox().call({ path: "a.txt", max_lines: value })).toStrictEqual(invalid(`${rule} ${shown}.`));
+      expect(await sandbox().call({ path: "a.txt", max_lines: value })).toStrictEqual(invalid(`${rule} ${shown} (path "a.txt").`));
     }
   });
 
   test("JP-4.1 / JP-ref-arguments: both wrong window arguments are named in one message, in a fixed order; other keys are ignored", async () => {
     sandbox().write("a.txt", "a\n");
     expect(await sandbox().call({ path: "a.txt", max_lines: 0, end_line: 9, start_line: 0, "bad\u202ekey": 1 })).toStrictEqual(
-      invalid('Cannot read "a.txt": start_line must be an integer of at least 1, got 0; max_lines must be an integer from 1 to 500, got 0.'),
+      invalid('start_line must be an integer >= 1, got 0; max_lines must be an integer between 1 and 500, got 0 (path "a.txt").'),
     );
   });
 
   test("JP-4.1: arguments that are not an object are INVALID_ARGUMENT", async () => {
-    expect(await sandbox().call("a.txt")).toStrictEqual(invalid('Cannot read: the arguments must be an object with a "path" string, got the string "a.txt".'));
-    expect(await sandbox().call(null)).toStrictEqual(invalid('Cannot read: the arguments must be an object with a "path" string, got null.'));
-    expect(await sandbox().call(undefined)).toStrictEqual(invalid('Cannot read: the arguments must be an object with a "path" string, got nothing.'));
-    expect(await sandbox().call([{ path: "a.txt" }])).toStrictEqual(invalid('Cannot read: the arguments must be an object with a "path" string, got an array.'));
+    expect(await sandbox().call("a.txt")).toStrictEqual(invalid('args must be an object with a "path" string, got the string "a.txt".'));
+    expect(await sandbox().call(null)).toStrictEqual(invalid('args must be an object with a "path" string, got null.'));
+    expect(await sandbox().call(undefined)).toStrictEqual(invalid('args must be an object with a "path" string, got nothing.'));
+    expect(await sandbox().call([{ path: "a.txt" }])).toStrictEqual(invalid('args must be an object with a "path" string, got an array.'));
   });
 });

@@ -132,7 +132,7 @@ describe("spec 002 §3.1 MUST", () => {
       expect(await sandbox().call({ path: "linkdir/secret.txt", max_lines: 501 })).toStrictEqual(outsideError("linkdir/secret.txt"));
       expect(await sandbox().call({ path: "../outside/missing.txt", start_line: "1" })).toStrictEqual(outsideError("../outside/missing.txt"));
       expect(await sandbox().call({ path: "missing.txt", start_line: 0 })).toStrictEqual(
-        failure("INVALID_ARGUMENT", 'Cannot read "missing.txt": start_line must be an integer of at least 1, got 0.'),
+        failure("INVALID_ARGUMENT", 'start_line must be an integer >= 1, got 0 (path "missing.txt").'),
       );
     });
   });
@@ -237,7 +237,7 @@ describe("spec 002 §3.2 SHOULD", () => {
       [{ path: "b.bin" }, 'Cannot read "b.bin": the file looks binary (a NUL byte within its first 8192 bytes); binary files are not supported.'],
       [{ path: "big" }, 'Cannot read "big": the file is 1048577 bytes, over the limit of 1048576 bytes (1 MiB).'],
       [{ path: "../x" }, 'Cannot read "../x": it resolves outside the workspace root; only files inside the workspace can be read.'],
-      [{ path: "ok.txt", max_lines: 0 }, 'Cannot read "ok.txt": max_lines must be an integer from 1 to 500, got 0.'],
+      [{ path: "ok.txt", max_lines: 0 }, 'max_lines must be an integer between 1 and 500, got 0 (path "ok.txt").'],
     ];
     for (const [input, message] of cases) expect(await sandbox().call(input)).toMatchObject({ error: { message } });
   });
@@ -264,7 +264,7 @@ describe("spec 002 §5 read model", () => {
   test("JP-5.1 / JP-ref-arguments: the unit is one file and a line window; a glob is a literal name, and keys other than the window's are ignored", async () => {
     sandbox().write("a.ts", "a\n");
     expect(await sandbox().call({ path: "*.ts" })).toStrictEqual(failure("NOT_FOUND", 'Cannot read "*.ts": no such file in the workspace.'));
-    expect(await sandbox().call({ path: ["a.ts"] })).toStrictEqual(failure("INVALID_ARGUMENT", "Cannot read: the path must be a string, got an array."));
+    expect(await sandbox().call({ path: ["a.ts"] })).toStrictEqual(failure("INVALID_ARGUMENT", "path must be a non-empty string, got an array."));
     expect(await sandbox().call({ path: "a.ts", end_line: 1, encoding: "latin1" })).toStrictEqual({
       path: "a.ts",
       content: "a\n",

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, expectTypeOf, test, vi } from "vitest";
 import {
   InvokeToolError,
   ReadFileError,
@@ -10,7 +10,11 @@ import {
   createSecureTool,
   createToolContext,
   readFileHandler,
+  type AllowedToolName,
+  type FileAccessMode,
   type ReadFileOutput,
+  type SecurityPolicyConfig,
+  type ToolArgsByName,
   type ToolContext,
 } from "../src/index.js";
 import { MTIME_MS, useSandbox } from "./sandbox.js";
@@ -80,6 +84,12 @@ describe(`${REFERENCE} test/lib.test.ts`, () => {
     expect(createAgentToolkit({ workspaceRoot }).getAllowedTools()).toHaveLength(1);
   });
 
+  test("正常系: getAllowedTools は defaultPolicy=allow で deny 指定を除外すること JP-11.8: another tool denied, read_file allowed by the default", () => {
+    const allowed = createAgentToolkit(contextOf(workspaceRoot, { tools: { exec_command: "deny" }, defaultPolicy: "allow" })).getAllowedTools();
+    expect(allowed.map((tool) => tool.function.name)).toStrictEqual(["read_file"]);
+    expect(allowed).toStrictEqual([{ type: "function", function: TOOL_DEFINITIONS.read_file }]);
+  });
+
   test("エッジケース: ポリシーでdenyされているツールは denied を返すこと JP-7.3: the policy refuses before anything else, even a non-string path", async () => {
     const toolkit = createAgentToolkit(contextOf(sandbox().root, { tools: { read_file: "deny" }, defaultPolicy: "allow" }));
     const refused = denied("policy", '[Security Policy] Access denied for tool: "read_file"');
@@ -98,9 +108,9 @@ describe(`${REFERENCE} test/lib.test.ts`, () => {
 
   test("エッジケース: 不正なパス引数（null等）に対して failure を返すこと JP-4.3 / JP-ref-results: a path that is not a string is an INVALID_ARGUMENT failure", async () => {
     const toolkit = createAgentToolkit(contextOf(sandbox().root));
-    expect(await toolkit.readFile(null as unknown as string)).toStrictEqual(failure("INVALID_ARGUMENT: Cannot read: the path must be a string, got null."));
-    expect(await toolkit.readFile(123 as unknown as string)).toStrictEqual(failure("INVALID_ARGUMENT: Cannot read: the path must be a string, got a number."));
-    expect(await toolkit.readFile("")).toStrictEqual(failure('INVALID_ARGUMENT: Cannot read "": the path must not be empty.'));
+    expect(await toolkit.readFile(null as unknown as string)).toStrictEqual(failure("INVALID_ARGUMENT: path must be a non-empty string, got null."));
+    expect(await toolkit.readFile(123 as unknown as string)).toStrictEqual(failure("INVALID_ARGUMENT: path must be a non-empty string, got 123."));
+    expect(await toolkit.readFile("")).toStrictEqual(failure("INVALID_ARGUMENT: path must be a non-empty string, got an empty string."));
   });
 });
 
@@ -109,7 +119,13 @@ describe(`${REFERENCE} test/registory/invoke.test.ts`, () => {
 
   test("未登録ツール名は TOOL_NOT_FOUND を返すこと JP-8.1: only read_file is registered", async () => {
     const invoke = createAgentToolkit(contextOf(workspaceRoot, { tools: {}, defaultPolicy: "allow" })).invoke;
-    await expect(invoke("unknown_tool", {})).rejects.toMatchObject({ name: "InvokeToolError", code: "TOOL_NOT_FOUND", tool_name: "unknown_tool", message: "TOOL_NOT_FOUND: tool is not registered: unknown_tool" });
+    await expect(invoke("unknown_tool" as unknown as AllowedToolName, {} as ToolArgsByName["read_file"])).rejects.toMatchObject({
+      name: "InvokeToolError",
+      code: "TOOL_NOT_FOUND",
+      tool_name: "unknown_tool",
+      message: "TOOL_NOT_FOUND: tool is not registered: unknown_tool",
+    });
+    // @ts-expect-error: only read_file is a tool's name
     await expect(invoke("toString", {})).rejects.toMatchObject({ code: "TOOL_NOT_FOUND" });
   });
 
@@ -122,7 +138,7 @@ describe(`${REFERENCE} test/registory/invoke.test.ts`, () => {
 
   test("args が object 以外の場合は INVALID_TOOL_ARGUMENTS_TYPE を返すこと JP-8.1: arguments must be an object", async () => {
     const invoke = createAgentToolkit(contextOf(workspaceRoot)).invoke;
-    const error = (await invoke("read_file", 123).catch((caught: unknown) => caught)) as InvokeToolError;
+    const error = (await invoke("read_file", 123 as unknown as { path: string }).catch((caught: unknown) => caught)) as InvokeToolError;
     expect(error).toBeInstanceOf(InvokeToolError);
     expect(error.code).toBe("INVALID_TOOL_ARGUMENTS_TYPE");
     expect(error.tool_name).toBe("read_file");
@@ -183,6 +199,34 @@ describe(`${REFERENCE} test/factory.test.ts`, () => {
   });
 });
 
+describe(`${REFERENCE} test/sandbox/fs.test.ts (SandboxFS.validateAccess, through the toolkit)`, () => {
+  test("read-onlyモード: 読み取り操作は許可されること JP-ref-results: read_file is no write, so it runs in read-only mode", async () => {
+    sandbox().write("a.txt", "a\n");
+    const toolkit = createAgentToolkit({ ...contextOf(sandbox().root), writeScope: "read-only" });
+    const output = { path: "a.txt", content: "a\n", truncated: false, next_start_line: null, meta: { byte_length: 2, line_count: 2, returned_line_count: 2, mtime_ms: MTIME_MS } };
+    expect(await toolkit.readFile("a.txt")).toStrictEqual({ status: "success", data: output });
+    expect(await toolkit.tools.read_file("a.txt")).toStrictEqual({ status: "success", data: output });
+    expect(await toolkit.invoke("read_file", { path: "a.txt" })).toStrictEqual({ role: "function", name: "read_file", content: output });
+  });
+});
+
+describe(`${REFERENCE} test/typecheck/invoke-typing.ts (type-checked by tsc, as the reference's)`, () => {
+  test("JP-8.1: invoke is typed per tool: read_file's arguments need a path", async () => {
+    const toolkit = createAgentToolkit(contextOf(sandbox().root));
+    expectTypeOf(toolkit.invoke<"read_file">).parameters.toEqualTypeOf<["read_file", ToolArgsByName["read_file"]]>();
+    expectTypeOf<ToolArgsByName["read_file"]>().toEqualTypeOf<{ readonly path: string } & { readonly start_line?: number | null; readonly max_lines?: number | null }>();
+    expectTypeOf<AllowedToolName>().toEqualTypeOf<"read_file">();
+    // @ts-expect-error read_file の引数は path が必要
+    await expect(toolkit.invoke("read_file", { cwd: "." })).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message: 'INVALID_ARGUMENT: path must be a non-empty string; the "path" argument is missing.' });
+  });
+
+  test("JP-8.1: ToolContext leaves policy, writeScope and env optional, where the reference requires them", () => {
+    expectTypeOf<ToolContext["policy"]>().toEqualTypeOf<SecurityPolicyConfig | undefined>();
+    expectTypeOf<ToolContext["writeScope"]>().toEqualTypeOf<FileAccessMode | undefined>();
+    expectTypeOf(createToolContext({ workspaceRoot: "." }).policy).toEqualTypeOf<SecurityPolicyConfig>();
+  });
+});
+
 describe(`${REFERENCE} test/sandbox/path.test.ts (SandboxPath.resolveInWorkspace, through createSecureTool)`, () => {
   const root = path.resolve("/workspace/project");
   const passPath = createSecureTool({ name: "read_file", isWriteOp: false }, (_context: ToolContext, target: string) => target);
@@ -239,6 +283,14 @@ describe("JP-8.1: the handler called directly, and the root resolved at every ca
     expect(await toolkit.readFile("a.txt")).toMatchObject({ status: "success", data: { path: "a.txt", content: "a" } });
     const file = sandbox().write("plain.txt", "x");
     expect(await createAgentToolkit({ workspaceRoot: file }).readFile("a.txt")).toStrictEqual(failure('NOT_FOUND: Cannot read "a.txt": the workspace root is not a directory.'));
+  });
+
+  test("JP-8.1: an empty workspaceRoot fails closed: the toolkit is refused at creation, the handler and the guardrails refuse every call", async () => {
+    const message = "The workspace root is empty; name a directory (an empty root is never read as the current directory).";
+    expect(() => createAgentToolkit({ workspaceRoot: "" })).toThrow(new TypeError(message));
+    await expect(readFileHandler({ workspaceRoot: "" }, "package.json")).rejects.toMatchObject({ code: "INTERNAL", message: 'INTERNAL: Cannot read "package.json": the workspace root is empty.' });
+    const guarded = createSecureTool(ToolCatalog.read_file.metadata, ToolCatalog.read_file.handler);
+    expect(await guarded({ workspaceRoot: "" }, "package.json")).toStrictEqual(denied("sandbox", '[Sandbox Violation] Attempted to access path outside of workspace: "package.json"'));
   });
 
   test("JP-ref-results / JP-ref-symlinks: a directory symlink leading outside is denied by the sandbox, a file symlink is a NOT_FILE failure", async () => {
