@@ -85,6 +85,8 @@ describe(GITAWARENESS_TEST, () => {
   });
 
   test("TestGitAwareness_LoadGitignore_NotExist GUARD-6.2: no .gitignore is no error, and nothing is ignored", () => {
+    // Adapted: the reference loads /nonexistent/.gitignore with a single-file loader this guard does not
+    // have, and a root that does not exist is refused here on purpose; a root without a .gitignore stands in.
     const s = scratch();
     expect(fs.existsSync(`${s.root}/.gitignore`)).toBe(false);
     expect(verdict(createGuard({ root: s.root }).checkPath("main.go", "read"))).toBe("granted");

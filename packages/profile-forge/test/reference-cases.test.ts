@@ -5,8 +5,9 @@ import { describe, expect, test } from "vitest";
 import { createTool } from "../src/index.js";
 import { read, sandbox } from "./helpers.js";
 
-// Every read-behaviour test of the reference, danielchristiancazares/forge (HEAD 5af0899; the SRD's era is
-// bf75fd3), ported case by case: its name, its inputs, its expected value as this profile shows it. The
+// Every read-behaviour test of the reference, danielchristiancazares/forge (HEAD 5af0899, and bf75fd3 for a
+// test HEAD no longer has), ported case by case: its name, its inputs, its expected value as this profile
+// shows it. Spec 004 is the SRD as its last version (3269be9) left it; 0210d5f deleted it. The
 // format_with_line_numbers tests, tool_loop_write_then_read_same_batch and three deny-pattern tests are
 // golden cases (fixtures/golden/forge/ref-*.json), run in-process and through the CLI.
 const BUILTINS = "danielchristiancazares/forge tools/src/builtins.rs";
@@ -66,6 +67,13 @@ describe("FORGE-ref-tests: danielchristiancazares/forge engine and integration t
   test("tool_settings_use_default_sandbox_when_not_configured (engine/src/app/init.rs): with no config, Cargo.toml in the root is read", async () => {
     const { root } = sandbox({ "Cargo.toml": "[package]\n" });
     expect(await read(root, { path: "Cargo.toml" })).toMatchObject({ content: "1| [package]\n" });
+  });
+
+  test("tool_settings_fail_closed_on_empty_expanded_allowed_root (engine/src/app/init.rs): an empty root is refused when the tool is created, never taken as the current directory", () => {
+    // forge's root comes out empty from an unset `${FORGE_TEST_MISSING_ALLOWED_ROOT}`; this profile expands no variables, so it is given empty.
+    expect(() => createTool({ root: "" })).toThrow(
+      "forge: invalid workspace root: The workspace root is empty; name a directory (an empty root is never read as the current directory).",
+    );
   });
 
   test("sandbox_blocks_parent_directory_traversal (tests/suite/high_impact.rs): ../../../etc/passwd, /etc/passwd, foo/../../etc/passwd, foo/../../../bar are refused", async () => {
@@ -222,13 +230,30 @@ describe(`FORGE-ref-tests: ${SANDBOX}, construction, resolve_path, ensure_path_a
     expect(await read(root, { path: "notes::$DATA" })).toMatchObject({ content: "1| y\n" });
   });
 
+  test("strip_ads_suffixes_removes_stream_names (every platform): deny patterns see .env::$DATA as .env, secret.key:stream as secret.key, sub/.env::$DATA as sub/.env; no_ads/file.txt is read; a pattern naming C: still matches C:/Users/test", async () => {
+    const { root } = sandbox({ ".env::$DATA": "x\n", "secret.key:stream": "x\n", "sub/.env::$DATA": "x\n", "no_ads/file.txt": "x\n", "C:/Users/test": "x\n" });
+    const options = { denied_patterns: ["**/.env", "**/secret.key", "C:/Users/**"] };
+    expect(await read(root, { path: ".env::$DATA" }, options)).toEqual(deniedBy(".env::$DATA", "**/.env"));
+    expect(await read(root, { path: "secret.key:stream" }, options)).toEqual(deniedBy("secret.key:stream", "**/secret.key"));
+    expect(await read(root, { path: "sub/.env::$DATA" }, options)).toEqual(deniedBy("sub/.env::$DATA", "**/.env"));
+    expect(await read(root, { path: "no_ads/file.txt" }, options)).toMatchObject({ path: "no_ads/file.txt", content: "1| x\n" });
+    expect(await read(root, { path: "C:/Users/test" }, options)).toEqual(deniedBy("C:/Users/test", "C:/Users/**"));
+  });
+
+  test("resolve_path_rejects_ntfs_ads (forge: Windows only): with **/.env denied, .env::$DATA and .env:stream are refused here too", async () => {
+    const { root } = sandbox({ ".env": "SECRET=x" });
+    const options = { denied_patterns: ["**/.env"] };
+    expect(await read(root, { path: ".env::$DATA" }, options)).toEqual(deniedBy(".env::$DATA", "**/.env"));
+    expect(await read(root, { path: ".env:stream" }, options)).toEqual(deniedBy(".env:stream", "**/.env"));
+  });
+
   test("validate_opened_file_allows_normal_file: ok.txt holding `ok` is read", async () => {
     const { root } = sandbox({ "ok.txt": "ok" });
     expect(await read(root, { path: "ok.txt" })).toMatchObject({ content: "1| ok" });
   });
 });
 
-describe("FORGE-ref-tests: danielchristiancazares/forge tools/src/lib.rs, output passes of the engine (kept different)", () => {
+describe("FORGE-ref-tests: danielchristiancazares/forge tools/src/lib.rs, sanitize_output, which the Read handler and the engine both apply (kept different)", () => {
   test("sanitize_output_strips_steganographic_chars: kept different, a file's zero-width characters are returned as the file has them", async () => {
     const { root } = sandbox({ "f.txt": "Hello\u200bWorld" });
     expect(await read(root, { path: "f.txt" })).toMatchObject({ content: "1| Hello\u200bWorld" });
