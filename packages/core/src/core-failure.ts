@@ -5,7 +5,7 @@
  *
  * | code                  | meaning                                                                      |
  * | --------------------- | ---------------------------------------------------------------------------- |
- * | `INVALID_INPUT`       | the path input is not a usable string (type, empty, control chars, length), or the line window is invalid |
+ * | `INVALID_INPUT`       | the path input is not a usable string (type, empty, control chars, length), the line window is invalid, or the workspace root is empty |
  * | `NOT_FOUND`           | nothing exists at the path (a dangling link and a file used as a directory included, see `reason`) |
  * | `OUTSIDE_ROOT`        | the path resolves outside the workspace root and the caller did not allow it |
  * | `SENSITIVE`           | the path (as asked or resolved) names a secret the caller's policy refuses   |
@@ -60,7 +60,7 @@ interface OsFailure extends FailureBase {
   readonly osError: string | null;
 }
 
-/** The input is not a usable path, or the line window is out of range. */
+/** The input is not a usable path, the line window is out of range, or the workspace root is empty (`empty`). */
 export interface InvalidInputFailure extends FailureBase {
   readonly code: "INVALID_INPUT";
   readonly reason: "type" | "empty" | "length" | "nul" | "window";
@@ -110,6 +110,8 @@ export interface NameTooLongFailure extends OsFailure {
 /** The path is a directory. */
 export interface IsDirectoryFailure extends FailureBase {
   readonly code: "IS_DIRECTORY";
+  /** The directory's canonical absolute path (never show it to a model that was not allowed there). */
+  readonly resolved: string;
 }
 
 /** The path is a FIFO, socket or device. */
@@ -146,6 +148,8 @@ export type TooLargeFailure = TooLargeBySize | TooLargeByGrowth | TooLargeByWind
 /** A NUL byte in the sniffed prefix. */
 export interface BinaryFailure extends FailureBase {
   readonly code: "BINARY";
+  /** The file's canonical absolute path (never show it to a model that was not allowed there). */
+  readonly resolved: string;
   /** How many leading bytes were sniffed (`null`: the whole file). */
   readonly sniffBytes: number | null;
   /** Offset of the first NUL byte, when known. */

@@ -2,6 +2,7 @@ import { isAscii, isUtf8 } from "node:buffer";
 import { coreFailure } from "./core-failure.js";
 import { decodeUtf8 } from "./decode-utf8.js";
 import { quoteText } from "./escape-text.js";
+import type { LineBreaks } from "./line-ends.js";
 import type { OpenFile } from "./open-file.js";
 import type { Line } from "./read-lines.js";
 import { fail, ok, type Result } from "./result.js";
@@ -19,16 +20,21 @@ export interface DecodedLines {
 
 /**
  * Decodes a window's bytes (`strict`: invalid UTF-8 is `INVALID_UTF8`; `replace`: it becomes U+FFFD) and
- * splits them at LF, a CR before the LF belonging to the terminator. Lines are numbered from
- * `firstNumber` (`null`: not numbered).
+ * splits them into lines under `breaks`: at LF, a CR before the LF belonging to the terminator, and for
+ * `universal` also at a lone CR. Lines are numbered from `firstNumber` (`null`: not numbered).
  */
-export function decodeLines(file: OpenFile, bytes: Buffer, firstNumber: number | null, policy: "strict" | "replace"): Result<DecodedLines> {
+export function decodeLines(file: OpenFile, bytes: Buffer, firstNumber: number | null, policy: "strict" | "replace", breaks: LineBreaks = "lf"): Result<DecodedLines> {
   const ascii = isAscii(bytes);
   const valid = ascii || isUtf8(bytes);
   if (!valid && policy === "strict") {
     return fail(coreFailure({ code: "INVALID_UTF8", message: `The file ${quoteText(file.path.input)} is not valid UTF-8.`, path: file.path.input }));
   }
   const text = decodeUtf8(bytes, { ascii, valid });
+  const lines = breaks === "lf" ? splitAtLf(text, firstNumber) : splitUniversal(text, firstNumber);
+  return ok({ lines, replaced: !valid, astral: !ascii && hasFourByteLead(bytes) });
+}
+
+function splitAtLf(text: string, firstNumber: number | null): Line[] {
   const lines: Line[] = [];
   let start = 0;
   let number = firstNumber;
@@ -43,7 +49,20 @@ export function decodeLines(file: OpenFile, bytes: Buffer, firstNumber: number |
     start = nl + 1;
     if (number !== null) number++;
   }
-  return ok({ lines, replaced: !valid, astral: !ascii && hasFourByteLead(bytes) });
+  return lines;
+}
+
+function splitUniversal(text: string, firstNumber: number | null): Line[] {
+  const lines: Line[] = [];
+  let number = firstNumber;
+  let start = 0;
+  for (const match of text.matchAll(/\r\n|\r|\n/gu)) {
+    lines.push({ number, text: text.slice(start, match.index), terminator: match[0] as Line["terminator"] });
+    start = match.index + match[0].length;
+    if (number !== null) number++;
+  }
+  if (start < text.length) lines.push({ number, text: text.slice(start), terminator: "" });
+  return lines;
 }
 
 // A character outside the BMP decodes only from a four-byte sequence, whose lead byte is 0xF0-0xF4

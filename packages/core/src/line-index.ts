@@ -1,6 +1,11 @@
+import type { LineBreaks } from "./line-ends.js";
 import type { OpenFile } from "./open-file.js";
 
-/** Where a scan of a file stands: the newlines in [0, position) and the byte before `position` (-1 at 0). */
+/**
+ * Where a scan of a file stands: the line ends in [0, position) and the byte before `position` (-1 at
+ * 0). Under universal line breaks a CR there is undecided (the next byte tells a lone CR from a CRLF)
+ * and not yet counted; once counted as a line end it is recorded as an LF.
+ */
 export interface ScanPoint {
   newlines: number;
   position: number;
@@ -41,6 +46,10 @@ export interface LineIndex {
   complete(scan: ScanPoint): void;
   /** The scan at the end of the file, once one reached it. */
   readonly end: Readonly<ScanPoint> | undefined;
+  /** Records whether the whole file is valid UTF-8, once a scan that checked every byte reached its end. */
+  completeUtf8(valid: boolean): void;
+  /** Whether the whole file is valid UTF-8, once a checking scan found out. */
+  readonly utf8Valid: boolean | undefined;
   /** How many checkpoints are kept (at most {@link MAX_CHECKPOINTS}). */
   readonly checkpoints: number;
 }
@@ -51,6 +60,7 @@ class FileLineIndex implements LineIndex {
   private readonly lastBytes: number[] = [];
   private readonly stride: number;
   end: Readonly<ScanPoint> | undefined;
+  utf8Valid: boolean | undefined;
 
   get checkpoints(): number {
     return this.positions.length;
@@ -80,6 +90,10 @@ class FileLineIndex implements LineIndex {
     if (scan.position === this.size) this.end = { ...scan };
   }
 
+  completeUtf8(valid: boolean): void {
+    this.utf8Valid = valid;
+  }
+
   // Index of the last checkpoint for which `holds` is true; `holds` is true for a prefix of them.
   private lastWhere(holds: (i: number) => boolean): number {
     let low = -1;
@@ -104,17 +118,17 @@ class FileLineIndex implements LineIndex {
 const indexes = new Map<string, FileLineIndex>();
 
 /**
- * The line index of `file`'s identity, created empty on first use and kept for the {@link INDEXED_FILES}
- * most recently read files; `undefined` for an empty file or one changed within the last
- * {@link SETTLE_MS} ms. The identity is the device, inode, size, mtime and ctime that `fstat` gave the open descriptor:
+ * The line index of `file`'s identity under `breaks` (its checkpoints count that model's line ends),
+ * created empty on first use and kept for the {@link INDEXED_FILES} most recently read files; `undefined`
+ * for an empty file or one changed within the last {@link SETTLE_MS} ms. The identity is the device, inode, size, mtime and ctime that `fstat` gave the open descriptor:
  * ctime, which no caller can set, tells apart a rewrite that restored the mtime and a new file that
  * reused an inode. Reads are synchronous, so no two use one index at once.
  */
-export function lineIndexOf(file: OpenFile, now: number = Date.now()): LineIndex | undefined {
+export function lineIndexOf(file: OpenFile, breaks: LineBreaks = "lf", now: number = Date.now()): LineIndex | undefined {
   if (file.stat.size === 0) return undefined;
   const { dev, ino, size, mtimeMs, ctimeMs } = file.stat;
   if (Math.max(mtimeMs, ctimeMs) > now - SETTLE_MS) return undefined;
-  const key = `${dev}:${ino}:${size}:${mtimeMs}:${ctimeMs}`;
+  const key = `${breaks}:${dev}:${ino}:${size}:${mtimeMs}:${ctimeMs}`;
   let index = indexes.get(key);
   if (index === undefined) {
     index = new FileLineIndex(size);

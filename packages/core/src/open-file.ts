@@ -84,7 +84,7 @@ export function openFile(resolved: ResolvedPath, options: OpenOptions = {}): Res
     } catch (error) {
       return fail(fromOsError(error, input, `The path ${quoteText(input)}`));
     }
-    const refused = notAFile(input, before) ?? overLimit(input, before.size, options.maxFileBytes);
+    const refused = notAFile(resolved, before) ?? overLimit(input, before.size, options.maxFileBytes);
     if (refused !== undefined) return fail(refused);
   }
   let fd: number;
@@ -99,7 +99,7 @@ export function openFile(resolved: ResolvedPath, options: OpenOptions = {}): Res
   }
   try {
     const stat = fs.fstatSync(fd);
-    const refused = notAFile(input, stat);
+    const refused = notAFile(resolved, stat);
     if (refused !== undefined) {
       fs.closeSync(fd);
       return fail(refused);
@@ -221,10 +221,10 @@ function verifyDescriptor(fd: number, absolute: string, stat: fs.Stats): string 
 }
 
 // Anything but a regular file is refused: a directory as such, the rest by its kind.
-function notAFile(input: string, stat: fs.Stats) {
+function notAFile({ input, absolute }: ResolvedPath, stat: fs.Stats) {
   const kind = kindOf(stat);
   if (kind === "file") return undefined;
-  if (kind === "directory") return coreFailure({ code: "IS_DIRECTORY", message: `The path ${quoteText(input)} is a directory.`, path: input });
+  if (kind === "directory") return coreFailure({ code: "IS_DIRECTORY", message: `The path ${quoteText(input)} is a directory.`, path: input, resolved: absolute });
   return notRegular(input, kind);
 }
 

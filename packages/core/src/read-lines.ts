@@ -2,13 +2,15 @@ import { coreFailure } from "./core-failure.js";
 import { countLineFeeds } from "./count-line-feeds.js";
 import { decodeLines, wholeCharacterEnd } from "./decode-lines.js";
 import { quoteText } from "./escape-text.js";
+import { countLineEnds, pastLineEnds, type LineBreaks } from "./line-ends.js";
 import { lineIndexOf, type ScanPoint } from "./line-index.js";
 import type { OpenFile } from "./open-file.js";
 import { grewFailure, scanLimitFailure, shrankFailure, windowFailure } from "./read-failures.js";
 import { endOfFile, tailBytes } from "./read-tail.js";
 import { fail, ok, type Result } from "./result.js";
 import type { FileReader } from "./file-reader.js";
-import { chunkWithin, countRange, countToEnd, endsWithNewline, linesOf, pastFileLimit, seekLine, stopAt, type ScanLimits, type Stop } from "./scan-lines.js";
+import { chunkWithin, countRange, countToEnd, endsWithNewline, linesOf, pastFileLimit, seekLine, stopAt, type ScanLimits, type ScanMode, type Stop } from "./scan-lines.js";
+import { Utf8Check } from "./utf8-check.js";
 import { WindowBytes } from "./window-bytes.js";
 import { fromOsError } from "./workspace.js";
 
@@ -26,6 +28,18 @@ export type LineWindowRequest =
       readonly startLine: number;
       /** How many lines at most: an integer of at least 0; `null` (or `Infinity`) reads to the end of the file. */
       readonly maxLines: number | null;
+      /**
+       * What ends a line (default `lf`). `universal` also ends lines at a lone CR, as Python's text mode
+       * does; it needs `countTotal`, and neither `maxScanBytes` nor `overflow: "cut"`.
+       */
+      readonly lineBreaks?: LineBreaks;
+      /**
+       * Also find out whether the whole file is valid UTF-8 ({@link LineWindow.fileReplaced}), for a
+       * profile whose encoding fallback is decided per file. Every byte of the file is checked once per
+       * file identity (the line index remembers the answer); needs `countTotal`, and neither
+       * `maxScanBytes` nor `overflow: "cut"`.
+       */
+      readonly wholeFileUtf8?: boolean;
     }
   | {
       readonly from: "end";
@@ -95,8 +109,8 @@ export interface Line {
    */
   readonly number: number | null;
   readonly text: string;
-  /** `""` only for a last line without a final newline. */
-  readonly terminator: "" | "\n" | "\r\n";
+  /** `""` only for a last line without a final newline; `"\r"` only under universal line breaks. */
+  readonly terminator: "" | "\n" | "\r\n" | "\r";
 }
 
 /** A window of lines and what was learnt about the file while reading it. */
@@ -133,6 +147,12 @@ export interface LineWindow {
   /** Invalid UTF-8 in the window was replaced by U+FFFD. */
   readonly replaced: boolean;
   /**
+   * Some bytes of the file, in the window or not, are not valid UTF-8 (decoding the whole file would
+   * replace them). Known when the request asked for `wholeFileUtf8` and the read reached the end of the
+   * file; `null` otherwise.
+   */
+  readonly fileReplaced: boolean | null;
+  /**
    * Some line may hold a character outside the Basic Multilingual Plane (a UTF-16 surrogate pair). When
    * false, none does: every line's `text.length` is its number of Unicode code points.
    */
@@ -151,7 +171,7 @@ export interface LineWindow {
  * (the promise rejects with the signal's reason).
  */
 export async function readLines(file: OpenFile, options: ReadLinesOptions): Promise<Result<LineWindow>> {
-  const invalid = invalidWindow(options.window);
+  const invalid = invalidWindow(options);
   if (invalid !== undefined) {
     return fail(coreFailure({ code: "INVALID_INPUT", message: `The line window is invalid: ${invalid}.`, path: file.path.input, reason: "window" }));
   }
@@ -163,10 +183,16 @@ export async function readLines(file: OpenFile, options: ReadLinesOptions): Prom
   }
 }
 
-function invalidWindow(window: LineWindowRequest): string | undefined {
+function invalidWindow(options: ReadLinesOptions): string | undefined {
+  const { window } = options;
   if (window.from === "end") return isCount(window.lines) ? undefined : `lines must be an integer of at least 0, got ${window.lines}`;
   if (!Number.isSafeInteger(window.startLine) || window.startLine < 1) return `startLine must be an integer of at least 1, got ${window.startLine}`;
   if (window.maxLines !== null && !isCount(window.maxLines)) return `maxLines must be null or an integer of at least 0, got ${window.maxLines}`;
+  // Both read the whole file from its start: a scan budget or a cut window would leave part of it unread.
+  const wholeFile = [window.lineBreaks === "universal" ? "universal line breaks" : undefined, window.wholeFileUtf8 === true ? "wholeFileUtf8" : undefined].filter((name) => name !== undefined);
+  if (wholeFile.length > 0 && (!options.countTotal || options.maxScanBytes !== undefined || options.overflow === "cut")) {
+    return `${wholeFile.join(" and ")} need countTotal, and neither maxScanBytes nor overflow "cut"`;
+  }
   return undefined;
 }
 
@@ -184,23 +210,49 @@ function scanLimit(file: OpenFile, options: ReadLinesOptions, limits: ScanLimits
   return scanLimitFailure(file, options.maxScanBytes ?? limits.budget, subject, startLine);
 }
 
-async function readForward(file: OpenFile, options: ReadLinesOptions, window: { startLine: number; maxLines: number | null }): Promise<Result<LineWindow>> {
+async function readForward(file: OpenFile, options: ReadLinesOptions, window: Extract<LineWindowRequest, { from: "start" }>): Promise<Result<LineWindow>> {
   const { reader } = file;
   const limits = limitsOf(options);
   const cutting = options.overflow === "cut";
+  const breaks = window.lineBreaks ?? "lf";
   const grew = () => fail(grewFailure(file, limits.fileLimit ?? Number.MAX_SAFE_INTEGER));
   const startsBeyond = () => fail(scanLimit(file, options, limits, `Line ${window.startLine} of ${quoteText(file.path.input)} lies`, window.startLine));
   const scan: ScanPoint = { newlines: 0, position: 0, lastByte: -1 };
-  const index = window.startLine > 1 || options.countTotal ? lineIndexOf(file) : undefined;
-  if (window.startLine > 1) index?.seekNewlines(scan, window.startLine - 1, limits.budget);
-  const sought = await seekLine(reader, scan, window.startLine - 1, limits, index);
+  const index = window.startLine > 1 || options.countTotal ? lineIndexOf(file, breaks) : undefined;
+  // A file's validity is checked once per identity: until the index knows it, every byte is read from the
+  // start, so neither a checkpoint nor the indexed count may skip any.
+  const knownValid = window.wholeFileUtf8 === true ? index?.utf8Valid : undefined;
+  const check = window.wholeFileUtf8 === true && knownValid === undefined ? new Utf8Check() : undefined;
+  const mode: ScanMode = { breaks, check };
+  if (window.startLine > 1 && check === undefined) index?.seekNewlines(scan, window.startLine - 1, limits.budget);
+  const sought = await seekLine(reader, scan, window.startLine - 1, limits, index, mode);
   if (sought === "too-large") return grew();
   if (sought === "scan-limit") return startsBeyond();
+  const fileReplaced = (): boolean | null => {
+    if (window.wholeFileUtf8 !== true) return null;
+    if (knownValid !== undefined) return !knownValid;
+    if (check === undefined) return null;
+    index?.completeUtf8(check.valid);
+    return !check.valid;
+  };
   // The whole first chunk, not just three bytes: a window at line 1 starts with the same read.
   const bom = await readBomFlag(file, Math.max(3, Math.min(reader.chunkSize, limits.budget)));
   if (sought === "eof") {
     index?.complete(scan);
-    return ok({ lines: [], firstLine: null, totalLines: linesOf(scan), hasMore: false, finalNewline: endsWithNewline(scan), nextLine: null, cut: null, replaced: false, astral: false, bom, bytesScanned: scan.position });
+    return ok({
+      lines: [],
+      firstLine: null,
+      totalLines: linesOf(scan),
+      hasMore: false,
+      finalNewline: endsWithNewline(scan, breaks),
+      nextLine: null,
+      cut: null,
+      replaced: false,
+      fileReplaced: fileReplaced(),
+      astral: false,
+      bom,
+      bytesScanned: scan.position,
+    });
   }
   const windowStart = scan.position;
   const maxWindow = options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES;
@@ -210,6 +262,8 @@ async function readForward(file: OpenFile, options: ReadLinesOptions, window: { 
   // Bytes of `collected` that end with a newline: the whole lines kept so far (tracked when cutting).
   let whole = 0;
   let position = windowStart;
+  // The byte before `position` (decides a universal CR at the end of a chunk).
+  let before = scan.lastByte;
   let reachedEnd = false;
   let cutBy: WindowCut["limit"] | undefined;
   while (taken < wanted) {
@@ -227,7 +281,7 @@ async function readForward(file: OpenFile, options: ReadLinesOptions, window: { 
       reachedEnd = true;
       break;
     }
-    const part = takeLines(buffer, bytes, wanted - taken);
+    const part = takeLines(buffer, bytes, wanted - taken, before, breaks);
     if (collected.length + part.bytes > maxWindow) {
       if (!cutting) return fail(windowFailure(file, maxWindow));
       // The whole lines of this chunk that still fit, then nothing more.
@@ -242,6 +296,7 @@ async function readForward(file: OpenFile, options: ReadLinesOptions, window: { 
     if (cutting && part.lines > 0) whole = collected.length + buffer.subarray(0, part.bytes).lastIndexOf(LF) + 1;
     collected.keep(buffer, part.bytes);
     position += part.bytes;
+    if (part.bytes > 0) before = buffer[part.bytes - 1] ?? -1;
   }
   let cut: WindowCut | null = null;
   if (cutBy !== undefined) {
@@ -260,11 +315,13 @@ async function readForward(file: OpenFile, options: ReadLinesOptions, window: { 
   // The window's last newline may be the byte just past the file limit.
   if (pastFileLimit(limits, endOffset)) return grew();
   const bytes = collected.bytes();
-  const decoded = decodeLines(file, bytes, window.startLine, options.decode);
+  check?.feed(bytes);
+  const decoded = decodeLines(file, bytes, window.startLine, options.decode, breaks);
   if (!decoded.ok) return decoded;
   scan.newlines += taken;
   scan.position = endOffset;
-  if (bytes.length > 0) scan.lastByte = bytes[bytes.length - 1] ?? -1;
+  // A CR that ends a window short of the end of the file ended its last line and was counted.
+  if (bytes.length > 0) scan.lastByte = !reachedEnd && bytes[bytes.length - 1] === CR ? LF : (bytes[bytes.length - 1] ?? -1);
   // Where the line after the window starts: right after it, or after the newline that ends a line cut in part.
   let nextStart: number | null = endOffset;
   let hasMore = false;
@@ -277,7 +334,7 @@ async function readForward(file: OpenFile, options: ReadLinesOptions, window: { 
     lastLine = !hasMore;
   }
   if (!reachedEnd && options.countTotal) {
-    const stop = await countToEnd(reader, scan, limits, index);
+    const stop = await countToEnd(reader, scan, limits, index, mode);
     if (stop === "too-large") return grew();
     reachedEnd = stop === "eof";
     if (cut?.partial !== true) hasMore = !reachedEnd || scan.position > endOffset;
@@ -293,11 +350,12 @@ async function readForward(file: OpenFile, options: ReadLinesOptions, window: { 
   return ok({
     lines,
     replaced,
+    fileReplaced: reachedEnd ? fileReplaced() : null,
     astral,
     firstLine: lines.length > 0 ? window.startLine : null,
     totalLines: known,
     hasMore,
-    finalNewline: reachedEnd ? endsWithNewline(scan) : null,
+    finalNewline: reachedEnd ? endsWithNewline(scan, breaks) : null,
     nextLine: hasMore && nextStart !== null && nextStart < maxScan ? window.startLine + taken + (cut?.partial === true ? 1 : 0) : null,
     cut,
     bom,
@@ -316,20 +374,13 @@ async function pastNewline(reader: FileReader, from: number, limits: ScanLimits)
   }
 }
 
-// How much of a chunk the window keeps: all of it when the window's last newline lies further on (a count
-// beats a walk), else up to and including that newline.
-function takeLines(buffer: Buffer, bytes: number, wanted: number): { lines: number; bytes: number } {
-  const inChunk = countNewlines(buffer.subarray(0, bytes));
+// How much of a chunk the window keeps: all of it when the window's last line end lies further on (a
+// count beats a walk), else up to and including that line end.
+function takeLines(buffer: Buffer, bytes: number, wanted: number, before: number, breaks: LineBreaks): { lines: number; bytes: number } {
+  const chunk = buffer.subarray(0, bytes);
+  const inChunk = countLineEnds(chunk, before, -1, breaks);
   if (inChunk < wanted) return { lines: inChunk, bytes };
-  let lines = 0;
-  let from = 0;
-  while (lines < wanted) {
-    const nl = buffer.indexOf(LF, from);
-    if (nl === -1 || nl >= bytes) break;
-    lines++;
-    from = nl + 1;
-  }
-  return { lines, bytes: lines === wanted ? from : bytes };
+  return { lines: wanted, bytes: pastLineEnds(chunk, before, -1, breaks, wanted) };
 }
 
 async function readTail(file: OpenFile, options: ReadLinesOptions, count: number): Promise<Result<LineWindow>> {
@@ -358,6 +409,7 @@ async function readTail(file: OpenFile, options: ReadLinesOptions, count: number
     firstLine: lines.length > 0 ? firstNumber : null,
     totalLines: firstNumber === null ? null : lines.length > 0 ? firstNumber + lines.length - 1 : linesOf(before),
     hasMore: false,
+    fileReplaced: null,
     finalNewline: bytes.length > 0 ? bytes[bytes.length - 1] === LF : await endsAtNewline(reader, end),
     nextLine: null,
     cut: found.value.cut === null ? null : { limit: "window", partial: found.value.cut === "line", offset: start },

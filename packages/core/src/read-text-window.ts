@@ -40,6 +40,7 @@ export function readTextWindow(workspace: Workspace, input: unknown, options: Te
             code: "BINARY",
             message: `The file ${quoteText(file.path.input)} appears to be binary (it contains a NUL byte).`,
             path: file.path.input,
+            resolved: file.path.absolute,
             sniffBytes: Number.isFinite(options.sniffBytes) ? options.sniffBytes : null,
           }),
         );

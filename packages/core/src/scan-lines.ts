@@ -1,6 +1,7 @@
-import { countLineFeeds } from "./count-line-feeds.js";
 import { CHUNK_SIZE, type FileReader } from "./file-reader.js";
+import { countLineEnds, isLineEnd, pastLineEnds, type LineBreaks } from "./line-ends.js";
 import type { LineIndex, ScanPoint } from "./line-index.js";
+import type { Utf8Check } from "./utf8-check.js";
 
 const LF = 0x0a;
 
@@ -16,14 +17,29 @@ export interface ScanLimits {
   readonly fileLimit: number | undefined;
 }
 
-/** Lines in `[0, scan.position)`: the newlines, plus a last line that has none. */
+/**
+ * How a scan reads line ends, and what else it checks on the way: `check` is fed every byte the scan
+ * passes, in order.
+ */
+export interface ScanMode {
+  readonly breaks: LineBreaks;
+  readonly check?: Utf8Check | undefined;
+}
+
+/** The plain scan: lines end at LF, nothing else checked. */
+export const LF_SCAN: ScanMode = { breaks: "lf" };
+
+/**
+ * Lines in `[0, scan.position)`: the line ends, plus a last line that has none. A universal CR still
+ * undecided at the end of the file (see {@link ScanPoint}) ends that last line, which this counts too.
+ */
 export function linesOf(scan: ScanPoint): number {
   return scan.newlines + (scan.position > 0 && scan.lastByte !== LF ? 1 : 0);
 }
 
-/** Whether `[0, scan.position)` is non-empty and ends with a line feed. */
-export function endsWithNewline(scan: ScanPoint): boolean {
-  return scan.position > 0 && scan.lastByte === LF;
+/** Whether `[0, scan.position)` is non-empty and ends with a line break. */
+export function endsWithNewline(scan: ScanPoint, breaks: LineBreaks): boolean {
+  return scan.position > 0 && isLineEnd(scan.lastByte, breaks);
 }
 
 /** Whether `position` lies past the file limit. */
@@ -49,54 +65,52 @@ export async function stopAt(reader: FileReader, limits: ScanLimits, position: n
 }
 
 /**
- * Advances `scan` to the start of line `skip + 1`, counting newlines without keeping bytes: "found" (at
+ * Advances `scan` to the start of line `skip + 1`, counting line ends without keeping bytes: "found" (at
  * `scan.position`), "eof" when the file has fewer lines, or the limit that stopped it first.
  */
-export async function seekLine(reader: FileReader, scan: ScanPoint, skip: number, limits: ScanLimits, index: LineIndex | undefined): Promise<"found" | Stop> {
+export async function seekLine(reader: FileReader, scan: ScanPoint, skip: number, limits: ScanLimits, index: LineIndex | undefined, mode: ScanMode = LF_SCAN): Promise<"found" | Stop> {
   if (skip === 0) return "found";
   for (;;) {
     const { buffer, bytes } = await chunkWithin(reader, scan.position, limits);
     if (bytes === 0) return stopAt(reader, limits, scan.position);
-    // A slice that ends before the sought newline is only counted, which SIMD does far faster than a walk.
+    // A slice that ends before the sought line end is only counted, which SIMD does far faster than a walk.
     for (let from = 0; from < bytes; from += CHUNK_SIZE) {
-      const to = Math.min(bytes, from + CHUNK_SIZE);
-      const inSlice = countLineFeeds(buffer.subarray(from, to));
+      const slice = buffer.subarray(from, Math.min(bytes, from + CHUNK_SIZE));
+      const inSlice = countLineEnds(slice, scan.lastByte, -1, mode.breaks);
       if (scan.newlines + inSlice < skip) {
+        mode.check?.feed(slice);
         scan.newlines += inSlice;
-        scan.lastByte = buffer[to - 1] ?? -1;
-        scan.position += to - from;
+        scan.lastByte = slice[slice.length - 1] ?? -1;
+        scan.position += slice.length;
         index?.note(scan);
         continue;
       }
-      let at = from;
-      for (;;) {
-        const nl = buffer.indexOf(LF, at);
-        scan.newlines++;
-        at = nl + 1;
-        if (scan.newlines === skip) {
-          scan.lastByte = LF;
-          scan.position += at - from;
-          return "found";
-        }
-      }
+      const past = pastLineEnds(slice, scan.lastByte, -1, mode.breaks, skip - scan.newlines);
+      mode.check?.feed(slice.subarray(0, past));
+      scan.newlines = skip;
+      // Right after a line end; a CR that ended the line is decided, so it is recorded as an LF.
+      scan.lastByte = LF;
+      scan.position += past;
+      return "found";
     }
   }
 }
 
 /**
  * Counts the rest of the file into `scan`, until its end or a limit. An indexed count of the whole file
- * stands in for the scan when that scan would have reached the end within the budget.
+ * stands in for the scan when that scan would have reached the end within the budget, unless the bytes
+ * are to be checked.
  */
-export async function countToEnd(reader: FileReader, scan: ScanPoint, limits: ScanLimits, index: LineIndex | undefined): Promise<Stop> {
+export async function countToEnd(reader: FileReader, scan: ScanPoint, limits: ScanLimits, index: LineIndex | undefined, mode: ScanMode = LF_SCAN): Promise<Stop> {
   const end = index?.end;
-  if (end !== undefined && end.position < limits.budget && end.position >= scan.position) {
+  if (mode.check === undefined && end !== undefined && end.position < limits.budget && end.position >= scan.position) {
     Object.assign(scan, end);
     return "eof";
   }
   for (;;) {
     const { buffer, bytes } = await chunkWithin(reader, scan.position, limits);
     if (bytes === 0) return stopAt(reader, limits, scan.position);
-    countInto(scan, buffer, bytes, index);
+    countInto(scan, buffer, bytes, index, mode);
   }
 }
 
@@ -112,12 +126,13 @@ export async function countRange(reader: FileReader, scan: ScanPoint, end: numbe
 
 // Counts a chunk into `scan` a slice at a time, offering the index a checkpoint after each: a large
 // asynchronous chunk leaves checkpoints as dense as the small synchronous ones.
-function countInto(scan: ScanPoint, buffer: Buffer, bytes: number, index: LineIndex | undefined): void {
+function countInto(scan: ScanPoint, buffer: Buffer, bytes: number, index: LineIndex | undefined, mode: ScanMode = LF_SCAN): void {
   for (let from = 0; from < bytes; from += CHUNK_SIZE) {
-    const to = Math.min(bytes, from + CHUNK_SIZE);
-    scan.newlines += countLineFeeds(buffer.subarray(from, to));
-    scan.lastByte = buffer[to - 1] ?? -1;
-    scan.position += to - from;
+    const slice = buffer.subarray(from, Math.min(bytes, from + CHUNK_SIZE));
+    mode.check?.feed(slice);
+    scan.newlines += countLineEnds(slice, scan.lastByte, -1, mode.breaks);
+    scan.lastByte = slice[slice.length - 1] ?? -1;
+    scan.position += slice.length;
     index?.note(scan);
   }
 }

@@ -124,21 +124,21 @@ describe("line index: identity", () => {
     fs.writeFileSync(path.join(dir, name), "1\n2\n3\n");
     withIndex(name, (file) => {
       expect(lineIndexOf(file)).toBeUndefined();
-      const later = lineIndexOf(file, Date.now() + SETTLE_MS + 1);
+      const later = lineIndexOf(file, "lf", Date.now() + SETTLE_MS + 1);
       expect(later).toBeDefined();
       later?.complete({ newlines: 3, position: 6, lastByte: 0x0a });
-      expect(lineIndexOf(file, Date.now() + SETTLE_MS + 1)?.end).toEqual({ newlines: 3, position: 6, lastByte: 0x0a });
+      expect(lineIndexOf(file, "lf", Date.now() + SETTLE_MS + 1)?.end).toEqual({ newlines: 3, position: 6, lastByte: 0x0a });
     });
     // Same size, the mtime put back: the ctime still differs, so the old count is not reused.
     const { mtime } = fs.statSync(path.join(dir, name));
     fs.writeFileSync(path.join(dir, name), "1\n2\n34");
     fs.utimesSync(path.join(dir, name), mtime, mtime);
-    withIndex(name, (file) => expect(lineIndexOf(file, Date.now() + SETTLE_MS + 1)?.end).toBeUndefined());
+    withIndex(name, (file) => expect(lineIndexOf(file, "lf", Date.now() + SETTLE_MS + 1)?.end).toBeUndefined());
   });
 
   test("an empty file has no index", async () => {
     fs.writeFileSync(path.join(dir, "empty.txt"), "");
-    withIndex("empty.txt", (file) => expect(lineIndexOf(file, Date.now() + SETTLE_MS + 1)).toBeUndefined());
+    withIndex("empty.txt", (file) => expect(lineIndexOf(file, "lf", Date.now() + SETTLE_MS + 1)).toBeUndefined());
   });
 });
 

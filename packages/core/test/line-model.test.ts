@@ -55,6 +55,7 @@ describe("line count", () => {
       nextLine: null,
       cut: null,
       replaced: false,
+      fileReplaced: null,
       astral: false,
       bom: false,
       bytesScanned: 0,

@@ -3,7 +3,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { closeFile, sniffBinary, type Line, type LineWindowRequest } from "../src/index.js";
-import { referenceLines, type ReferenceLine } from "./support/reference-lines.js";
+import { isValid, referenceLines, type ReferenceLine } from "./support/reference-lines.js";
 import { open, read, useTempDirs, valueOf, workspaceOf } from "./support/temp-workspace.js";
 
 const CHUNK = 64 * 1024;
@@ -194,6 +194,46 @@ describe("streaming windows agree with the in-memory reference model", () => {
           expect(window.totalLines).toBe(totalKnown ? ref.length : null);
         },
       ),
+    );
+  });
+});
+
+describe("universal line breaks (LF, CRLF, lone CR) and whole-file UTF-8 agree with the reference model", () => {
+  const universal = (startLine: number, maxLines: number | null): LineWindowRequest => ({ from: "start", startLine, maxLines, lineBreaks: "universal", wholeFileUtf8: true });
+
+  test("any forward window equals the same slice of the universal reference, and fileReplaced says whether the whole file is valid", async () => {
+    await fc.assert(
+      fc.asyncProperty(anyFile, position, fc.option(fc.nat({ max: 40 })), async (bytes, at, maxLines) => {
+        fs.writeFileSync(file, bytes);
+        const ref = referenceLines(bytes, "universal");
+        const startLine = spread(at, ref.length) + 1;
+        const expected = expectedLines(ref, startLine, maxLines ?? Number.POSITIVE_INFINITY);
+        const window = valueOf(await read(workspace, "f", universal(startLine, maxLines), { countTotal: true, decode: "replace" })).window;
+        expect(window.lines).toEqual(expected);
+        expect(window.hasMore).toBe(startLine - 1 + expected.length < ref.length);
+        expect(window.totalLines).toBe(ref.length);
+        expect(window.finalNewline).toBe(ref.length > 0 && ref[ref.length - 1]?.terminator !== "");
+        expect(window.replaced).toBe(ref.slice(startLine - 1, startLine - 1 + expected.length).some((line) => !line.valid));
+        expect(window.fileReplaced).toBe(!isValid(bytes));
+      }),
+    );
+  });
+
+  test("paging through a file with universal line breaks gives back its decoded text", async () => {
+    await fc.assert(
+      fc.asyncProperty(anyFile, fc.integer({ min: 1, max: 7 }), async (bytes, smallPage) => {
+        fs.writeFileSync(file, bytes);
+        const ref = referenceLines(bytes, "universal");
+        const pageSize = Math.max(smallPage, Math.ceil(ref.length / 20));
+        const seen: Line[] = [];
+        for (let startLine = 1; ; startLine += pageSize) {
+          const window = valueOf(await read(workspace, "f", universal(startLine, pageSize), { countTotal: true, decode: "replace" })).window;
+          seen.push(...window.lines);
+          if (!window.hasMore) break;
+        }
+        expect(seen).toEqual(expectedLines(ref, 1, ref.length));
+        expect(seen.map((line) => line.text + line.terminator).join("")).toBe(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes));
+      }),
     );
   });
 });

@@ -19,7 +19,7 @@ export interface TextFile {
 export async function readTextFile(target: ResolvedPath, options: { readonly allowOutside: boolean; readonly limit: number; readonly signal?: AbortSignal | undefined }): Promise<Result<TextFile>> {
   const kind = kindOf(target);
   if (!kind.ok) return kind;
-  if (kind.value === "directory") return fail(coreFailure({ code: "IS_DIRECTORY", message: `The path ${quoteText(target.input)} is a directory.`, path: target.input }));
+  if (kind.value === "directory") return fail(coreFailure({ code: "IS_DIRECTORY", message: `The path ${quoteText(target.input)} is a directory.`, path: target.input, resolved: target.absolute }));
   if (kind.value !== "file") {
     const message = `The path ${quoteText(target.input)} is a ${kind.value.replace("-", " ")}.`;
     return fail(coreFailure({ code: "NOT_REGULAR_FILE", message, path: target.input, kind: kind.value }));
@@ -46,7 +46,7 @@ export async function readTextFile(target: ResolvedPath, options: { readonly all
     const bytes = head.value.bytes;
     const nul = bytes.indexOf(0);
     if (nul !== -1) {
-      return fail(coreFailure({ code: "BINARY", message: `The file ${quoteText(target.input)} contains a NUL byte.`, path: target.input, sniffBytes: null, offset: nul }));
+      return fail(coreFailure({ code: "BINARY", message: `The file ${quoteText(target.input)} contains a NUL byte.`, path: target.input, resolved: target.absolute, sniffBytes: null, offset: nul }));
     }
     if (!isUtf8(bytes)) return fail(coreFailure({ code: "INVALID_UTF8", message: `The file ${quoteText(target.input)} is not valid UTF-8.`, path: target.input }));
     return ok({ content: decodeUtf8(bytes, { valid: true }), bytesRead: bytes.length });

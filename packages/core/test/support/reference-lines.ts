@@ -1,7 +1,7 @@
 /** One line of the in-memory reference model. */
 export interface ReferenceLine {
   readonly text: string;
-  readonly terminator: "" | "\n" | "\r\n";
+  readonly terminator: "" | "\n" | "\r\n" | "\r";
   /** The line's bytes (terminator included) are valid UTF-8. */
   readonly valid: boolean;
   /** Byte offset just past the line's terminator. */
@@ -13,29 +13,28 @@ const strict = new TextDecoder("utf-8", { ignoreBOM: true, fatal: true });
 
 /**
  * The line model computed the simplest way, on the whole file in memory: split the bytes at every LF, a
- * CR right before an LF belongs to the terminator, no phantom line after a final LF, each line decoded on
- * its own (invalid sequences become U+FFFD). Core's streaming reader must agree with it on every file.
+ * CR right before an LF belonging to the terminator (`universal`: also at a lone CR), no phantom line
+ * after a final line end, each line decoded on its own (invalid sequences become U+FFFD). Core's streaming
+ * reader must agree with it on every file.
  */
-export function referenceLines(bytes: Uint8Array): ReferenceLine[] {
+export function referenceLines(bytes: Uint8Array, breaks: "lf" | "universal" = "lf"): ReferenceLine[] {
   const lines: ReferenceLine[] = [];
   let start = 0;
   while (start < bytes.length) {
-    const nl = bytes.indexOf(0x0a, start);
-    const end = nl === -1 ? bytes.length : nl;
-    const crlf = nl !== -1 && end > start && bytes[end - 1] === 0x0d;
-    const content = bytes.subarray(start, crlf ? end - 1 : end);
-    lines.push({
-      text: lenient.decode(content),
-      terminator: nl === -1 ? "" : crlf ? "\r\n" : "\n",
-      valid: isValid(bytes.subarray(start, nl === -1 ? end : nl + 1)),
-      end: nl === -1 ? end : nl + 1,
-    });
-    start = nl === -1 ? bytes.length : nl + 1;
+    let at = start;
+    while (at < bytes.length && bytes[at] !== 0x0a && !(breaks === "universal" && bytes[at] === 0x0d)) at++;
+    let line: { contentEnd: number; end: number; terminator: ReferenceLine["terminator"] };
+    if (at === bytes.length) line = { contentEnd: at, end: at, terminator: "" };
+    else if (bytes[at] === 0x0d) line = bytes[at + 1] === 0x0a ? { contentEnd: at, end: at + 2, terminator: "\r\n" } : { contentEnd: at, end: at + 1, terminator: "\r" };
+    else line = at > start && bytes[at - 1] === 0x0d ? { contentEnd: at - 1, end: at + 1, terminator: "\r\n" } : { contentEnd: at, end: at + 1, terminator: "\n" };
+    lines.push({ text: lenient.decode(bytes.subarray(start, line.contentEnd)), terminator: line.terminator, valid: isValid(bytes.subarray(start, line.end)), end: line.end });
+    start = line.end;
   }
   return lines;
 }
 
-function isValid(bytes: Uint8Array): boolean {
+/** Whether `bytes` are valid UTF-8 as a whole. */
+export function isValid(bytes: Uint8Array): boolean {
   try {
     strict.decode(bytes);
     return true;

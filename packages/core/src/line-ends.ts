@@ -1,0 +1,64 @@
+import { countLineFeeds } from "./count-line-feeds.js";
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * What ends a line. `lf`: a line feed, a CR right before it belonging to the terminator (CRLF is one
+ * terminator, a lone CR an ordinary character). `universal`: an LF, a CRLF or a lone CR, as Python's
+ * text mode (universal newlines) reads a file.
+ */
+export type LineBreaks = "lf" | "universal";
+
+/**
+ * The line ends within `bytes`, given the byte before them (`before`, -1 at the start of the file) and
+ * the byte after them (`after`, -1 when it is not known yet). Each end is counted at its last byte: an
+ * LF, or in universal mode a CR not followed by an LF. A universal CR whose next byte is not known is
+ * left undecided (not counted here): the bytes that follow decide it, counted with `before` set to it.
+ */
+export function countLineEnds(bytes: Uint8Array, before: number, after: number, breaks: LineBreaks): number {
+  let ends = countLineFeeds(bytes);
+  if (breaks === "lf" || bytes.length === 0) return ends;
+  if (before === CR && bytes[0] !== LF) ends++;
+  const last = bytes.length - 1;
+  for (let cr = bytes.indexOf(CR); cr !== -1; cr = bytes.indexOf(CR, cr + 1)) {
+    const next = cr < last ? bytes[cr + 1] : after;
+    if (next !== LF && next !== -1) ends++;
+  }
+  return ends;
+}
+
+/**
+ * The offset just past the `n`-th line end within `bytes` (see {@link countLineEnds}; `n` at least 1,
+ * and at most the ends counted there). The end of a CR undecided before `bytes` lies at offset 0.
+ */
+export function pastLineEnds(bytes: Uint8Array, before: number, after: number, breaks: LineBreaks, n: number): number {
+  let found = 0;
+  if (breaks === "universal" && before === CR && bytes.length > 0 && bytes[0] !== LF) {
+    found++;
+    if (found === n) return 0;
+  }
+  const last = bytes.length - 1;
+  let lf = bytes.indexOf(LF);
+  let cr = breaks === "universal" ? bytes.indexOf(CR) : -1;
+  while (lf !== -1 || cr !== -1) {
+    if (cr === -1 || (lf !== -1 && lf < cr)) {
+      found++;
+      if (found === n) return lf + 1;
+      lf = bytes.indexOf(LF, lf + 1);
+      continue;
+    }
+    const next = cr < last ? bytes[cr + 1] : after;
+    if (next !== LF && next !== -1) {
+      found++;
+      if (found === n) return cr + 1;
+    }
+    cr = bytes.indexOf(CR, cr + 1);
+  }
+  throw new RangeError(`pastLineEnds: fewer than ${n} line ends in ${bytes.length} bytes`);
+}
+
+/** Whether a line ending at `lastByte` is terminated (the last line of a file that ends with a line break). */
+export function isLineEnd(lastByte: number, breaks: LineBreaks): boolean {
+  return lastByte === LF || (breaks === "universal" && lastByte === CR);
+}
