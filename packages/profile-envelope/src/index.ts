@@ -10,6 +10,7 @@ export {
   type EnvelopeError,
   type EnvelopeErrorCode,
   type EnvelopeOutput,
+  type FailureContext,
   type ReadContext,
   type ReadData,
   type ReadFailure,
@@ -18,4 +19,4 @@ export {
 } from "./output.js";
 export { PARAMETER_RULES, parseInput } from "./parse-input.js";
 export { createTool, profile, type EnvelopeToolOptions } from "./profile.js";
-export { SNIFF_BYTES } from "./read-file.js";
+export { ENCODINGS, FALLBACK_WARNING, SNIFF_BYTES, pastEndMessage } from "./read-file.js";

@@ -34,7 +34,10 @@ export interface ReadData {
   readonly content: string;
   /** Lines follow the ones returned (a next page exists). */
   readonly truncated: boolean;
-  /** Present only when the lines returned were not valid UTF-8 and were decoded with replacement. */
+  /**
+   * Present only when the file is not valid UTF-8 (anywhere, not only in the lines returned) and was
+   * decoded with replacement characters, as MyCodeAgent decides it: per file.
+   */
   readonly fallback_encoding?: "replace";
 }
 
@@ -43,12 +46,13 @@ export interface ReadStats {
   /** Elapsed milliseconds of the call, an integer (also the `X` of `(Took Xms)`). */
   readonly time_ms: number;
   readonly lines_read: number;
-  /** Unicode code points of the lines returned, each line terminator counted as one. */
+  /** Unicode code points of `data.content`, line-number prefixes and newlines included (Python's `len`). */
   readonly chars_read: number;
   readonly total_lines: number;
   readonly file_size_bytes: number;
   readonly file_mtime_ms: number;
-  readonly encoding: "utf-8";
+  /** `"utf-8"`, or `"utf-8 (replace)"` when the file was decoded with replacement characters. */
+  readonly encoding: "utf-8" | "utf-8 (replace)";
 }
 
 /** `context` of a read (spec 001 §2.3.2). */
@@ -70,14 +74,27 @@ export interface ReadResult {
   readonly context: ReadContext;
 }
 
-/** A failed call: `data` is `null`, `stats` has only `time_ms`, `context` has no `path_resolved`. */
+/** `context` of a failed call. */
+export interface FailureContext {
+  readonly cwd: string;
+  readonly params_input: unknown;
+  /** Where the path resolved, when the call failed after resolving it inside the root (never outside it). */
+  readonly path_resolved?: string;
+  /** The file's line count, when `start_line` lies past its end. */
+  readonly total_lines?: number;
+}
+
+/**
+ * A failed call: `data` is an empty object (the protocol's `data` is never `null`), `stats` has only
+ * `time_ms`.
+ */
 export interface ReadFailure {
   readonly status: "error";
-  readonly data: null;
+  readonly data: Record<string, never>;
   /** The same sentence as `error.message`. */
   readonly text: string;
   readonly stats: { readonly time_ms: number };
-  readonly context: { readonly cwd: string; readonly params_input: unknown };
+  readonly context: FailureContext;
   readonly error: EnvelopeError;
 }
 
@@ -101,17 +118,17 @@ const readResultSchema: z.ZodType<ReadResult> = z.strictObject({
     total_lines: count,
     file_size_bytes: count,
     file_mtime_ms: z.int(),
-    encoding: z.literal("utf-8"),
+    encoding: z.enum(["utf-8", "utf-8 (replace)"]),
   }),
   context: z.strictObject({ cwd: z.string(), params_input: z.unknown(), path_resolved: z.string() }),
 });
 
 const readFailureSchema: z.ZodType<ReadFailure> = z.strictObject({
   status: z.literal("error"),
-  data: z.null(),
+  data: z.strictObject({}),
   text: z.string(),
   stats: z.strictObject({ time_ms: count }),
-  context: z.strictObject({ cwd: z.string(), params_input: z.unknown() }),
+  context: z.strictObject({ cwd: z.string(), params_input: z.unknown(), path_resolved: z.string().exactOptional(), total_lines: count.exactOptional() }),
   error: z.strictObject({ code: z.enum(ENVELOPE_ERROR_CODES), message: z.string() }),
 });
 

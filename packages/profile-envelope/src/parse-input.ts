@@ -1,11 +1,14 @@
 import { MAX_PATH_INPUT_LENGTH, escapeText, validatePathInput, type InvalidInputFailure } from "@read/core";
 import { DEFAULT_LIMIT, DEFAULT_START_LINE, MAX_LIMIT, inputSchema, type ReadInput } from "./input-schema.js";
 
-/** What each parameter accepts, as every `INVALID_PARAM` message about it states. */
+/**
+ * What each parameter accepts, as every `INVALID_PARAM` message about it states: MyCodeAgent's words,
+ * with the limits and defaults spelt out.
+ */
 export const PARAMETER_RULES = {
-  path: `path is required: a non-empty string of at most ${MAX_PATH_INPUT_LENGTH} characters without a NUL byte, naming a file relative to the project root.`,
-  start_line: `start_line must be an integer from 1 to the file's line count (default ${DEFAULT_START_LINE}).`,
-  limit: `limit must be an integer from 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`,
+  path: `Parameter 'path' is required: a non-empty string of at most ${MAX_PATH_INPUT_LENGTH} characters without a NUL byte, naming a file relative to the project root.`,
+  start_line: `start_line must be a positive integer (>= 1); default ${DEFAULT_START_LINE}.`,
+  limit: `limit must be an integer between 1 and ${MAX_LIMIT}; default ${DEFAULT_LIMIT}.`,
 } as const;
 
 type Parameter = keyof typeof PARAMETER_RULES;
@@ -26,7 +29,10 @@ export function parseInput(input: unknown): { readonly ok: true; readonly value:
     };
   }
   const given = input as Record<string, unknown>;
-  const parsed = inputSchema.safeParse(given);
+  // An integer start_line beyond 2^53 is a line past the end of any file (the reference reads Python's
+  // unbounded ints), not a bad argument: it is checked as the largest safe one and kept as given.
+  const huge = typeof given.start_line === "number" && Number.isInteger(given.start_line) && given.start_line > Number.MAX_SAFE_INTEGER ? given.start_line : undefined;
+  const parsed = inputSchema.safeParse(huge === undefined ? given : { ...given, start_line: Number.MAX_SAFE_INTEGER });
   const invalid = new Set<Parameter>();
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -42,7 +48,7 @@ export function parseInput(input: unknown): { readonly ok: true; readonly value:
       note = path.failure.code === "INVALID_INPUT" ? pathNote(path.failure.reason) : undefined;
     }
   }
-  if (invalid.size === 0 && parsed.success) return { ok: true, value: parsed.data };
+  if (invalid.size === 0 && parsed.success) return { ok: true, value: huge === undefined ? parsed.data : { ...parsed.data, start_line: huge } };
   const messages = PARAMETERS.filter((name) => invalid.has(name)).map((name) =>
     name === "path" && note !== undefined ? invalidParameter(name, given[name], note) : invalidParameter(name, given[name]),
   );
@@ -82,7 +88,7 @@ export function describeValue(value: unknown): string {
     const shown = value.length <= SHOWN_STRING_LENGTH ? JSON.stringify(value) : `${JSON.stringify(`${value.slice(0, SHOWN_STRING_LENGTH)}...`)}, ${value.length} characters`;
     return escapeText(shown);
   }
-  if (typeof value === "number") return Number.isInteger(value) || !Number.isFinite(value) ? String(value) : `${value} (not an integer)`;
+  if (typeof value === "number") return Number.isInteger(value) ? BigInt(value).toString() : Number.isFinite(value) ? `${value} (not an integer)` : String(value);
   if (typeof value === "boolean" || value === null) return String(value);
   if (Array.isArray(value)) return "an array";
   return typeof value === "object" ? "an object" : `a ${typeof value}`;

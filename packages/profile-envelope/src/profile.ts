@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { defineProfile, type Workspace } from "@read/core";
+import { defineProfile, escapeText, type Workspace } from "@read/core";
 import { configSchema } from "./config-schema.js";
 import { TOOL_NAME, definition } from "./definition.js";
 import { envelopeOutputSchema, type EnvelopeOutput } from "./output.js";
@@ -46,8 +46,8 @@ function render(output: EnvelopeOutput): string {
 
 function resolveCwd(workspace: Workspace, cwd: string, configError: (key: string, reason: string) => Error): WorkingDirectory {
   const resolved = workspace.resolve(cwd);
-  if (!resolved.ok) throw configError("cwd", `${JSON.stringify(cwd)}: ${resolved.failure.message}`);
-  if (!resolved.value.inside) throw configError("cwd", `${JSON.stringify(cwd)} must be inside the project root`);
-  if (!fs.statSync(resolved.value.absolute).isDirectory()) throw configError("cwd", `${JSON.stringify(cwd)} must be a directory inside the project root`);
+  if (!resolved.ok) throw configError("cwd", `${escapeText(JSON.stringify(cwd))}: ${resolved.failure.message}`);
+  if (!resolved.value.inside) throw configError("cwd", `${escapeText(JSON.stringify(cwd))} must be inside the project root`);
+  if (!fs.statSync(resolved.value.absolute).isDirectory()) throw configError("cwd", `${escapeText(JSON.stringify(cwd))} must be a directory inside the project root`);
   return { absolute: resolved.value.absolute, relative: resolved.value.relative };
 }

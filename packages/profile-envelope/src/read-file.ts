@@ -1,13 +1,26 @@
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { quoteText, readTextWindow, type Line, type SensitiveRule, type Workspace } from "@read/core";
+import { isInside, quoteText, readTextWindow, toPosixRelative, type CoreFailure, type Line, type SensitiveRule, type Workspace } from "@read/core";
 import type { EnvelopeOptions } from "./config-schema.js";
 import { mapFailure } from "./map-failure.js";
-import type { EnvelopeError, EnvelopeOutput, ReadData, ReadFailure, ReadResult } from "./output.js";
+import type { EnvelopeError, EnvelopeOutput, FailureContext, ReadData, ReadFailure } from "./output.js";
 import { parseInput } from "./parse-input.js";
 
 /** Bytes from the start of a file searched for a NUL byte (spec 001 §5.4: the first 8 KB). */
 export const SNIFF_BYTES = 8192;
+
+/** `stats.encoding` of a file that is valid UTF-8, and of one decoded with replacement characters. */
+export const ENCODINGS = { strict: "utf-8", replace: "utf-8 (replace)" } as const;
+
+/** The line `text` ends with when the file was decoded with replacement characters (MyCodeAgent's words). */
+export const FALLBACK_WARNING = "[Warning: Encoding issues detected. Some characters may be corrupted (using replacement).]";
+
+// How the reference resolves a path (`Path.resolve()` on the spelling as given): `.`, `..`, doubled and
+// trailing slashes folded first, then the kernel resolves what is left, symlinks included.
+const RESOLVE = { spelling: "lexical" } as const;
+
+/** What a failed call's `context` says of the file, besides `cwd` and `params_input`. */
+type Landing = Omit<FailureContext, "cwd" | "params_input">;
 
 /** The working directory a `Read` runs in: absolute, and as `context.cwd` reports it. */
 export interface WorkingDirectory {
@@ -26,22 +39,27 @@ export function startCall(input: unknown): ReadCall {
   return { input, started: performance.now() };
 }
 
-/** The error envelope of a call (§2.3, §4): `data` null, `stats.time_ms`, `context` without `path_resolved`. */
-export function failedCall(call: ReadCall, cwd: WorkingDirectory, error: EnvelopeError): ReadFailure {
+/**
+ * The error envelope of a call (§2.3, §4): `data` an empty object (the protocol never allows `null`),
+ * `stats.time_ms`, and `context` with `path_resolved` (and `total_lines`) when the failure came after
+ * the path was resolved inside the root.
+ */
+export function failedCall(call: ReadCall, cwd: WorkingDirectory, error: EnvelopeError, resolved: Landing = {}): ReadFailure {
   return {
     status: "error",
-    data: null,
+    data: {},
     text: error.message,
     stats: { time_ms: elapsed(call) },
-    context: { cwd: cwd.relative, params_input: call.input === undefined ? null : call.input },
+    context: { cwd: cwd.relative, params_input: call.input === undefined ? null : call.input, ...resolved },
     error,
   };
 }
 
 /**
  * Spec 001's `Read` on validated options: parse the arguments, read the window through core (relative
- * paths from `cwd`, containment against the root, the 8 KB NUL sniff, replacement decoding, every line
- * counted for `stats.total_lines`), and build the envelope.
+ * paths from `cwd`, containment against the root, the 8 KB NUL sniff, lines as Python's text mode splits
+ * them, every line counted for `stats.total_lines`, the whole file checked for invalid UTF-8), and build
+ * the envelope.
  */
 export async function readFile(
   workspace: Workspace,
@@ -50,68 +68,81 @@ export async function readFile(
   call: ReadCall,
   guards: { readonly signal: AbortSignal | undefined; readonly sensitive: readonly SensitiveRule[] },
 ): Promise<EnvelopeOutput> {
-  const failed = (error: EnvelopeError) => failedCall(call, cwd, error);
+  const failed = (error: EnvelopeError, resolved?: Landing) => failedCall(call, cwd, error, resolved);
   const valid = parseInput(call.input);
   if (!valid.ok) return failed({ code: "INVALID_PARAM", message: valid.message });
   const { path: given, start_line: startLine, limit } = valid.value;
   const target = cwd.relative === "." || path.isAbsolute(given) ? given : `${cwd.absolute}${path.sep}${given}`;
   const read = await readTextWindow(workspace, target, {
-    window: { from: "start", startLine, maxLines: limit },
+    // No file has 2^53 lines: a larger start_line is past the end of any file, as the largest safe one is.
+    window: { from: "start", startLine: Math.min(startLine, Number.MAX_SAFE_INTEGER), maxLines: limit, lineBreaks: "universal", wholeFileUtf8: true },
     countTotal: true,
     decode: "replace",
     sniffBytes: SNIFF_BYTES,
     maxWindowBytes: options.max_window_bytes,
     maxFileBytes: options.max_file_bytes,
+    resolve: RESOLVE,
     ...guards,
   });
-  if (!read.ok) return failed(mapFailure(read.failure, { path: given, startLine, limit }));
+  if (!read.ok) return failed(mapFailure(read.failure, { path: given, startLine, limit }), { ...resolvedOf(workspace, read.failure) });
 
   const { window, stat } = read.value;
+  const resolved = read.value.path.relative;
   const total = window.totalLines;
   if (total === null) throw new Error("core returned no line count although countTotal was set without a scan budget");
-  if (total === 0 && startLine > 1) {
-    return failed({ code: "INVALID_PARAM", message: `Invalid start_line: ${startLine}. File ${quoteText(given)} is empty (0 lines); start_line must be 1.` });
-  }
-  if (startLine > total && total > 0) {
-    return failed({
-      code: "INVALID_PARAM",
-      message: `Invalid start_line: ${startLine}. File ${quoteText(given)} has ${total} lines; start_line must be from 1 to ${total}.`,
-    });
+  if (startLine > Math.max(total, 1)) {
+    return failed({ code: "INVALID_PARAM", message: pastEndMessage(startLine, total) }, { path_resolved: resolved, total_lines: total });
   }
 
-  const lines = window.lines.map(shown);
+  const fallback = window.replaced || window.fileReplaced === true;
+  const lines = window.lines;
   const last = startLine + lines.length - 1;
   const truncated = window.hasMore;
-  const data: ReadData = {
-    content: numbered(lines, startLine),
-    truncated,
-    ...(window.replaced ? { fallback_encoding: "replace" as const } : {}),
-  };
+  const content = numbered(lines, startLine);
+  const data: ReadData = { content, truncated, ...(fallback ? { fallback_encoding: "replace" as const } : {}) };
   const time_ms = elapsed(call);
   const text =
     total === 0
-      ? `Read 0 lines from ${quoteText(given)} (file is empty).`
+      ? `Read 0 lines from ${quoteText(resolved)} (file is empty).`
       : [
-          `Read ${lines.length} lines from ${quoteText(given)} (Lines ${startLine}-${last}).`,
+          `Read ${lines.length} lines from ${quoteText(resolved)} (Lines ${startLine}-${last}).`,
           `(Took ${time_ms}ms)`,
           ...(truncated ? [`[Truncated: Showing first ${lines.length} of ${total} lines. Use start_line=${last + 1} to continue.]`] : []),
+          ...(fallback ? [FALLBACK_WARNING] : []),
         ].join("\n");
-  const result: ReadResult = {
-    status: truncated || window.replaced ? "partial" : "success",
+  return {
+    status: truncated || fallback ? "partial" : "success",
     data,
     text,
     stats: {
       time_ms,
       lines_read: lines.length,
-      chars_read: charsOf(lines, window.astral),
+      chars_read: codePoints(content, window.astral),
       total_lines: total,
       file_size_bytes: stat.size,
       file_mtime_ms: stat.mtimeMs,
-      encoding: "utf-8",
+      encoding: fallback ? ENCODINGS.replace : ENCODINGS.strict,
     },
-    context: { cwd: cwd.relative, params_input: call.input === undefined ? null : call.input, path_resolved: read.value.path.relative },
+    context: { cwd: cwd.relative, params_input: call.input === undefined ? null : call.input, path_resolved: resolved },
   };
-  return result;
+}
+
+/**
+ * The `INVALID_PARAM` message of a `start_line` past the end (§5.1: the file's line count and the valid
+ * range), in MyCodeAgent's words after the spec's `Invalid start_line`, with the next step.
+ */
+export function pastEndMessage(startLine: number, total: number): string {
+  const asked = BigInt(startLine).toString();
+  return total === 0
+    ? `Invalid start_line: start_line (${asked}) exceeds file length (file is empty). Valid start_line is 1. Omit start_line to read the file.`
+    : `Invalid start_line: start_line (${asked}) exceeds file length (${total} lines). Valid range: 1 to ${total}. Use start_line=1 to read from the start.`;
+}
+
+// Where a failed read's path landed, for `context`: only a path resolved inside the root (never an
+// outside target), and only for the failures that come after resolution (the reference's rel_path).
+function resolvedOf(workspace: Workspace, failure: CoreFailure): Landing {
+  const landing = failure.code === "NOT_FOUND" || failure.code === "IS_DIRECTORY" || failure.code === "BINARY" ? failure.resolved : undefined;
+  return landing !== undefined && isInside(workspace.root, landing) ? { path_resolved: toPosixRelative(workspace.root, landing) } : {};
 }
 
 function elapsed(call: ReadCall): number {
@@ -125,27 +156,17 @@ function numbered(lines: readonly Line[], startLine: number): string {
   return content;
 }
 
-// Carriage returns that end a line are shown as part of its terminator: CRLF is folded by core, and a
-// CR left before the LF ("a\r\r\n") or at the end of the file would otherwise end a content line.
-function shown(line: Line): Line {
-  return line.text.endsWith("\r") ? { ...line, text: line.text.replace(/\r+$/u, "") } : line;
-}
-
 // Without the u flag, so that it sees the units of a surrogate pair.
 const HIGH_SURROGATE = /[\ud800-\udbff]/;
 
-// Unicode code points of the lines, each terminator (LF, or CRLF folded to LF) counted as one. Decoded
-// UTF-8 holds no lone surrogates, so every high surrogate starts a pair that is one code point; a window
-// core found no four-byte sequence in has none to look for.
-function charsOf(lines: readonly Line[], astral: boolean): number {
-  let chars = 0;
-  for (const line of lines) {
-    chars += line.text.length + (line.terminator === "" ? 0 : 1);
-    if (!astral || !HIGH_SURROGATE.test(line.text)) continue;
-    for (let index = 0; index < line.text.length; index++) {
-      const unit = line.text.charCodeAt(index);
-      if (unit >= 0xd800 && unit <= 0xdbff) chars--;
-    }
+// `len(content)` in Python: Unicode code points. Decoded UTF-8 holds no lone surrogates, so every high
+// surrogate starts a pair that is one code point; a window core found no four-byte sequence in has none.
+function codePoints(text: string, astral: boolean): number {
+  if (!astral || !HIGH_SURROGATE.test(text)) return text.length;
+  let pairs = 0;
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff) pairs++;
   }
-  return chars;
+  return text.length - pairs;
 }

@@ -8,8 +8,8 @@ function asRead(output: EnvelopeOutput): ReadResult {
   return output;
 }
 
-function stats(lines_read: number, chars_read: number, total_lines: number, file_size_bytes: number) {
-  return { time_ms: 0, lines_read, chars_read, total_lines, file_size_bytes, file_mtime_ms: FIXED_MTIME_MS, encoding: "utf-8" };
+function stats(lines_read: number, chars_read: number, total_lines: number, file_size_bytes: number, encoding = "utf-8") {
+  return { time_ms: 0, lines_read, chars_read, total_lines, file_size_bytes, file_mtime_ms: FIXED_MTIME_MS, encoding };
 }
 
 describe("§2.3 output envelope", () => {
@@ -21,16 +21,16 @@ describe("§2.3 output envelope", () => {
     expect(Object.keys(await tool.call({ path: "a.txt", limit: 1 }))).toEqual(["status", "data", "text", "stats", "context"]);
   });
 
-  test("ENV-2.3: an error adds error { code, message }; data is null, stats has time_ms, context has cwd and params_input", async () => {
+  test("ENV-2.3 ENV-ref-data: an error adds error { code, message }; data is {} (the protocol never allows null), stats has time_ms, context has cwd, params_input and where the path resolved", async () => {
     const ws = makeWorkspace();
     const output = maskTime(await createTool({ root: ws.root }).call({ path: "nope.txt" }));
     expect(Object.keys(output)).toEqual(["status", "data", "text", "stats", "context", "error"]);
     expect(output).toEqual({
       status: "error",
-      data: null,
+      data: {},
       text: "File 'nope.txt' does not exist.",
       stats: { time_ms: 0 },
-      context: { cwd: ".", params_input: { path: "nope.txt" } },
+      context: { cwd: ".", params_input: { path: "nope.txt" }, path_resolved: "nope.txt" },
       error: { code: "NOT_FOUND", message: "File 'nope.txt' does not exist." },
     });
   });
@@ -56,17 +56,17 @@ describe("§2.3.1 data", () => {
     ws.write("crlf.txt", "one\r\ntwo\r\nthree\r\n");
     const output = asRead(await createTool({ root: ws.root }).call({ path: "crlf.txt" }));
     expect(output.data.content).toBe("   1 | one\n   2 | two\n   3 | three\n");
-    expect(output.stats.chars_read).toBe(14);
+    expect(output.stats.chars_read).toBe(35);
     expect(output.stats.total_lines).toBe(3);
   });
 
-  test("ENV-2.3.1-content: carriage returns ending a line belong to its terminator, a lone one inside a line is kept", async () => {
+  test("ENV-2.3.1-content ENV-ref-lines: an LF, a CRLF and a lone CR each end a line, as Python's text mode reads the file (MyCodeAgent's readlines)", async () => {
     const ws = makeWorkspace();
     ws.write("cr.txt", "a\r\r\nb\rc\n\r\nlast\r");
     const output = asRead(await createTool({ root: ws.root }).call({ path: "cr.txt" }));
-    expect(output.data.content).toBe("   1 | a\n   2 | b\rc\n   3 | \n   4 | last\n");
-    // "a\n" 2, "b\rc\n" 4, "\n" 1, "last" 4 (no newline ends it in the file).
-    expect(output.stats).toMatchObject({ chars_read: 11, total_lines: 4 });
+    expect(output.data.content).toBe("   1 | a\n   2 | \n   3 | b\n   4 | c\n   5 | \n   6 | last\n");
+    expect(output.stats).toMatchObject({ lines_read: 6, chars_read: 55, total_lines: 6 });
+    expect(asRead(await createTool({ root: ws.root }).call({ path: "cr.txt", start_line: 6 })).data.content).toBe("   6 | last\n");
   });
 
   test("ENV-2.3.1-truncated: truncated is true exactly when lines follow the ones returned", async () => {
@@ -98,7 +98,8 @@ describe("§2.3.2 context", () => {
     const input = { path: "./src//../src/a.py", start_line: 1, extra: [1, { deep: true }] };
     const output = asRead(await createTool({ root: ws.root }).call(input));
     expect(output.context).toEqual({ cwd: ".", params_input: { path: "./src//../src/a.py", start_line: 1, extra: [1, { deep: true }] }, path_resolved: "src/a.py" });
-    expect(output.text).toBe(`Read 1 lines from './src//../src/a.py' (Lines 1-1).\n(Took ${output.stats.time_ms}ms)`);
+    // The text names the file as it resolved, as MyCodeAgent's does.
+    expect(output.text).toBe(`Read 1 lines from 'src/a.py' (Lines 1-1).\n(Took ${output.stats.time_ms}ms)`);
   });
 
   test("ENV-2.3.2: with the cwd option, relative paths start there and context.cwd names it", async () => {
@@ -109,8 +110,8 @@ describe("§2.3.2 context", () => {
     expect(maskTime(await tool.call({ path: "src/a.py" }))).toEqual({
       status: "success",
       data: { content: "   1 | x\n", truncated: false },
-      text: "Read 1 lines from 'src/a.py' (Lines 1-1).\n(Took 0ms)",
-      stats: stats(1, 2, 1, 2),
+      text: "Read 1 lines from 'pkg/src/a.py' (Lines 1-1).\n(Took 0ms)",
+      stats: stats(1, 9, 1, 2),
       context: { cwd: "pkg", params_input: { path: "src/a.py" }, path_resolved: "pkg/src/a.py" },
     });
     expect(asRead(await tool.call({ path: "../other.txt" })).context.path_resolved).toBe("other.txt");
@@ -122,13 +123,14 @@ describe("§2.3.2 context", () => {
 });
 
 describe("§2.3.2.1 stats", () => {
-  test("ENV-2.3.2.1: chars_read counts Unicode code points, a character outside the BMP as one", async () => {
+  test("ENV-2.3.2.1 ENV-ref-lines: chars_read is the length of data.content in Unicode code points, prefixes included (MyCodeAgent's len(content)), a character outside the BMP as one", async () => {
     const ws = makeWorkspace();
     ws.write("bmp.txt", "\u00e9\u2713\nab\n");
     ws.write("astral.txt", "\u00e9\u{1F600}\nab\n");
     const tool = createTool({ root: ws.root });
-    expect(asRead(await tool.call({ path: "bmp.txt" })).stats.chars_read).toBe(6);
-    expect(asRead(await tool.call({ path: "astral.txt" })).stats.chars_read).toBe(6);
+    // "   1 | é✓\n" 10, "   2 | ab\n" 10.
+    expect(asRead(await tool.call({ path: "bmp.txt" })).stats.chars_read).toBe(20);
+    expect(asRead(await tool.call({ path: "astral.txt" })).stats.chars_read).toBe(20);
   });
 
   test("ENV-2.3.2.1: stats carries time_ms, lines_read, chars_read, total_lines, file_size_bytes, file_mtime_ms, encoding", async () => {
@@ -136,8 +138,8 @@ describe("§2.3.2.1 stats", () => {
     ws.write("s.txt", "αβγ\r\n😀x\nlast");
     const output = asRead(await createTool({ root: ws.root }).call({ path: "s.txt", start_line: 2 }));
     expect(Object.keys(output.stats)).toEqual(["time_ms", "lines_read", "chars_read", "total_lines", "file_size_bytes", "file_mtime_ms", "encoding"]);
-    // "😀x\n" is 3 code points; "last" has no terminator in the file, so 4.
-    expect(maskTime(output).stats).toEqual(stats(2, 7, 3, 18));
+    // "   2 | 😀x\n" is 10 code points, "   3 | last\n" 12.
+    expect(maskTime(output).stats).toEqual(stats(2, 22, 3, 18));
     expect(Number.isInteger(output.stats.time_ms)).toBe(true);
     expect(output.stats.time_ms).toBeGreaterThanOrEqual(0);
   });
@@ -179,7 +181,7 @@ describe("§3 status", () => {
       status: "success",
       data: { content: "   2 | two\n", truncated: false },
       text: "Read 1 lines from 'a.txt' (Lines 2-2).\n(Took 0ms)",
-      stats: stats(1, 4, 2, 8),
+      stats: stats(1, 11, 2, 8),
       context: { cwd: ".", params_input: { path: "a.txt", start_line: 2 }, path_resolved: "a.txt" },
     });
   });
@@ -191,7 +193,7 @@ describe("§3 status", () => {
       status: "partial",
       data: { content: "   1 | one\n   2 | two\n", truncated: true },
       text: "Read 2 lines from 'a.txt' (Lines 1-2).\n(Took 0ms)\n[Truncated: Showing first 2 of 3 lines. Use start_line=3 to continue.]",
-      stats: stats(2, 8, 3, 14),
+      stats: stats(2, 22, 3, 14),
       context: { cwd: ".", params_input: { path: "a.txt", limit: 2 }, path_resolved: "a.txt" },
     });
   });
@@ -237,15 +239,15 @@ describe("§6 text", () => {
     expect(output.text).toBe("Read 3 lines from 'ten.txt' (Lines 4-6).\n(Took 0ms)\n[Truncated: Showing first 3 of 10 lines. Use start_line=7 to continue.]");
   });
 
-  test("ENV-6: a result partial only because of the encoding fallback has no Truncated line", async () => {
+  test("ENV-6 ENV-ref-fallback: a result partial only because of the encoding fallback has no Truncated line, and says what happened (MyCodeAgent's warning)", async () => {
     const ws = makeWorkspace();
     ws.write("latin1.txt", Buffer.from("caf\xe9\n", "latin1"));
     const output = maskTime(await createTool({ root: ws.root }).call({ path: "latin1.txt" }));
     expect(output).toEqual({
       status: "partial",
       data: { content: "   1 | caf\uFFFD\n", truncated: false, fallback_encoding: "replace" },
-      text: "Read 1 lines from 'latin1.txt' (Lines 1-1).\n(Took 0ms)",
-      stats: stats(1, 5, 1, 5),
+      text: "Read 1 lines from 'latin1.txt' (Lines 1-1).\n(Took 0ms)\n[Warning: Encoding issues detected. Some characters may be corrupted (using replacement).]",
+      stats: stats(1, 12, 1, 5, "utf-8 (replace)"),
       context: { cwd: ".", params_input: { path: "latin1.txt" }, path_resolved: "latin1.txt" },
     });
   });

@@ -6,13 +6,14 @@ import { createTool, maskTime, type EnvelopeOutput } from "../src/index.js";
 import { makeWorkspace } from "./workspace.js";
 
 const DENIED = "Access denied. Path must be within project root.";
-const START_RULE = "start_line must be an integer from 1 to the file's line count (default 1).";
-const LIMIT_RULE = "limit must be an integer from 1 to 2000 (default 500).";
+const START_RULE = "start_line must be a positive integer (>= 1); default 1.";
+const LIMIT_RULE = "limit must be an integer between 1 and 2000; default 500.";
 const PATH_RULE =
-  "path is required: a non-empty string of at most 4096 characters without a NUL byte, naming a file relative to the project root.";
+  "Parameter 'path' is required: a non-empty string of at most 4096 characters without a NUL byte, naming a file relative to the project root.";
 
-function error(code: string, message: string, params_input: unknown, cwd = ".") {
-  return { status: "error", data: null, text: message, stats: { time_ms: 0 }, context: { cwd, params_input }, error: { code, message } };
+/** An error envelope: `data` `{}`, and `landing` (path_resolved, total_lines) when the path was resolved inside the root. */
+function error(code: string, message: string, params_input: unknown, landing: Record<string, unknown> = {}) {
+  return { status: "error", data: {}, text: message, stats: { time_ms: 0 }, context: { cwd: ".", params_input, ...landing }, error: { code, message } };
 }
 
 function errorOf(output: EnvelopeOutput): { code: string; message: string } {
@@ -21,10 +22,10 @@ function errorOf(output: EnvelopeOutput): { code: string; message: string } {
 }
 
 describe("§4 errors", () => {
-  test("ENV-4-not-found: a missing file is NOT_FOUND with the spec's message", async () => {
+  test("ENV-4-not-found ENV-ref-context: a missing file is NOT_FOUND with the spec's message, and where it resolved", async () => {
     const ws = makeWorkspace();
     const output = maskTime(await createTool({ root: ws.root }).call({ path: "src/missing.py" }));
-    expect(output).toEqual(error("NOT_FOUND", "File 'src/missing.py' does not exist.", { path: "src/missing.py" }));
+    expect(output).toEqual(error("NOT_FOUND", "File 'src/missing.py' does not exist.", { path: "src/missing.py" }, { path_resolved: "src/missing.py" }));
   });
 
   test("ENV-4-not-found: a dangling symlink inside the root and a file used as a directory are NOT_FOUND too", async () => {
@@ -82,21 +83,21 @@ describe("§4 errors", () => {
     }
   });
 
-  test("ENV-4-is-directory: a directory is IS_DIRECTORY with the spec's message", async () => {
+  test("ENV-4-is-directory ENV-ref-context: a directory is IS_DIRECTORY with the spec's message, and where it resolved", async () => {
     const ws = makeWorkspace();
     ws.mkdir("src/pkg");
     const tool = createTool({ root: ws.root });
     expect(maskTime(await tool.call({ path: "src/pkg" }))).toEqual(
-      error("IS_DIRECTORY", "Path 'src/pkg' is a directory. Use LS to explore it.", { path: "src/pkg" }),
+      error("IS_DIRECTORY", "Path 'src/pkg' is a directory. Use LS to explore it.", { path: "src/pkg" }, { path_resolved: "src/pkg" }),
     );
     expect(errorOf(await tool.call({ path: "." }))).toEqual({ code: "IS_DIRECTORY", message: "Path '.' is a directory. Use LS to explore it." });
   });
 
-  test("ENV-4-binary: a file with a NUL byte is BINARY_FILE with the spec's message", async () => {
+  test("ENV-4-binary ENV-ref-context: a file with a NUL byte is BINARY_FILE with the spec's message, and where it resolved", async () => {
     const ws = makeWorkspace();
     ws.write("logo.png", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]));
     expect(maskTime(await createTool({ root: ws.root }).call({ path: "logo.png", start_line: 3 }))).toEqual(
-      error("BINARY_FILE", "File 'logo.png' appears to be binary.", { path: "logo.png", start_line: 3 }),
+      error("BINARY_FILE", "File 'logo.png' appears to be binary.", { path: "logo.png", start_line: 3 }, { path_resolved: "logo.png" }),
     );
   });
 
@@ -136,7 +137,7 @@ describe("§4 INVALID_PARAM", () => {
     ],
   ];
   for (const [name, input, message] of cases) {
-    test(`ENV-4-invalid-param: ${name} is INVALID_PARAM naming the parameter, the value and the valid range`, async () => {
+    test(`ENV-4-invalid-param ENV-ref-messages: ${name} is INVALID_PARAM naming the parameter, the value and the valid range`, async () => {
       const ws = makeWorkspace();
       ws.write("a.txt", "a\n");
       expect(maskTime(await createTool({ root: ws.root }).call(input))).toEqual(error("INVALID_PARAM", message, input));
@@ -183,17 +184,36 @@ describe("§4 INVALID_PARAM", () => {
 });
 
 describe("§5.1 start_line bounds", () => {
-  test("ENV-5.1: start_line beyond the last line is INVALID_PARAM giving the total and the valid range", async () => {
+  test("ENV-5.1 ENV-ref-messages ENV-ref-context: start_line beyond the last line is INVALID_PARAM saying it exceeds the file length, with the total, the valid range and a next step", async () => {
     const ws = makeWorkspace();
     ws.write("src/utils.py", "a\nb\nc\n");
     const tool = createTool({ root: ws.root });
-    const message = "Invalid start_line: 4. File 'src/utils.py' has 3 lines; start_line must be from 1 to 3.";
+    const message = "Invalid start_line: start_line (4) exceeds file length (3 lines). Valid range: 1 to 3. Use start_line=1 to read from the start.";
     expect(maskTime(await tool.call({ path: "src/utils.py", start_line: 4 }))).toEqual(
-      error("INVALID_PARAM", message, { path: "src/utils.py", start_line: 4 }),
+      error("INVALID_PARAM", message, { path: "src/utils.py", start_line: 4 }, { path_resolved: "src/utils.py", total_lines: 3 }),
     );
     expect(errorOf(await tool.call({ path: "src/utils.py", start_line: 1_000_000, limit: 1 })).message).toBe(
-      "Invalid start_line: 1000000. File 'src/utils.py' has 3 lines; start_line must be from 1 to 3.",
+      "Invalid start_line: start_line (1000000) exceeds file length (3 lines). Valid range: 1 to 3. Use start_line=1 to read from the start.",
     );
+  });
+
+  test("ENV-5.1 ENV-ref-spelling: a start_line beyond 2^53 is an integer past the end, written out in full, not a bad argument", async () => {
+    const ws = makeWorkspace();
+    ws.write("a.txt", "a\nb\n");
+    const tool = createTool({ root: ws.root });
+    for (const [start_line, shown] of [
+      [2 ** 53 + 2, "9007199254740994"],
+      [1e21, "1000000000000000000000"],
+    ] as const) {
+      expect(maskTime(await tool.call({ path: "a.txt", start_line }))).toEqual(
+        error(
+          "INVALID_PARAM",
+          `Invalid start_line: start_line (${shown}) exceeds file length (2 lines). Valid range: 1 to 2. Use start_line=1 to read from the start.`,
+          { path: "a.txt", start_line },
+          { path_resolved: "a.txt", total_lines: 2 },
+        ),
+      );
+    }
   });
 
   test("ENV-5.1: the last line itself is a valid start_line, with or without a final newline", async () => {
@@ -209,7 +229,12 @@ describe("§5.1 start_line bounds", () => {
     ws.write("empty.txt", "");
     const tool = createTool({ root: ws.root });
     expect(maskTime(await tool.call({ path: "empty.txt", start_line: 2 }))).toEqual(
-      error("INVALID_PARAM", "Invalid start_line: 2. File 'empty.txt' is empty (0 lines); start_line must be 1.", { path: "empty.txt", start_line: 2 }),
+      error(
+        "INVALID_PARAM",
+        "Invalid start_line: start_line (2) exceeds file length (file is empty). Valid start_line is 1. Omit start_line to read the file.",
+        { path: "empty.txt", start_line: 2 },
+        { path_resolved: "empty.txt", total_lines: 0 },
+      ),
     );
     expect((await tool.call({ path: "empty.txt", start_line: 1 })).status).toBe("success");
   });

@@ -5,7 +5,7 @@ import { ENVELOPE_ERROR_CODES, mapFailure } from "../src/index.js";
 
 const request = { path: "src/a.py", startLine: 7, limit: 20 };
 const PATH_RULE =
-  "path is required: a non-empty string of at most 4096 characters without a NUL byte, naming a file relative to the project root.";
+  "Parameter 'path' is required: a non-empty string of at most 4096 characters without a NUL byte, naming a file relative to the project root.";
 
 // Every core failure, as core builds it (message text is core's and never reaches the caller).
 const at = { message: "core text", path: "/abs/src/a.py" } as const;

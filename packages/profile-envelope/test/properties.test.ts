@@ -6,21 +6,20 @@ import { makeWorkspace } from "./workspace.js";
 // A line's text: ASCII, multi-byte and astral characters, tabs and lone carriage returns.
 const lineText = fc.array(fc.constantFrom("a", "Z", " ", "\t", "é", "✓", "😀", "\r", "|"), { maxLength: 6 }).map((chars) => chars.join(""));
 const file = fc
-  .tuple(fc.array(fc.tuple(lineText, fc.constantFrom("\n", "\r\n")), { maxLength: 12 }), fc.option(lineText, { nil: undefined }))
+  .tuple(fc.array(fc.tuple(lineText, fc.constantFrom("\n", "\r\n", "\r")), { maxLength: 12 }), fc.option(lineText, { nil: undefined }))
   .map(([lines, unterminated]) => lines.map(([text, end]) => text + end).join("") + (unterminated ?? ""));
 
-// The line model: LF or CRLF ends a line, a final newline adds no empty line, and carriage returns at
-// the end of a line belong to its terminator (no content line ends in \r).
-function expectedLines(text: string): { text: string; chars: number }[] {
-  if (text === "") return [];
-  const pieces = text.split("\n");
-  const terminated = text.endsWith("\n");
-  if (terminated) pieces.pop();
-  return pieces.map((piece, index) => {
-    const hasNewline = index < pieces.length - 1 || terminated;
-    const shown = piece.replace(/\r+$/u, "");
-    return { text: shown, chars: [...shown].length + (hasNewline ? 1 : 0) };
-  });
+// The line model of Python's text mode (MyCodeAgent's readlines): an LF, a CRLF or a lone CR ends a line,
+// and a final line end adds no empty line.
+function expectedLines(text: string): string[] {
+  const lines = text.split(/\r\n|\r|\n/u);
+  if (lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+
+// `chars_read` of a page: the length of its content in code points, `"%4d | "` prefixes and newlines included.
+function charsOf(lines: readonly string[], first: number): number {
+  return lines.reduce((sum, line, index) => sum + `${String(first + index).padStart(4)} | `.length + [...line].length + 1, 0);
 }
 
 function parseContent(content: string): { number: number; text: string }[] {
@@ -38,7 +37,7 @@ function parseContent(content: string): { number: number; text: string }[] {
 }
 
 describe("properties", () => {
-  test("ENV-2.3.1-content: paging with start_line/limit reproduces the file's lines, numbered, for random files with mixed endings", async () => {
+  test("ENV-2.3.1-content: paging with start_line/limit reproduces the file's lines, numbered, for random files with LF, CRLF and lone CR endings", async () => {
     const ws = makeWorkspace();
     const tool = createTool({ root: ws.root });
     await fc.assert(
@@ -72,8 +71,8 @@ describe("properties", () => {
           if (!more) break;
           start = last + 1;
         }
-        expect(seen).toEqual(expected.map((line, index) => ({ number: index + 1, text: line.text })));
-        expect(chars).toBe(expected.reduce((sum, line) => sum + line.chars, 0));
+        expect(seen).toEqual(expected.map((line, index) => ({ number: index + 1, text: line })));
+        expect(chars).toBe(charsOf(expected, 1));
       }),
     );
   });
@@ -91,9 +90,9 @@ describe("properties", () => {
         const output = maskTime(await tool.call(input));
         const message =
           total === 0
-            ? `Invalid start_line: ${startLine}. File 'g.txt' is empty (0 lines); start_line must be 1.`
-            : `Invalid start_line: ${startLine}. File 'g.txt' has ${total} lines; start_line must be from 1 to ${total}.`;
-        expect(output).toMatchObject({ status: "error", data: null, text: message, error: { code: "INVALID_PARAM", message } });
+            ? `Invalid start_line: start_line (${startLine}) exceeds file length (file is empty). Valid start_line is 1. Omit start_line to read the file.`
+            : `Invalid start_line: start_line (${startLine}) exceeds file length (${total} lines). Valid range: 1 to ${total}. Use start_line=1 to read from the start.`;
+        expect(output).toMatchObject({ status: "error", data: {}, text: message, error: { code: "INVALID_PARAM", message }, context: { path_resolved: "g.txt", total_lines: total } });
         expect(maskTime(await tool.call(input))).toEqual(output);
         const read = { path: "g.txt", start_line: 1, limit: 3 };
         expect(maskTime(await tool.call(read))).toEqual(maskTime(await tool.call(read)));

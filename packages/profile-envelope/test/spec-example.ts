@@ -1,17 +1,18 @@
 /**
  * The file behind spec 001 §2.3.3's example: 1523 lines starting "import os", "import json", "", whose
- * first 500 lines hold 12050 characters and whose whole is 45200 bytes, so every number of the example
- * holds. Lines 4-500 are 23 or 24 characters long, lines 501-1523 are 31 or 32.
+ * first 500 lines make a `content` of 12050 characters (`chars_read` counts the `"%4d | "` prefixes and
+ * newlines too, as MyCodeAgent's `len(content)` does) and whose whole is 45200 bytes, so every number of
+ * the example holds. Lines 4-500 are 16 or 17 characters long, lines 501-1523 are 34 or 35.
  */
 export function specExampleLines(): string[] {
   const lines = ["import os", "import json", ""];
-  for (let n = 4; n <= 500; n++) lines.push(constant(n, n - 4 < 99 ? 24 : 23));
-  for (let n = 501; n <= 1523; n++) lines.push(constant(n, n - 501 < 414 ? 32 : 31));
+  for (let n = 4; n <= 500; n++) lines.push(constant(n, n - 4 < 78 ? 17 : 16));
+  for (let n = 501; n <= 1523; n++) lines.push(constant(n, n - 501 < 845 ? 35 : 34));
   return lines;
 }
 
 function constant(n: number, width: number): string {
-  const head = `CONSTANT_${String(n).padStart(4, "0")} = "`;
+  const head = `C${String(n).padStart(4, "0")} = "`;
   return `${head}${"a".repeat(width - head.length - 1)}"`;
 }
 
