@@ -87,6 +87,10 @@ export const oracleSchema = z
           .describe(
             "`always`: every returned line ends in `\\n`; `as-file`: the last line ends as it does in the file; `separator`: the text is split on `\\n` (a final newline starts a last, empty line) and the returned lines are joined with `\\n`, none after the last.",
           ),
+        lineBreaks: z
+          .enum(["lf", "universal"])
+          .default("lf")
+          .describe("`lf`: a line ends at `\\n` (`\\r\\n` is one terminator, a lone `\\r` is text); `universal`: an `\\n`, an `\\r\\n` or a lone `\\r` ends a line, as Python's text mode reads a file."),
         bom: z.enum(["keep", "strip"]).default("keep").describe("`keep`: a leading UTF-8 byte order mark is returned as U+FEFF; `strip`: it is dropped from the text (and makes no line of its own)."),
         crlf: z.enum(["fold", "preserve"]).describe("`fold`: a CRLF is returned as `\\n`; `preserve`: terminators are returned as the file has them."),
         continuation: z
@@ -103,7 +107,17 @@ export const oracleSchema = z
         pastEnd: outcomeSchema.nullable().describe("A start line past the last line; on an empty file, past line 1 (`null`: no start parameter)."),
         countOutOfRange: outcomeSchema.nullable().describe("A count of 0, -1 and `maxCount + 1` (`null`: no count parameter)."),
         invalidUtf8: z
-          .union([z.strictObject({ replace: z.literal(true), flags: z.array(fieldEquals) }), z.strictObject({ error: z.string().nullable() })])
+          .union([
+            z.strictObject({
+              replace: z.literal(true),
+              flags: z.array(fieldEquals),
+              scope: z
+                .enum(["window", "file"])
+                .default("window")
+                .describe("`window`: the flags are set when the lines returned held invalid bytes; `file`: on every page of a file with invalid bytes anywhere."),
+            }),
+            z.strictObject({ error: z.string().nullable() }),
+          ])
           .describe("Invalid UTF-8 without a NUL byte: each maximal invalid subpart replaced by U+FFFD (with these fields set), or an error."),
         binary: z.strictObject({
           sniffBytes: z.number().int().positive().nullable().describe("A NUL byte within the first this many bytes makes a file binary (`null`: anywhere in the file)."),

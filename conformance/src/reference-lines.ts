@@ -3,22 +3,22 @@ import type { Oracle } from "./oracle.js";
 /** A line of the reference model: its text and the terminator that ended it in the file. */
 export interface ReferenceLine {
   readonly text: string;
-  readonly terminator: "" | "\n" | "\r\n";
+  readonly terminator: "" | "\n" | "\r\n" | "\r";
 }
 
 const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 
 /**
  * The lines of a file as the oracle's profile counts them, computed independently of `@read/core`: lines
- * end at `\n` (`\r\n` is one terminator), a last line without a newline has terminator `""`, and `""`
- * has no lines. A trailing newline adds no empty line, except for a profile that splits the text on `\n`
+ * end at `\n` (`\r\n` is one terminator; with `lineBreaks: "universal"` a lone `\r` ends a line too), a
+ * last line without a line end has terminator `""`, and `""` has no lines. A trailing newline adds no empty line, except for a profile that splits the text on `\n`
  * (`finalNewline: "separator"`), where it starts a last, empty one. A leading BOM is kept as U+FEFF, or
  * dropped (`bom: "strip"`). Each line is decoded on its own with U+FFFD replacement (a newline byte never
  * occurs inside a UTF-8 sequence, so this equals decoding the whole file).
  */
 export function referenceLines(bytes: Uint8Array, oracle: Pick<Oracle, "output">): ReferenceLine[] {
-  const { finalNewline, bom } = oracle.output;
-  const lines = terminatedLines(bytes);
+  const { finalNewline, bom, lineBreaks } = oracle.output;
+  const lines = terminatedLines(bytes, lineBreaks);
   const first = lines[0];
   if (bom === "strip" && first !== undefined && first.text.startsWith("\uFEFF")) {
     lines[0] = { ...first, text: first.text.slice(1) };
@@ -29,18 +29,25 @@ export function referenceLines(bytes: Uint8Array, oracle: Pick<Oracle, "output">
   return lines;
 }
 
-function terminatedLines(bytes: Uint8Array): ReferenceLine[] {
+function terminatedLines(bytes: Uint8Array, lineBreaks: "lf" | "universal"): ReferenceLine[] {
   const lines: ReferenceLine[] = [];
   let start = 0;
   while (start < bytes.length) {
-    const newline = bytes.indexOf(0x0a, start);
-    if (newline === -1) {
+    let end = start;
+    while (end < bytes.length && bytes[end] !== 0x0a && !(lineBreaks === "universal" && bytes[end] === 0x0d)) end++;
+    if (end === bytes.length) {
       lines.push({ text: decoder.decode(bytes.subarray(start)), terminator: "" });
       break;
     }
-    const crlf = newline > start && bytes[newline - 1] === 0x0d;
-    lines.push({ text: decoder.decode(bytes.subarray(start, crlf ? newline - 1 : newline)), terminator: crlf ? "\r\n" : "\n" });
-    start = newline + 1;
+    if (bytes[end] === 0x0d) {
+      const crlf = bytes[end + 1] === 0x0a;
+      lines.push({ text: decoder.decode(bytes.subarray(start, end)), terminator: crlf ? "\r\n" : "\r" });
+      start = end + (crlf ? 2 : 1);
+      continue;
+    }
+    const crlf = end > start && bytes[end - 1] === 0x0d;
+    lines.push({ text: decoder.decode(bytes.subarray(start, crlf ? end - 1 : end)), terminator: crlf ? "\r\n" : "\n" });
+    start = end + 1;
   }
   return lines;
 }

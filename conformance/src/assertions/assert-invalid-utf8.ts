@@ -6,7 +6,9 @@ import { assertProperty, callTool, expect, expectOutcome, permissionAnswers, sho
  * ALL-invalid-utf8: text with invalid UTF-8 spliced in (random high bytes, truncated multi-byte
  * characters, overlong forms, surrogates, code points past U+10FFFF), read whole. A replacing profile
  * returns every line with each maximal invalid subpart as U+FFFD (the WHATWG decoder's rule) and sets
- * its declared flags; a refusing profile returns its declared error.
+ * its declared flags; a refusing profile returns its declared error. A profile whose fallback is decided
+ * per file (`scope: "file"`) also sets the flags on a page of the first line alone, wherever the invalid
+ * bytes lie.
  */
 export async function assertInvalidUtf8(ctx: SuiteContext): Promise<void> {
   const { oracle, read } = ctx;
@@ -23,6 +25,10 @@ export async function assertInvalidUtf8(ctx: SuiteContext): Promise<void> {
       expect(!read.isError(called.output), "a file with invalid UTF-8 is read with replacement", called);
       expect(read.content(called.output) === renderWindow(oracle, lines, 1), "each invalid sequence is replaced by U+FFFD, the rest is intact", called);
       expect(read.flagsHold(called.output, declared.flags), `the replacement is reported: ${show(declared.flags)}`, called);
+      if (declared.scope !== "file" || lines.length < 2 || oracle.request.count === null) return;
+      const first = await callTool(ctx, workspace, windowInput(oracle, "mixed.txt", 1, 1), permission === undefined ? {} : { permission });
+      expect(!read.isError(first.output) && read.content(first.output) === renderWindow(oracle, lines.slice(0, 1), 1), "the first line alone is read", first);
+      expect(read.flagsHold(first.output, declared.flags), `a page of a file with invalid UTF-8 anywhere reports the replacement (scope "file"): ${show(declared.flags)}`, first);
     });
   });
 }
