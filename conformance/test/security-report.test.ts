@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { filesystemServerPeer } from "../src/adversarial/peers.js";
-import { adoptVolatileCells, cellText, parseCellText, renderSecurityReport, SECURITY_REPORT_FILE } from "../src/adversarial/security-report.js";
+import { adoptVolatileCells, cellText, parseCellText, renderSecurityReport, runCellJobs, SECURITY_REPORT_FILE, type CellJob, type SecurityCell } from "../src/adversarial/security-report.js";
 import { runPeers, securityPeers, securityResults } from "../src/adversarial/write-security-report.js";
 import { loadOracles } from "../src/load-oracles.js";
 import { createScratchWorkspace } from "../src/scratch-workspace.js";
@@ -33,6 +33,32 @@ describe("the side-by-side with @modelcontextprotocol/server-filesystem (docs/se
     const fresh = securityResults(loadOracles(), peers, await runPeers(peers));
     expect(document).toBe(renderSecurityReport(adoptVolatileCells(fresh, document)));
   }, 300_000);
+
+  it("a hang seen beside other cases stands only when the case hangs again run alone (a loaded machine slows a peer)", async () => {
+    let inFlight = 0;
+    const runs: string[] = [];
+    const job = (id: string, exclusive: boolean, answer: (alone: boolean) => SecurityCell): CellJob => ({
+      id,
+      exclusive,
+      produce: async () => {
+        inFlight += 1;
+        const aloneAtStart = inFlight === 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const alone = aloneAtStart && inFlight === 1;
+        inFlight -= 1;
+        runs.push(`${id}${alone ? " alone" : ""}`);
+        return answer(alone);
+      },
+    });
+    const hang: SecurityCell = { status: "fail", observed: "hang", safe: false };
+    const content: SecurityCell = { status: "pass", observed: "content", safe: true };
+    const cells = await runCellJobs(
+      [job("slow-beside-others", false, (alone) => (alone ? content : hang)), job("always-hangs", false, () => hang), job("race", true, () => content), job("quick", false, () => content)],
+      3,
+    );
+    expect(Object.fromEntries(cells)).toEqual({ "slow-beside-others": content, "always-hangs": hang, race: content, quick: content });
+    expect(runs).toEqual(["race alone", "slow-beside-others", "always-hangs", "quick", "slow-beside-others alone", "always-hangs alone"]);
+  });
 
   it("reads cells back as they are shown", () => {
     for (const cell of [

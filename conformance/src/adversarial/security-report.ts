@@ -86,21 +86,11 @@ export interface RunCellsOptions {
 /** Runs every case, the load tests and the fuzzing property against one implementation. */
 export async function runCells(options: RunCellsOptions): Promise<Map<string, SecurityCell>> {
   const ctx = createSuiteContext(options.oracle, options.adapter, { seed: options.seed, numRuns: options.numRuns, endOnFailure: true });
-  const cells = new Map<string, SecurityCell>();
-  // Timing-sensitive jobs (races, tight bounds, the checks with their properties) are exclusive: they run
-  // one by one first, before the others run side by side and a peer's hung reads burn CPU in the background.
-  const job = (id: string, exclusive: boolean, produce: () => Promise<SecurityCell>) => ({
-    exclusive,
-    run: async () => {
-      const started = performance.now();
-      const cell = await produce();
-      cells.set(id, cell);
-      options.onCell?.(id, cell, performance.now() - started);
-    },
-  });
-  const jobs = [
-    ...ADVERSARIAL_CASES.map((adversarialCase) =>
-      job(caseId(adversarialCase), adversarialCase.exclusive === true || adversarialCase.calibrated === true, async () => {
+  const jobs: CellJob[] = [
+    ...ADVERSARIAL_CASES.map((adversarialCase) => ({
+      id: caseId(adversarialCase),
+      exclusive: adversarialCase.exclusive === true || adversarialCase.calibrated === true,
+      produce: async (): Promise<SecurityCell> => {
         if (expectedLabel(adversarialCase, options.oracle) === null) return { status: "n/a", observed: "n/a", safe: true };
         try {
           const result = await runCase(ctx, adversarialCase);
@@ -108,10 +98,12 @@ export async function runCells(options: RunCellsOptions): Promise<Map<string, Se
         } catch (error) {
           return { status: "fail", observed: "crash", safe: false, detail: error instanceof Error ? error.message : String(error) };
         }
-      }),
-    ),
-    ...CHECK_ROWS.map((check) =>
-      job(check.id, true, async () => {
+      },
+    })),
+    ...CHECK_ROWS.map((check) => ({
+      id: check.id,
+      exclusive: true,
+      produce: async (): Promise<SecurityCell> => {
         const reason = check.notApplicable(options.oracle);
         if (reason !== null) return { status: "n/a", observed: "n/a", safe: true, detail: reason };
         try {
@@ -123,16 +115,44 @@ export async function runCells(options: RunCellsOptions): Promise<Map<string, Se
           const gist = failureGist(message);
           return { status: "fail", observed: gist, safe: !UNSAFE_GISTS.has(gist), detail: message };
         }
-      }),
-    ),
+      },
+    })),
   ];
-  for (const job of jobs.filter((candidate) => candidate.exclusive)) await job.run();
+  return runCellJobs(jobs, options.concurrency, options.onCell);
+}
+
+/** One cell to fill: its ID, whether it must run alone, and how to observe it. */
+export interface CellJob {
+  readonly id: string;
+  /** Timing-sensitive (races, tight bounds, checks with their properties): never run beside another job. */
+  readonly exclusive: boolean;
+  readonly produce: () => Promise<SecurityCell>;
+}
+
+/**
+ * Fills the cells: the exclusive jobs one by one first, then the others `concurrency` at a time (a peer's
+ * hung reads are waited out side by side). A hang seen beside other jobs stands only when the job hangs
+ * again run alone: on a loaded machine a slow answer beside five hung reads is the machine, not the tool.
+ */
+export async function runCellJobs(jobs: readonly CellJob[], concurrency: number, onCell?: RunCellsOptions["onCell"]): Promise<Map<string, SecurityCell>> {
+  const cells = new Map<string, SecurityCell>();
+  const run = async (job: CellJob) => {
+    const started = performance.now();
+    const cell = await job.produce();
+    cells.set(job.id, cell);
+    onCell?.(job.id, cell, performance.now() - started);
+  };
+  for (const job of jobs.filter((candidate) => candidate.exclusive)) await run(job);
   const shared = jobs.filter((candidate) => !candidate.exclusive);
   let next = 0;
   const worker = async () => {
-    for (let index = next++; index < shared.length; index = next++) await shared[index]?.run();
+    for (let index = next++; index < shared.length; index = next++) {
+      const job = shared[index];
+      if (job !== undefined) await run(job);
+    }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  if (concurrency > 1) for (const job of shared.filter((candidate) => cells.get(candidate.id)?.observed === "hang")) await run(job);
   return cells;
 }
 
