@@ -61,7 +61,7 @@ interface Server {
 }
 
 /**
- * Drives one tool of an MCP server over stdio with the harness's own small client ({@link connectMcp}):
+ * Drives one tool of an MCP server over stdio with the harness's own small client (`connectMcp`):
  * servers are keyed by what they cannot change per call (the root when the command has `{root}`, the
  * options, the permission answer); a permission answer is given through form elicitation (`allow`: the
  * first enum choice that reads "allow"; `deny`: declined), and a call without one is made by a client

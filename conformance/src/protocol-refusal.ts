@@ -30,7 +30,7 @@ export function protocolRefusal(oracle: Oracle, message: string): unknown {
   return refusal;
 }
 
-/** Whether an output was made by {@link protocolRefusal}. */
+/** Whether an output was made by `protocolRefusal`. */
 export function isProtocolRefusal(output: unknown): boolean {
   return typeof output === "object" && output !== null && refusals.has(output);
 }
