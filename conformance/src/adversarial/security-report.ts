@@ -327,14 +327,15 @@ export function parseCellText(text: string): SecurityCell {
 }
 
 /**
- * The results with each peer's cells of volatile rows taken from a report (`document`): what a fresh run
- * must reproduce is everything else. Throws when the report lacks a row.
+ * The results with each peer's cells taken from a report (`document`) for the rows `adopted` selects (by
+ * default the volatile ones): what a fresh run must reproduce is everything else. Throws when the report
+ * lacks a row.
  */
-export function adoptVolatileCells(results: SecurityResults, document: string): SecurityResults {
+export function adoptPeerCells(results: SecurityResults, document: string, adopted: (row: SecurityRow) => boolean = (row) => row.volatile !== undefined): SecurityResults {
   const columns = [...results.profiles, ...results.peers.map((peer) => peer.column)];
   const lines = document.split("\n");
   const rows = results.rows.map((row) => {
-    if (row.volatile === undefined) return row;
+    if (!adopted(row)) return row;
     const prefix = `| ${caseText(row)} | `;
     const found = lines.find((candidate) => candidate.startsWith(prefix));
     if (found === undefined) throw new Error(`the report has no row for ${row.id}`);
