@@ -10,10 +10,13 @@ export interface SensitiveRule {
   /** What the rule protects, in words a person reads in a denial message. */
   readonly description: string;
   /**
-   * Whether the path is sensitive. `names` are the names of an absolute path, NFC-normalised,
-   * lower-cased, trailing dots and spaces stripped (see `normalizeSegments`). A rule that throws denies.
+   * Whether the path is sensitive. `names` are the names of an absolute path, lower-cased, as they are
+   * and NFC-normalised with trailing dots and spaces stripped (see `normalizeSegments`): the rule is asked
+   * once per form. `exact` are the same path's names exactly as they are (case and spelling kept), the
+   * same for every form: an exception that lets a path through should compare these, since folding case
+   * or spelling could turn a refused name into an allowed one. A rule that throws denies.
    */
-  matches(names: readonly string[]): boolean;
+  matches(names: readonly string[], exact: readonly string[]): boolean;
 }
 
 const ENV_EXCEPTIONS = new Set([".env.example", ".env.sample", ".env.template"]);
@@ -75,11 +78,16 @@ export function sensitiveRuleOf(rules: readonly SensitiveRule[], paths: readonly
   return undefined;
 }
 
-/** The first rule that matches one of the name lists, or `undefined`. Throws when a rule throws. */
+/**
+ * The first rule that matches one of the name lists of one path, or `undefined`. The first list is the
+ * path's names exactly as they are (each rule's `exact`); each list is lower-cased before a rule sees it.
+ * Throws when a rule throws.
+ */
 export function findSensitiveRule(rules: readonly SensitiveRule[], nameLists: readonly (readonly string[])[]): SensitiveRule | undefined {
+  const exact = nameLists[0] ?? [];
   for (const names of nameLists) {
     const lower = names.map((name) => name.toLowerCase());
-    const found = rules.find((rule) => rule.matches(lower));
+    const found = rules.find((rule) => rule.matches(lower, exact));
     if (found !== undefined) return found;
   }
   return undefined;

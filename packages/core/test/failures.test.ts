@@ -593,6 +593,29 @@ describe("SENSITIVE: the secrets policy, on the path as asked and on where it re
     expect(valueOf(await readIn(workspace, ".env", { sensitive: [] })).window.lines).toHaveLength(1);
   });
 
+  test("a rule sees each form of the names lower-cased, and the names exactly as they are beside every form (for exceptions that must not fold)", async () => {
+    const nfd = "Cafe\u0301.TXT";
+    writeFiles(dir, { [nfd]: "c\n" });
+    const seen: [string, string, number][] = [];
+    const recorder = {
+      id: "recorder",
+      description: "a rule that records what it is given",
+      matches: (names: readonly string[], exact: readonly string[]) => {
+        seen.push([names.at(-1) ?? "", exact.at(-1) ?? "", exact.length]);
+        return false;
+      },
+    };
+    expect(valueOf(await readIn(workspace, nfd, { sensitive: [recorder] })).window.lines).toHaveLength(1);
+    const depth = workspace.root.split("/").filter((name) => name !== "").length + 1;
+    // The path as asked, then where it resolves: each as it is, then NFC.
+    expect(seen).toEqual([
+      ["cafe\u0301.txt", nfd, depth],
+      ["caf\u00e9.txt", nfd, depth],
+      ["cafe\u0301.txt", nfd, depth],
+      ["caf\u00e9.txt", nfd, depth],
+    ]);
+  });
+
   test("a rule that throws refuses the path: a check that could not finish is never an allowance", async () => {
     const broken = { id: "broken", description: "a broken rule", matches: () => { throw new Error("no\nway"); } };
     expectFailure(await readIn(workspace, "notes.txt", { sensitive: [broken] }), "SENSITIVE", {

@@ -19,14 +19,15 @@ class GlobSyntaxError extends Error {}
  *   itself), in the middle any number of directories (none included); anywhere else it is two `*`;
  * - `[abc]`, `[a-z]`, `[!a]` / `[^a]` are classes (`]` or `-` first is literal); `{a,b}` are alternatives
  *   (not nested; an empty alternative is dropped); `\` escapes the next character;
- * - the pattern matches the whole path, ignoring case.
+ * - the pattern matches the whole path, ignoring case (unless `caseSensitive`: this project's `!`
+ *   exceptions re-include only what they match as written).
  *
  * Two differences are deliberate: `?` and classes match one character where `globset` matches one byte,
  * and case folds beyond ASCII, so a pattern never misses a name because it is not ASCII; and a `}` that
  * closes no `{` is an error (globset 0.4.9 reads it as nothing), since a deny list must not hold a
  * pattern that means something other than it says.
  */
-export function compileGlob(pattern: string): CompiledGlob {
+export function compileGlob(pattern: string, options: { readonly caseSensitive?: boolean } = {}): CompiledGlob {
   let tokens: readonly Token[];
   try {
     tokens = parse(pattern);
@@ -36,7 +37,7 @@ export function compileGlob(pattern: string): CompiledGlob {
   }
   const only = tokens[0];
   const source = tokens.length === 1 && only?.kind === "recursive-prefix" ? ".*" : tokens.map(toRegex).join("");
-  return { regex: new RegExp(`^${source}$`, "isu") };
+  return { regex: new RegExp(`^${source}$`, options.caseSensitive === true ? "su" : "isu") };
 }
 
 function parse(pattern: string): readonly Token[] {

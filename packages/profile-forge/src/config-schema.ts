@@ -6,7 +6,8 @@ import { compileGlob } from "./compile-glob.js";
  * The schema of `[tools.read_file]` in `read.config.toml` (spec §5, and forge's sandbox). Every key is
  * optional and takes its default; `defineProfile` refuses unknown keys and wrong types with the accepted
  * keys (and adds `secrets`). A byte limit is a whole number: a TOML float (`204800.0`) is refused by the
- * CLI, never rounded; an invalid glob in `denied_patterns` is refused naming it.
+ * CLI, never rounded; an invalid glob in `denied_patterns` is refused naming it (an absolute pattern whose
+ * fixed directories do not resolve is refused when the tool is created, which touches the file system).
  *
  * | key                   | default   | meaning                                                              |
  * | --------------------- | --------- | -------------------------------------------------------------------- |

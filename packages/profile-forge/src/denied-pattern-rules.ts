@@ -1,15 +1,23 @@
-import { normalizeName, quoteText, splitPath, type SensitiveRule } from "@read/core";
+import fs from "node:fs";
+import { errorCode, escapeText, normalizeName, quoteText, splitPath, type SensitiveRule } from "@read/core";
 import { compileGlob } from "./compile-glob.js";
 
 /** The start of the `rule` of a `SENSITIVE` failure that a denied pattern caused; the pattern follows. */
 export const DENIED_PATTERN_RULE = "denied-pattern:";
 
+/** The sandbox's deny list as rules, or why a pattern of it cannot be used (a phrase naming the pattern). */
+export type DeniedPatterns = { readonly rules: readonly SensitiveRule[] } | { readonly problem: string };
+
 interface Pattern {
   readonly pattern: string;
   readonly allows: boolean;
   readonly absolute: boolean;
-  readonly regex: RegExp;
+  /** The pattern as written and, for an absolute one reached through a symlink, its canonical form. */
+  readonly regexes: readonly RegExp[];
 }
+
+// A character that makes a path segment a glob rather than a literal name (compileGlob's syntax).
+const GLOB_SYNTAX = /[*?[\]{}\\]/u;
 
 /**
  * The sandbox's deny list as rules of core's secrets machinery (so it applies, like the secrets policy,
@@ -19,32 +27,83 @@ interface Pattern {
  * pattern starting with `!` allows what it matches, and the last pattern that matches a path decides:
  * a rule per deny pattern matches when that pattern matches and no later `!` pattern does.
  *
- * @throws Error when a pattern is not a valid glob (the config schema refuses those first).
+ * Deny beats allow wherever the two read a name differently: a deny pattern matches ignoring case and
+ * Unicode spelling (NFC or NFD, trailing dots and spaces, an NTFS `:stream` suffix), an allow pattern only
+ * the path's names exactly as they are, so no folding of a name ever re-includes it. An absolute pattern
+ * is also matched in its canonical form, its fixed directories (those before its first glob character)
+ * resolved by `realpath` now: `/x/link/secrets/**` with `/x/link` a symlink to `/x/real` matches
+ * `/x/real/secrets/s.txt`. An invalid glob, or an absolute pattern whose fixed directories cannot be
+ * resolved (it could only match a spelling that resolution never produces), is a `problem`.
  */
-export function deniedPatternRules(patterns: readonly string[], root: string): SensitiveRule[] {
-  const compiled = patterns.map((pattern): Pattern => {
-    const allows = pattern.startsWith("!");
-    const glob = compileGlob(allows ? pattern.slice(1) : pattern);
-    if ("error" in glob) throw new Error(`invalid denied pattern ${quoteText(pattern)}: ${glob.error}`);
-    return { pattern, allows, absolute: pattern.startsWith(allows ? "!/" : "/"), regex: glob.regex };
-  });
-  const rootNames = splitPath(root).map(comparable);
-  const matches = (entry: Pattern, names: readonly string[]) => {
-    if (entry.absolute) return entry.regex.test(`/${names.join("/")}`.replaceAll("\\", "/"));
-    const inside = names.length > rootNames.length && rootNames.every((name, index) => comparable(names[index] ?? "") === name);
-    return inside && entry.regex.test(names.slice(rootNames.length).join("/").replaceAll("\\", "/"));
+export function deniedPatternRules(patterns: readonly string[], root: string): DeniedPatterns {
+  const compiled: Pattern[] = [];
+  for (const [index, pattern] of patterns.entries()) {
+    const entry = compilePattern(pattern);
+    if ("problem" in entry) return { problem: `invalid denied pattern ${quoteText(pattern)} (entry ${index + 1}): ${entry.problem}` };
+    compiled.push(entry);
+  }
+  const rootExact = splitPath(root);
+  const rootNames = rootExact.map(comparable);
+  const matches = (entry: Pattern, names: readonly string[], rootOf: readonly string[], same: (a: string, b: string) => boolean) => {
+    const test = (value: string) => entry.regexes.some((regex) => regex.test(value.replaceAll("\\", "/")));
+    if (entry.absolute) return test(`/${names.join("/")}`);
+    const inside = names.length > rootOf.length && rootOf.every((name, index) => same(names[index] ?? "", name));
+    return inside && test(names.slice(rootOf.length).join("/"));
   };
-  return compiled.flatMap((entry, index) =>
+  const denies = (entry: Pattern, names: readonly string[]) => matches(entry, names, rootNames, (name, rootName) => comparable(name) === rootName);
+  const allows = (entry: Pattern, exact: readonly string[]) => matches(entry, exact, rootExact, (name, rootName) => name === rootName);
+  const rules = compiled.flatMap((entry, index) =>
     entry.allows
       ? []
       : [
           {
             id: `${DENIED_PATTERN_RULE}${entry.pattern}`,
             description: `denied pattern ${quoteText(entry.pattern)}`,
-            matches: (names: readonly string[]) => matches(entry, names) && !compiled.slice(index + 1).some((later) => later.allows && matches(later, names)),
+            matches: (names: readonly string[], exact: readonly string[]) =>
+              denies(entry, names) && !compiled.slice(index + 1).some((later) => later.allows && allows(later, exact)),
           },
         ],
   );
+  return { rules };
+}
+
+// A deny pattern is compiled NFC-normalised and ignoring case, as core hands rules names (lower-cased,
+// as they are and NFC); an allow pattern as written and case-sensitively, for names exactly as they are.
+function compilePattern(pattern: string): Pattern | { readonly problem: string } {
+  const allows = pattern.startsWith("!");
+  const glob = allows ? pattern.slice(1) : pattern;
+  const absolute = glob.startsWith("/");
+  const forms = [glob];
+  if (absolute) {
+    const canonical = canonicalForm(glob);
+    if ("problem" in canonical) return canonical;
+    if (canonical.glob !== glob) forms.push(canonical.glob);
+  }
+  const regexes: RegExp[] = [];
+  for (const form of forms) {
+    const compiled = allows ? compileGlob(form, { caseSensitive: true }) : compileGlob(form.normalize("NFC"));
+    if ("error" in compiled) return { problem: compiled.error };
+    regexes.push(compiled.regex);
+  }
+  return { pattern, allows, absolute, regexes };
+}
+
+// An absolute glob with its fixed directories (the segments before the first one holding glob syntax,
+// never the last) resolved, the resolved part escaped so that a directory named `a[1]` stays literal.
+function canonicalForm(glob: string): { readonly glob: string } | { readonly problem: string } {
+  const segments = glob.split("/").slice(1);
+  let literal = 0;
+  while (literal < segments.length - 1 && !GLOB_SYNTAX.test(segments[literal] ?? "")) literal++;
+  const prefix = `/${segments.slice(0, literal).join("/")}`;
+  let resolved: string;
+  try {
+    resolved = fs.realpathSync.native(prefix);
+  } catch (error) {
+    const why = errorCode(error) ?? escapeText(error instanceof Error ? error.message : String(error));
+    return { problem: `its fixed directories ${quoteText(prefix)} cannot be resolved (${why}), and an absolute pattern is matched on canonical paths` };
+  }
+  const escaped = resolved.replace(/\/$/u, "").replace(/[*?[\]{}\\,]/gu, (char) => `\\${char}`);
+  return { glob: `${escaped}/${segments.slice(literal).join("/")}` };
 }
 
 // A name as the rules see it: lower-cased and normalised (core hands rules names in these forms).

@@ -15,7 +15,8 @@ import { TOOL_ALIASES, TOOL_NAME } from "./resolve-tool-name.js";
  * validated when the tool is created (never during a call); the root is canonicalised once. The sandbox
  * refuses what its deny list matches (`denied_patterns`; forge's defaults while `secrets` is on) and,
  * with `secrets` on, what the secrets policy matches: both are rules of core's secrets machinery, the
- * patterns first, so each refusal is `SANDBOX_DENIED`.
+ * patterns first, so each refusal is `SANDBOX_DENIED`. An absolute pattern whose fixed directories do not
+ * resolve is a `ProfileConfigError` for `denied_patterns` when the tool is created.
  */
 export const profile = defineProfile({
   name: "forge",
@@ -26,9 +27,12 @@ export const profile = defineProfile({
   outputSchema: readOutputSchema,
   isError: isReadError,
   render,
-  setup: ({ workspace, config, sensitive }) => {
+  setup: ({ workspace, config, sensitive, configError }) => {
     const patterns = config.denied_patterns ?? (config.secrets ? DEFAULT_DENIED_PATTERNS : []);
-    const rules = [...deniedPatternRules(patterns, workspace.root), ...sensitive];
+    // Here rather than in the schema: resolving an absolute pattern's directories touches the file system.
+    const denied = deniedPatternRules(patterns, workspace.root);
+    if ("problem" in denied) throw configError("denied_patterns", denied.problem);
+    const rules = [...denied.rules, ...sensitive];
     return {
       name: TOOL_NAME,
       aliases: TOOL_ALIASES,

@@ -43,6 +43,11 @@ describe("FORGE-NFR-RD-SEC-01-deny: compileGlob reads a pattern as forge's sandb
     expect("error" in accents ? null : accents.regex.test("\u00e9t\u00e9.txt")).toBe(true);
   });
 
+  test("caseSensitive (for `!` exceptions) matches the pattern as written", () => {
+    const glob = compileGlob("**/.env.Example", { caseSensitive: true });
+    expect("error" in glob ? null : ["x/.env.Example", "x/.env.example", ".ENV.EXAMPLE"].map((path) => glob.regex.test(path))).toEqual([true, false, false]);
+  });
+
   test.each<[string, string]>([
     ["[invalid", "unclosed character class; missing ']'"],
     ["[!]", "unclosed character class; missing ']'"],

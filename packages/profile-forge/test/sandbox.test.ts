@@ -166,6 +166,81 @@ describe("NFR-RD-SEC-01: forge's sandbox deny list (denied_patterns)", () => {
     expect(await read(root, { path: "id_dsa" }, { secrets: false, denied_patterns: ["**/.env"] })).toMatchObject({ content: "1| key\n" });
   });
 
+  test("FORGE-NFR-RD-SEC-01-deny: deny beats allow: a deny pattern matches ignoring case and Unicode spelling, a `!` pattern re-includes only a path it matches as written", async () => {
+    const nfc = "caf\u00e9_ok.txt";
+    const nfd = "cafe\u0301_ok.txt";
+    const box = sandbox({ "secret_public.txt": "lower\n", "SECRET_public.txt": "upper\n", "secret_other.txt": "other\n", [nfc]: "nfc\n", [nfd]: "nfd\n" });
+    const options = { denied_patterns: ["secret*", "!SECRET_public.txt"] };
+    expect(await read(box.root, { path: "secret_public.txt" }, options)).toEqual(denied("secret_public.txt", "secret*"));
+    expect(await read(box.root, { path: "Secret_Public.TXT" }, options)).toEqual(denied("Secret_Public.TXT", "secret*"));
+    expect(await read(box.root, { path: "secret_other.txt" }, options)).toEqual(denied("secret_other.txt", "secret*"));
+    expect(await read(box.root, { path: "SECRET_public.txt" }, options)).toMatchObject({ path: "SECRET_public.txt", content: "1| upper\n" });
+    // A symlink spelled as the allow pattern does not re-include a target it does not match as written.
+    fs.symlinkSync("secret_public.txt", path.join(box.root, "SECRET_public.lnk"));
+    expect(await read(box.root, { path: "SECRET_public.lnk" }, { denied_patterns: ["secret*", "!SECRET_public.*"] })).toEqual(denied("SECRET_public.lnk", "secret*"));
+    // NFC and NFD spellings of one name: a deny pattern in either matches both; an allow re-includes only its own spelling.
+    for (const deny of ["caf\u00e9*", "cafe\u0301*"]) {
+      expect(await read(box.root, { path: nfc }, { denied_patterns: [deny] }), deny).toEqual(denied(nfc, deny));
+      expect(await read(box.root, { path: nfd }, { denied_patterns: [deny] }), deny).toEqual(denied(nfd, deny));
+    }
+    const allowNfc = { denied_patterns: ["caf\u00e9*", `!${nfc}`] };
+    expect(await read(box.root, { path: nfc }, allowNfc)).toMatchObject({ content: "1| nfc\n" });
+    expect(await read(box.root, { path: nfd }, allowNfc)).toEqual(denied(nfd, "caf\u00e9*"));
+    const allowNfd = { denied_patterns: ["caf\u00e9*", `!${nfd}`] };
+    expect(await read(box.root, { path: nfd }, allowNfd)).toMatchObject({ content: "1| nfd\n" });
+    expect(await read(box.root, { path: nfc }, allowNfd)).toEqual(denied(nfc, "caf\u00e9*"));
+  });
+
+  test("FORGE-NFR-RD-SEC-01-deny: the default `!` exceptions read environment templates as written, and only those", async () => {
+    const { root } = sandbox({ ".env.example": "A=\n", "sub/.env.sample": "B=\n", ".env.template": "C=\n", ".ENV.EXAMPLE": "D=1\n", ".env.Example": "E=1\n" });
+    expect(await read(root, { path: ".env.example" })).toMatchObject({ content: "1| A=\n" });
+    expect(await read(root, { path: "sub/.env.sample" })).toMatchObject({ content: "1| B=\n" });
+    expect(await read(root, { path: ".env.template" })).toMatchObject({ content: "1| C=\n" });
+    expect(await read(root, { path: ".ENV.EXAMPLE" })).toEqual(denied(".ENV.EXAMPLE", "**/.env.*"));
+    expect(await read(root, { path: ".env.Example" })).toEqual(denied(".env.Example", "**/.env.*"));
+  });
+
+  test("FORGE-NFR-RD-SEC-01-deny: an absolute pattern written through a symlink denies the canonical path, the path through the link, and a link inside the root to it", async () => {
+    const box = sandbox({ "root/secrets/s.txt": "s\n", "root/public/p.txt": "p\n" });
+    const real = fs.realpathSync.native(box.root);
+    const linked = path.join(box.dir, "wl");
+    fs.symlinkSync(real, linked);
+    const root = path.join(real, "root");
+    fs.symlinkSync(path.join(root, "secrets", "s.txt"), path.join(root, "public", "alias.txt"));
+    fs.symlinkSync("../secrets", path.join(root, "public", "hidden"));
+    const pattern = `${linked}/root/secrets/**`;
+    const options = { denied_patterns: [pattern] };
+    for (const input of ["secrets/s.txt", path.join(root, "secrets", "s.txt"), path.join(linked, "root", "secrets", "s.txt"), "public/alias.txt", "public/hidden/s.txt", "secrets/missing.txt"]) {
+      expect(await read(root, { path: input }, options), input).toEqual(denied(input, pattern));
+    }
+    // Rooted at the link, the same pattern denies as asked and as resolved.
+    expect(await read(path.join(linked, "root"), { path: "secrets/s.txt" }, options)).toEqual(denied("secrets/s.txt", pattern));
+    expect(await read(root, { path: "public/p.txt" }, options)).toMatchObject({ content: "1| p\n" });
+    // A `!` pattern written through the link re-includes the canonical path as well.
+    const allowed = { denied_patterns: [`${real}/root/**`, `!${linked}/root/public/*.txt`] };
+    expect(await read(root, { path: "public/p.txt" }, allowed)).toMatchObject({ content: "1| p\n" });
+    expect(await read(root, { path: "public/alias.txt" }, allowed)).toEqual(denied("public/alias.txt", `${real}/root/**`));
+    // The resolved directories are literal names, whatever glob characters they hold.
+    const braced = path.join(real, "root", "b{x,y}");
+    fs.mkdirSync(braced);
+    fs.writeFileSync(path.join(braced, "k.txt"), "k\n");
+    fs.symlinkSync(braced, path.join(box.dir, "blink"));
+    const viaLink = `${box.dir}/blink/*.txt`;
+    expect(await read(root, { path: "b{x,y}/k.txt" }, { denied_patterns: [viaLink] })).toEqual(denied("b{x,y}/k.txt", viaLink));
+  });
+
+  test("FORGE-5-denied-patterns: an absolute pattern whose fixed directories cannot be resolved is refused when the tool is created, naming it", () => {
+    const { root } = sandbox();
+    const accepted = "(accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers, denied_patterns, secrets)";
+    expect(() => createTool({ root, denied_patterns: ["**/.env", "/nowhere/x/**"] })).toThrow(
+      `forge: invalid option 'denied_patterns' in [tools.read_file]: invalid denied pattern '/nowhere/x/**' (entry 2): its fixed directories '/nowhere/x' cannot be resolved (ENOENT), and an absolute pattern is matched on canonical paths ${accepted}`,
+    );
+    expect(() => createTool({ root, denied_patterns: ["!/nowhere/\u001bx/*.txt"] })).toThrow(
+      `forge: invalid option 'denied_patterns' in [tools.read_file]: invalid denied pattern '!/nowhere/\\x1bx/*.txt' (entry 1): its fixed directories '/nowhere/\\x1bx' cannot be resolved (ENOENT), and an absolute pattern is matched on canonical paths ${accepted}`,
+    );
+    expect(() => createTool({ root, denied_patterns: [`${root}/*.txt`, "/*/x"] })).not.toThrow();
+  });
+
   test("FORGE-5-denied-patterns: an invalid glob is refused when the tool is created, naming the pattern", () => {
     const { root } = sandbox();
     const accepted = "(accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers, denied_patterns, secrets)";
