@@ -105,7 +105,7 @@ describe("every answer is bounded", () => {
     expect(next.structuredContent).toMatchObject({ data: { content: "   1 | a\n" } });
   });
 
-  test("--max-answer-bytes sets the bound, and a bad value is a usage error", async () => {
+  test("--max-answer-bytes sets the bound (a bad value is a usage error: read-mcp.test.ts)", async () => {
     const small = makeWorkspace({ "a.txt": `${"y".repeat(3000)}\n` });
     const { client } = await readToolMcp(["--profile", "workspace-jp", "--root", small, "--max-answer-bytes", "4096"]);
     expect((await client.callTool({ name: "read_file", arguments: { path: "a.txt" } })).isError).toBe(true);
