@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { ProfileConfigError, type ProfileModule } from "@read/core";
+import { escapeText, ProfileConfigError, quoteText, type ProfileModule } from "@read/core";
 import { PROFILE_ENTRIES, findProfile, isModuleSpecifier, loadProfile, UnknownProfileError } from "@read/profiles";
 import { parse as parseToml, TomlError } from "smol-toml";
 import { UsageError } from "./usage-error.js";
@@ -35,16 +35,17 @@ export async function loadConfig(root: string, explicit: string | undefined, ext
   try {
     text = fs.readFileSync(file, "utf8");
   } catch (error) {
-    throw new UsageError(`cannot read config file ${file}: ${(error as Error).message}`);
+    throw new UsageError(`cannot read config file ${escapeText(file)}: ${escapeText((error as Error).message)}`);
   }
   let document: Record<string, unknown>;
   try {
     document = parseToml(text, { integersAsBigInt: true, unsafeKeyBehaviour: "throw" }) as Record<string, unknown>;
   } catch (error) {
     const where = error instanceof TomlError ? ` at line ${error.line}, column ${error.column}` : "";
-    throw new UsageError(`bad config ${file}: not valid TOML${where}: ${firstLine((error as Error).message)}`);
+    throw new UsageError(`bad config ${escapeText(file)}: not valid TOML${where}: ${escapeText(firstLine((error as Error).message))}`);
   }
-  const bad = (key: string, reason: string) => new UsageError(`bad config ${file}: key '${key}': ${reason}`);
+  // Keys and values come from the file: quoted and escaped, so the file cannot write to the terminal.
+  const bad = (key: string, reason: string) => new UsageError(`bad config ${escapeText(file)}: key ${quoteText(key)}: ${reason}`);
 
   const tables = new Map<string, { name: string; load: () => Promise<ProfileModule> }>();
   for (const entry of PROFILE_ENTRIES) tables.set(entry.configTable.join("."), entry);
@@ -62,7 +63,7 @@ export async function loadConfig(root: string, explicit: string | undefined, ext
       const dotted = keyPath.join(".");
       if (dotted === "profile") {
         if (typeof value !== "string") throw bad(dotted, `expected a string naming a profile (${known})`);
-        if (findProfile(value) === undefined && !isModuleSpecifier(value)) throw bad(dotted, `unknown profile '${value}' (known: ${known})`);
+        if (findProfile(value) === undefined && !isModuleSpecifier(value)) throw bad(dotted, `unknown profile ${quoteText(value)} (known: ${known})`);
         profile = value;
         continue;
       }
@@ -73,7 +74,7 @@ export async function loadConfig(root: string, explicit: string | undefined, ext
         try {
           options.set(owner.name, module.parseConfig(wholeNumbers(value, dotted, bad)) as object);
         } catch (error) {
-          if (error instanceof ProfileConfigError) throw new UsageError(`bad config ${file}: ${error.message}`);
+          if (error instanceof ProfileConfigError) throw new UsageError(`bad config ${escapeText(file)}: ${error.message}`);
           throw error;
         }
         continue;

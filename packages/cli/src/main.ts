@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { PermissionRequester, ReadTool } from "@read/core";
+import { escapeText, type PermissionRequester, type ReadTool } from "@read/core";
 import { COMMON_OPTIONS, parseOptions } from "./parse-options.js";
 import { DEFAULT_PROFILE, PROFILE_ENTRIES } from "@read/profiles";
 import { readForPeople } from "./read-for-people.js";
@@ -62,7 +62,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`read-tool: ${error.message}\n`);
+      // The last guard: a message that echoes an argument or a file's text is one escaped line.
+      io.stderr.write(`read-tool: ${escapeText(error.message)}\n`);
       return 2;
     }
     throw error;

@@ -70,6 +70,23 @@ describe("read.config.toml", () => {
     });
   }
 
+  test("a key or a value holding ESC or U+202E is echoed quoted and escaped, never raw (in a profile's table and at the top level)", () => {
+    const accepted = "(accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers, denied_patterns, secrets)";
+    const cases: [string, string][] = [
+      ['profile = "forge"\n[tools.read_file]\n"a\\u001b[31mRED\\u202e" = 1\n', `forge: invalid option 'a\\x1b[31mRED\\u202e' in [tools.read_file]: unknown key ${accepted}`],
+      ['profile = "forge"\n[tools.read_file]\nmax_scan_bytes = "\\u001b[2J\\u202e"\n', `forge: invalid option 'max_scan_bytes' in [tools.read_file]: expected a number, got "\\x1b[2J\\u202e" ${accepted}`],
+      ['"a\\u001b[31mRED\\u202e" = 1\n', "key 'a\\x1b[31mRED\\u202e': unknown key (expected 'profile' or one of the tables [envelope], [workspace-jp], [tools.read_file], [guard])"],
+      ['profile = "\\u001b[31m\\u202e"\n', "key 'profile': unknown profile '\\x1b[31m\\u202e' (known: envelope, workspace-jp, forge, guard; or a module path such as ./my-profile.js)"],
+    ];
+    for (const [toml, reason] of cases) {
+      const { root, config } = withConfig(toml);
+      const run = runCli(["call", "--root", root, '{"path":"a.txt"}']);
+      expect(run.status, toml).toBe(2);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toBe(`read-tool: bad config ${config}: ${reason}\n`);
+    }
+  });
+
   test("a --config file that does not exist exits 2", () => {
     const root = makeWorkspace({});
     const run = runCli(["schema", "--root", root, "--config", path.join(root, "nope.toml")]);

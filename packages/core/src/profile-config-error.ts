@@ -1,3 +1,5 @@
+import { escapeText, quoteText } from "./escape-text.js";
+
 // A registered symbol is the same in every copy of this module.
 const BRAND = Symbol.for("@read/core:ProfileConfigError");
 
@@ -7,6 +9,10 @@ const BRAND = Symbol.for("@read/core:ProfileConfigError");
  * message names the profile, the key, the reason and the accepted keys, in one format for every profile:
  *
  * `forge: invalid option 'max_scan_bytes' in [tools.read_file]: expected a positive integer, got 1.5 (accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers)`
+ *
+ * The key comes from the user's config file, so the message quotes it with `quoteText`, and every other
+ * part passes through `escapeText`: no control, bidi or line-separator character reaches a terminal or a
+ * log raw (`'a\x1b[31mRED\u202e'`). The properties keep the key and the reason as given.
  *
  * `instanceof ProfileConfigError` holds for this error from any copy of `@read/core`: a profile of one's
  * own loaded by path brings its own copy, and `read-tool` runs a bundle with another.
@@ -25,9 +31,10 @@ export class ProfileConfigError extends Error {
   readonly table: string;
 
   constructor(details: { profile: string; table: string; key: string; reason: string; accepted: readonly string[] }) {
-    const where = details.key === "root" ? "workspace root" : details.key === "" ? `[${details.table}]` : `option '${details.key}' in [${details.table}]`;
-    const accepted = details.key === "root" ? "" : ` (accepted keys: ${details.accepted.length === 0 ? "none" : details.accepted.join(", ")})`;
-    super(`${details.profile}: invalid ${where}: ${details.reason}${accepted}`);
+    const table = `[${escapeText(details.table)}]`;
+    const where = details.key === "root" ? "workspace root" : details.key === "" ? table : `option ${quoteText(details.key)} in ${table}`;
+    const accepted = details.key === "root" ? "" : ` (accepted keys: ${details.accepted.length === 0 ? "none" : escapeText(details.accepted.join(", "))})`;
+    super(`${escapeText(details.profile)}: invalid ${where}: ${escapeText(details.reason)}${accepted}`);
     this.profile = details.profile;
     this.table = details.table;
     this.key = details.key;
