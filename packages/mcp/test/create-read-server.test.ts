@@ -68,6 +68,37 @@ describe("createReadServer", () => {
     await client.close();
   });
 
+  test("GUARD-4.2-no-leak: through a symlink inside the root to an outside directory, a failed or denied prompt names only the path as asked, quoted and escaped, never where it resolves", async () => {
+    const base = makeWorkspace({ "ws/.keep": "", "outside/secret.txt": "secret\n" });
+    const root = path.join(base, "ws");
+    const target = fs.realpathSync.native(path.join(base, "outside"));
+    fs.symlinkSync(target, path.join(root, "it's-out"));
+    const asked = "it's-out/secret.txt";
+    const forms: string[] = [];
+    const crashing = await inProcess({ module: guard, root }, (...[request]: unknown[]) => {
+      forms.push((request as { params: { message: string } }).params.message);
+      throw new Error("the dialog crashed");
+    });
+    const failed = await crashing.callTool({ name: "read_file", arguments: { path: asked } });
+    // The person was shown where the link leads; the model is not.
+    expect(forms).toEqual([`Allow ReadFile?\nTool: read_file\nPath: ${asked}\nResolved: ${target}/secret.txt`]);
+    expect(failed.isError).toBe(true);
+    expect(failed.content).toEqual([
+      { type: "text", text: JSON.stringify(failed.structuredContent) },
+      { type: "text", text: "Asking for permission to read 'it\\'s-out/secret.txt' failed (MCP error -32603: the dialog crashed), so it was denied." },
+    ]);
+    expect(JSON.stringify(failed)).not.toContain(target);
+    await crashing.close();
+
+    const denying = await inProcess({ module: guard, root }, () => ({ action: "accept", content: { decision: "Deny" } }));
+    const denied = await denying.callTool({ name: "read_file", arguments: { path: asked } });
+    // The guard quotes as its reference's Go errors do (%q).
+    expect(denied.structuredContent).toEqual({ error: 'permission denied by user: read access rejected for path "it\'s-out/secret.txt"' });
+    expect(denied.content).toEqual([{ type: "text", text: JSON.stringify(denied.structuredContent) }]);
+    expect(JSON.stringify(denied)).not.toContain(target);
+    await denying.close();
+  });
+
   test("a profile whose output is not a JSON object is an internal error, never a malformed result", async () => {
     const listing: ProfileModule = {
       name: "listing",

@@ -181,6 +181,43 @@ describe("read-tool mcp --profile guard asks the person through elicitation", ()
       },
     ]);
   });
+
+  test("GUARD-4.2-no-leak: through a symlink inside the root to an outside directory, no answer or note names where it resolves, only the path as asked", async () => {
+    const base = makeWorkspace({ "ws/inside.txt": "inside\n", "outside/secret.txt": "secret\n" });
+    const root = path.join(base, "ws");
+    const target = fs.realpathSync.native(path.join(base, "outside"));
+    fs.symlinkSync(target, path.join(root, "it's-out"));
+    const asked = "it's-out/secret.txt";
+    const args = ["--profile", "guard", "--root", root];
+
+    const forms: string[] = [];
+    const { client: denying } = await readToolMcp(args, (request) => {
+      forms.push(request.message);
+      return { action: "accept", content: { decision: "Deny" } };
+    });
+    const denied = await denying.callTool({ name: "read_file", arguments: { path: asked } });
+    // The person is shown where the link leads; the model is not.
+    expect(forms).toEqual([`Allow ReadFile?\nTool: read_file\nPath: ${asked}\nResolved: ${target}/secret.txt`]);
+    expect(denied.structuredContent).toEqual({ error: 'permission denied by user: read access rejected for path "it\'s-out/secret.txt"' });
+    expect(denied.structuredContent).toEqual(readToolCall([...args, "--permission", "deny"], { path: asked }));
+    expect(denied.content).toEqual([{ type: "text", text: JSON.stringify(denied.structuredContent) }]);
+    expect(JSON.stringify(denied)).not.toContain(target);
+
+    const { client: unasked } = await readToolMcp(args);
+    const unanswered = await unasked.callTool({ name: "read_file", arguments: { path: asked } });
+    expect(unanswered.isError).toBe(true);
+    expect(unanswered.content).toEqual([
+      { type: "text", text: JSON.stringify({ error: "permission denied: user approval required but not available" }) },
+      {
+        type: "text",
+        text:
+          "The read of 'it\\'s-out/secret.txt' needs a person's permission, and this MCP client cannot ask " +
+          "(it did not declare the elicitation capability), so it was denied. Read a path the workspace " +
+          "policy grants, or use a client that supports elicitation.",
+      },
+    ]);
+    expect(JSON.stringify(unanswered)).not.toContain(target);
+  });
 });
 
 type ElicitAction = "accept" | "decline" | "cancel";
