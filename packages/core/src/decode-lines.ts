@@ -34,6 +34,61 @@ export function decodeLines(file: OpenFile, bytes: Buffer, firstNumber: number |
   return ok({ lines, replaced: !valid, astral: !ascii && hasFourByteLead(bytes) });
 }
 
+/** Window bytes decoded in one go; a larger window is decoded in slices of this size, yielding between them. */
+export const DECODE_SLICE_BYTES = 1024 * 1024;
+
+/**
+ * {@link decodeLines} for a window of any size without holding the event loop: a window over
+ * `sliceBytes` is decoded a slice at a time (each ending after an LF, or on a character boundary inside a
+ * longer line, never between a CR and what follows it), with a turn of the event loop and a check of the
+ * call's signal between slices. The result is the one {@link decodeLines} gives for the whole window.
+ */
+export async function decodeWindow(
+  file: OpenFile,
+  bytes: Buffer,
+  firstNumber: number | null,
+  policy: "strict" | "replace",
+  breaks: LineBreaks = "lf",
+  sliceBytes: number = DECODE_SLICE_BYTES,
+): Promise<Result<DecodedLines>> {
+  if (bytes.length <= sliceBytes) return decodeLines(file, bytes, firstNumber, policy, breaks);
+  const lines: Line[] = [];
+  let replaced = false;
+  let astral = false;
+  // The start of a line that runs on into the next slice.
+  let carried = "";
+  let number = firstNumber;
+  for (let start = 0; start < bytes.length; ) {
+    const end = sliceEnd(bytes, start, Math.min(bytes.length, start + sliceBytes));
+    const slice = decodeLines(file, bytes.subarray(start, end), number, policy, breaks);
+    if (!slice.ok) return slice;
+    replaced ||= slice.value.replaced;
+    astral ||= slice.value.astral;
+    const decoded = slice.value.lines;
+    const first = decoded[0];
+    if (carried !== "" && first !== undefined) decoded[0] = { ...first, text: carried + first.text };
+    const last = decoded.at(-1);
+    carried = end < bytes.length && last !== undefined && last.terminator === "" ? (decoded.pop(), last.text) : "";
+    lines.push(...decoded);
+    if (number !== null) number += decoded.length;
+    start = end;
+    if (start < bytes.length) await file.reader.pause();
+  }
+  return ok({ lines, replaced, astral });
+}
+
+// Where a slice of the window ends: after its last LF, else (one long line) on a character boundary (one
+// character past the slice when not even one fits), never between a CR and the LF after it.
+function sliceEnd(bytes: Buffer, start: number, limit: number): number {
+  if (limit >= bytes.length) return bytes.length;
+  const lf = bytes.lastIndexOf(0x0a, limit - 1);
+  if (lf >= start) return lf + 1;
+  let end = start + wholeCharacterEnd(bytes.subarray(start, limit), limit - start);
+  if (end === start) end = wholeCharacterStart(bytes, start + 1, bytes.length);
+  if (bytes[end - 1] === CR && bytes[end] === 0x0a) end++;
+  return end;
+}
+
 function splitAtLf(text: string, firstNumber: number | null): Line[] {
   const lines: Line[] = [];
   let start = 0;

@@ -116,6 +116,15 @@ export class FileReader {
     return (await this.chunk(position, 1)).bytes === 0;
   }
 
+  /**
+   * Gives the event loop a turn between two steps of work that holds no read (decoding a large window),
+   * then checks the call's signal: an aborted call stops there.
+   */
+  async pause(): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.signal?.throwIfAborted();
+  }
+
   /** Whether `error` ended a read because the call was aborted (it must then reach the caller as it is). */
   aborted(error: unknown): boolean {
     return this.signal?.aborted === true && (error === this.signal.reason || (error instanceof Error && error.name === "AbortError"));

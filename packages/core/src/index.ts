@@ -36,6 +36,7 @@ export { createWorkspace, errorCode, fromOsError, isInside, toPosixRelative, typ
 export { closeFile, openFile, openFileWhenFree, withOpenFile, type FileStat, type OpenFile, type OpenOptions } from "./open-file.js";
 export { ASYNC_CHUNK_SIZE, CHUNK_SIZE, SYNC_BYTES, type Chunk, type FileReader } from "./file-reader.js";
 export { decodeUtf8, type KnownBytes } from "./decode-utf8.js";
+export { DECODE_SLICE_BYTES } from "./decode-lines.js";
 export { checkSize, readHead, readHeadSync, sniffBinary, type HeadBytes } from "./read-bytes.js";
 export {
   DEFAULT_MAX_WINDOW_BYTES,

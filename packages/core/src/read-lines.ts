@@ -1,6 +1,6 @@
 import { coreFailure } from "./core-failure.js";
 import { countLineFeeds } from "./count-line-feeds.js";
-import { decodeLines, wholeCharacterEnd } from "./decode-lines.js";
+import { decodeWindow, wholeCharacterEnd } from "./decode-lines.js";
 import { quoteText } from "./escape-text.js";
 import { countLineEnds, pastLineEnds, type LineBreaks } from "./line-ends.js";
 import { lineIndexOf, type ScanPoint } from "./line-index.js";
@@ -316,7 +316,7 @@ async function readForward(file: OpenFile, options: ReadLinesOptions, window: Ex
   if (pastFileLimit(limits, endOffset)) return grew();
   const bytes = collected.bytes();
   check?.feed(bytes);
-  const decoded = decodeLines(file, bytes, window.startLine, options.decode, breaks);
+  const decoded = await decodeWindow(file, bytes, window.startLine, options.decode, breaks);
   if (!decoded.ok) return decoded;
   scan.newlines += taken;
   scan.position = endOffset;
@@ -400,7 +400,7 @@ async function readTail(file: OpenFile, options: ReadLinesOptions, count: number
   if (numbered && !(await countRange(reader, before, start, index))) return fail(shrankFailure(file));
   // The newlines before the start: a tail cut inside its line starts in the middle of that line.
   const firstNumber = numbered ? before.newlines + 1 : null;
-  const decoded = decodeLines(file, bytes, firstNumber, options.decode);
+  const decoded = await decodeWindow(file, bytes, firstNumber, options.decode);
   if (!decoded.ok) return decoded;
   const lines = found.value.cut === "line" ? partialLine(decoded.value.lines, firstNumber) : decoded.value.lines;
   return ok({

@@ -55,7 +55,7 @@ describe("a read never holds the event loop: the first MiB synchronously, the re
     // proportions are asserted, so a busy machine slows both sides alike.
     const gaps = ticks.slice(1).map((at, i) => at - (ticks[i] ?? at));
     expect(ticks.length).toBeGreaterThanOrEqual(8);
-    expect(Math.max(...gaps)).toBeLessThan(took / 4);
+    expect(Math.max(...gaps)).toBeLessThan(took / 2);
   });
 
   test("reads that overlap in time each get their own bytes (no buffer is shared between calls)", async () => {

@@ -98,7 +98,7 @@ export async function readFile(
   const lines = window.lines;
   const last = startLine + lines.length - 1;
   const truncated = window.hasMore;
-  const content = numbered(lines, startLine);
+  const { content, chars } = numbered(lines, startLine, window.astral);
   const data: ReadData = { content, truncated, ...(fallback ? { fallback_encoding: "replace" as const } : {}) };
   const time_ms = elapsed(call);
   const text =
@@ -117,7 +117,7 @@ export async function readFile(
     stats: {
       time_ms,
       lines_read: lines.length,
-      chars_read: codePoints(content, window.astral),
+      chars_read: chars,
       total_lines: total,
       file_size_bytes: stat.size,
       file_mtime_ms: stat.mtimeMs,
@@ -149,18 +149,25 @@ function elapsed(call: ReadCall): number {
   return Math.floor(performance.now() - call.started);
 }
 
-// Each line as `NNNN | text\n`, numbers padded to four columns.
-function numbered(lines: readonly Line[], startLine: number): string {
+// Each line as `NNNN | text\n`, numbers padded to four columns, and the code points of the whole (Python's
+// `len(content)`), counted line by line so that a large window is never scanned as one string.
+function numbered(lines: readonly Line[], startLine: number, astral: boolean): { content: string; chars: number } {
   let content = "";
-  for (let index = 0; index < lines.length; index++) content += `${String(startLine + index).padStart(4)} | ${lines[index]?.text ?? ""}\n`;
-  return content;
+  let chars = 0;
+  for (let index = 0; index < lines.length; index++) {
+    const prefix = `${String(startLine + index).padStart(4)} | `;
+    const text = lines[index]?.text ?? "";
+    content += `${prefix}${text}\n`;
+    chars += prefix.length + codePoints(text, astral) + 1;
+  }
+  return { content, chars };
 }
 
 // Without the u flag, so that it sees the units of a surrogate pair.
 const HIGH_SURROGATE = /[\ud800-\udbff]/;
 
-// `len(content)` in Python: Unicode code points. Decoded UTF-8 holds no lone surrogates, so every high
-// surrogate starts a pair that is one code point; a window core found no four-byte sequence in has none.
+// Decoded UTF-8 holds no lone surrogates, so every high surrogate starts a pair that is one code point; a
+// window core found no four-byte sequence in has none.
 function codePoints(text: string, astral: boolean): number {
   if (!astral || !HIGH_SURROGATE.test(text)) return text.length;
   let pairs = 0;

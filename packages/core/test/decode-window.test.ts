@@ -1,0 +1,56 @@
+import fs from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { closeFile } from "../src/index.js";
+import { DECODE_SLICE_BYTES, decodeLines, decodeWindow } from "../src/decode-lines.js";
+import { open, useTempDirs, workspaceOf } from "./support/temp-workspace.js";
+
+const dir = useTempDirs().make();
+fs.writeFileSync(path.join(dir, "f"), "x\n");
+const workspace = workspaceOf(dir);
+
+// Bytes that stress slicing: line ends of both models, multi-byte characters, invalid sequences, a BOM.
+const windowBytes = fc
+  .array(fc.oneof(fc.constantFrom(0x0a, 0x0d, 0x61, 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 0xef, 0xbb, 0xbf, 0xff), fc.integer({ min: 0, max: 255 })), { maxLength: 300 })
+  .map((bytes) => Buffer.from(bytes));
+
+describe("decodeWindow: a large window decoded in slices", () => {
+  test("a 24 MiB window (one line, or 2,000 long lines) lets the event loop turn between its slices, and decodes as one piece would", async () => {
+    const file = open(workspace, "f");
+    try {
+      for (const bytes of [Buffer.from(`${"é".repeat(12 * 1024 * 1024)}\n`), Buffer.from(`${"x".repeat(12_582)}\n`.repeat(2000))]) {
+        let ticks = 0;
+        let ticking = true;
+        const tick = () => {
+          ticks++;
+          if (ticking) setImmediate(tick);
+        };
+        setImmediate(tick);
+        const decoded = await decodeWindow(file, bytes, 1, "replace", "universal");
+        ticking = false;
+        // Decoded in one piece, no tick could run until it ended; in 1 MiB slices, the loop turns after each.
+        expect(DECODE_SLICE_BYTES).toBe(1024 * 1024);
+        expect(ticks).toBeGreaterThanOrEqual(20);
+        expect(decoded).toEqual(decodeLines(file, bytes, 1, "replace", "universal"));
+      }
+    } finally {
+      closeFile(file);
+    }
+  });
+
+  test("gives exactly what decoding the whole window gives, for any slice size, line model and policy", async () => {
+    const file = open(workspace, "f");
+    try {
+      await fc.assert(
+        fc.asyncProperty(windowBytes, fc.integer({ min: 1, max: 40 }), fc.constantFrom("lf" as const, "universal" as const), fc.constantFrom("strict" as const, "replace" as const), fc.option(fc.integer({ min: 1, max: 50 })), async (bytes, slice, breaks, policy, first) => {
+          expect(await decodeWindow(file, bytes, first, policy, breaks, slice)).toEqual(decodeLines(file, bytes, first, policy, breaks));
+        }),
+        { numRuns: 500 },
+      );
+    } finally {
+      closeFile(file);
+    }
+  });
+
+});
