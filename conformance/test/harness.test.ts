@@ -167,7 +167,7 @@ describe("reading an error's code", () => {
 
 describe("the reference line model", () => {
   it("splits at LF and CRLF, keeps a lone CR, adds no phantom last line, and replaces invalid UTF-8", () => {
-    const envelope = oracleOf("envelope");
+    const envelope = { ...oracleOf("envelope"), output: { ...oracleOf("envelope").output, lineBreaks: "lf" as const } };
     expect(referenceLines(Buffer.from(""), envelope)).toEqual([]);
     expect(referenceLines(Buffer.from("\n"), envelope)).toEqual([{ text: "", terminator: "\n" }]);
     expect(referenceLines(Buffer.from("a\r\nb\rc\nd"), envelope)).toEqual([
@@ -180,6 +180,20 @@ describe("the reference line model", () => {
       { text: "\uFFFD", terminator: "" },
     ]);
     expect(referenceLines(Buffer.from("\uFEFFa\n"), envelope)).toEqual([{ text: "\uFEFFa", terminator: "\n" }]);
+  });
+
+  it("with lineBreaks universal (envelope: Python's text mode), a lone CR ends a line too, and a CRLF is one line end", () => {
+    const envelope = oracleOf("envelope");
+    expect(envelope.output.lineBreaks).toBe("universal");
+    expect(referenceLines(Buffer.from("a\r\nb\rc\nd\r\r\ne\r"), envelope)).toEqual([
+      { text: "a", terminator: "\r\n" },
+      { text: "b", terminator: "\r" },
+      { text: "c", terminator: "\n" },
+      { text: "d", terminator: "\r" },
+      { text: "", terminator: "\r\n" },
+      { text: "e", terminator: "\r" },
+    ]);
+    expect(renderWindow(envelope, referenceLines(Buffer.from("x\ry"), envelope), 7)).toBe("   7 | x\n   8 | y\n");
   });
 
   it("for a profile that splits on LF (finalNewline: separator), a final newline starts a last, empty line; a stripped BOM makes no line", () => {
