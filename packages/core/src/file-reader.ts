@@ -19,6 +19,15 @@ export interface Chunk {
   readonly bytes: number;
 }
 
+// Buffers of calls that are over, for later calls to reuse: allocating a fresh 64 KiB buffer cost a small
+// read more than the read itself, and two 2 MiB ones cost a large file's first call a millisecond of page
+// faults. A buffer belongs to one call from its first read until that call's descriptor is closed, so no
+// two calls ever share one at the same time.
+const spareSmall: Buffer[] = [];
+const spareLarge: [Buffer, Buffer][] = [];
+const SPARE_SMALL = 16;
+const SPARE_LARGE = 2;
+
 interface Held {
   readonly position: number;
   readonly buffer: Buffer;
@@ -71,7 +80,7 @@ export class FileReader {
     if (cached !== undefined) return cached;
     this.signal?.throwIfAborted();
     if (this.syncLeft > 0) {
-      this.small ??= Buffer.allocUnsafe(CHUNK_SIZE);
+      this.small ??= spareSmall.pop() ?? Buffer.allocUnsafeSlow(CHUNK_SIZE);
       const bytes = fs.readSync(this.fd, this.small, 0, wanted, position);
       this.syncLeft -= bytes;
       return this.keep({ position, buffer: this.small, bytes }, wanted);
@@ -141,8 +150,21 @@ export class FileReader {
    */
   closeAfterReads(close: () => void): void {
     this.ahead = undefined;
-    if (this.inFlight === 0) close();
-    else this.closeWhenIdle = close;
+    const closeAndRelease = () => {
+      close();
+      this.release();
+    };
+    if (this.inFlight === 0) closeAndRelease();
+    else this.closeWhenIdle = closeAndRelease;
+  }
+
+  // Hands this call's buffers to later calls; nothing of this call reads them any more.
+  private release(): void {
+    if (this.small !== undefined && spareSmall.length < SPARE_SMALL) spareSmall.push(this.small);
+    if (this.large !== undefined && spareLarge.length < SPARE_LARGE) spareLarge.push(this.large);
+    this.small = undefined;
+    this.large = undefined;
+    this.held = undefined;
   }
 
   private fromHeld(position: number, wanted: number): Chunk | undefined {
@@ -169,7 +191,7 @@ export class FileReader {
   }
 
   private largeBuffer(): Buffer {
-    this.large ??= [Buffer.allocUnsafe(ASYNC_CHUNK_SIZE), Buffer.allocUnsafe(ASYNC_CHUNK_SIZE)];
+    this.large ??= spareLarge.pop() ?? [Buffer.allocUnsafeSlow(ASYNC_CHUNK_SIZE), Buffer.allocUnsafeSlow(ASYNC_CHUNK_SIZE)];
     this.nextLarge ^= 1;
     return this.large[this.nextLarge] as Buffer;
   }

@@ -44,14 +44,35 @@ export function deniedPatternRules(patterns: readonly string[], root: string): D
   }
   const rootExact = splitPath(root);
   const rootNames = rootExact.map(comparable);
-  const matches = (entry: Pattern, names: readonly string[], rootOf: readonly string[], same: (a: string, b: string) => boolean) => {
-    const test = (value: string) => entry.regexes.some((regex) => regex.test(value.replaceAll("\\", "/")));
-    if (entry.absolute) return test(`/${names.join("/")}`);
-    const inside = names.length > rootOf.length && rootOf.every((name, index) => same(names[index] ?? "", name));
-    return inside && test(names.slice(rootOf.length).join("/"));
+  // Most paths match no deny pattern: one test of all of them at once, per list of names, spares the
+  // rest (a regular expression each, for every list core hands the rules).
+  const anyDeny = unionOf(compiled.filter((entry) => !entry.allows));
+  // A list of names joined as the patterns test it (absolute, and relative to the root: `null` outside
+  // it), worked out once for all the patterns that test it: core hands every rule the same list, one rule
+  // after the other, so the last list is all that is kept.
+  const joinedFor = (rootOf: readonly string[], same: (name: string, rootName: string) => boolean) => {
+    let last: { readonly names: readonly string[]; readonly joined: Joined } | undefined;
+    return (names: readonly string[]): Joined => {
+      if (last?.names === names) return last.joined;
+      const inside = names.length > rootOf.length && rootOf.every((name, index) => same(names[index] ?? "", name));
+      const absolute = `/${names.join("/")}`.replaceAll("\\", "/");
+      const relative = inside ? names.slice(rootOf.length).join("/").replaceAll("\\", "/") : null;
+      const joined: Joined = { absolute, relative, denied: anyDeny.absolute.test(absolute) || (relative !== null && anyDeny.relative.test(relative)) };
+      last = { names, joined };
+      return joined;
+    };
   };
-  const denies = (entry: Pattern, names: readonly string[]) => matches(entry, names, rootNames, (name, rootName) => comparable(name) === rootName);
-  const allows = (entry: Pattern, exact: readonly string[]) => matches(entry, exact, rootExact, (name, rootName) => name === rootName);
+  const denyForm = joinedFor(rootNames, (name, rootName) => name === rootName || comparable(name) === rootName);
+  const allowForm = joinedFor(rootExact, (name, rootName) => name === rootName);
+  const matches = (entry: Pattern, joined: Joined) => {
+    const value = entry.absolute ? joined.absolute : joined.relative;
+    return value !== null && entry.regexes.some((regex) => regex.test(value));
+  };
+  const denies = (entry: Pattern, names: readonly string[]) => {
+    const joined = denyForm(names);
+    return joined.denied && matches(entry, joined);
+  };
+  const allows = (entry: Pattern, exact: readonly string[]) => matches(entry, allowForm(exact));
   const rules = compiled.flatMap((entry, index) =>
     entry.allows
       ? []
@@ -65,6 +86,23 @@ export function deniedPatternRules(patterns: readonly string[], root: string): D
         ],
   );
   return { rules };
+}
+
+// One expression matching what any of `entries` matches, for absolute and for relative paths (a
+// pattern-free one matches nothing).
+function unionOf(entries: readonly Pattern[]): { readonly absolute: RegExp; readonly relative: RegExp } {
+  const union = (absolute: boolean) => {
+    const sources = entries.filter((entry) => entry.absolute === absolute).flatMap((entry) => entry.regexes.map((regex) => `(?:${regex.source})`));
+    return new RegExp(sources.length === 0 ? "(?!)" : sources.join("|"), "isu");
+  };
+  return { absolute: union(true), relative: union(false) };
+}
+
+interface Joined {
+  readonly absolute: string;
+  readonly relative: string | null;
+  /** Some deny pattern matches this list (the union said so). */
+  readonly denied: boolean;
 }
 
 // A deny pattern is compiled NFC-normalised and ignoring case, as core hands rules names (lower-cased,
