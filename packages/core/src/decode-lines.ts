@@ -111,7 +111,7 @@ function splitUniversal(text: string, firstNumber: number | null): Line[] {
   const lines: Line[] = [];
   let number = firstNumber;
   let start = 0;
-  for (const match of text.matchAll(/\r\n|\r|\n/gu)) {
+  for (const match of text.matchAll(/\r\n|\r|\n/g)) {
     lines.push({ number, text: text.slice(start, match.index), terminator: match[0] as Line["terminator"] });
     start = match.index + match[0].length;
     if (number !== null) number++;
