@@ -1,13 +1,15 @@
 import { isUtf8 } from "node:buffer";
 import { wholeCharacterEnd, wholeCharacterStart } from "./decode-lines.js";
 
+const EMPTY = Buffer.alloc(0);
+
 /**
  * Whether a stream of bytes, fed in order in pieces of any size, is valid UTF-8: a character split
  * between two pieces is checked once both are there (at most three bytes are carried over), and one left
  * unfinished at the end makes the stream invalid.
  */
 export class Utf8Check {
-  private carry: Buffer = Buffer.alloc(0);
+  private carry: Buffer = EMPTY;
   private invalid = false;
 
   /** Checks the next bytes of the stream. */
@@ -22,7 +24,7 @@ export class Utf8Check {
         this.carry = head;
         return;
       }
-      this.carry = Buffer.alloc(0);
+      this.carry = EMPTY;
       if (!isUtf8(head)) {
         this.invalid = true;
         return;
@@ -33,7 +35,7 @@ export class Utf8Check {
       this.invalid = true;
       return;
     }
-    this.carry = Buffer.from(bytes.subarray(end));
+    this.carry = end === bytes.length ? EMPTY : Buffer.from(bytes.subarray(end));
   }
 
   /** Whether everything fed is valid UTF-8, as a whole stream (a character left unfinished is not). */
