@@ -49,6 +49,22 @@ describe("the registry", () => {
     }
   });
 
+  test("docs/choosing-a-profile.md puts every registered profile side by side, with its tool name, package and every key of its table", async () => {
+    const page = fs.readFileSync(path.resolve(import.meta.dirname, "../../../docs/choosing-a-profile.md"), "utf8");
+    const row = (label: string) => (page.split("\n").find((line) => line.startsWith(`| ${label} |`)) ?? "").replace(/ \|$/u, "");
+    for (const [name, profile] of await loadAllProfiles()) {
+      const tool = profile.createTool({ root });
+      expect(page).toContain(`- **\`${name}\`**`);
+      expect(row("tool name")).toContain(`\`${tool.name}\``);
+      expect(row("package")).toContain(`\`${PROFILE_ENTRIES.find((entry) => entry.name === name)?.packageName ?? ""}\``);
+      const column = row("").split(" | ").indexOf(`\`${name}\``);
+      expect(column, `${name} has a column`).toBeGreaterThan(0);
+      const configCell = row("config table").split(" | ")[column] ?? "";
+      expect(configCell).toContain(`\`[${profile.configTable.join(".")}]\``);
+      for (const key of profile.configKeys) expect(configCell, `${name}: ${key}`).toContain(`\`${key}\``);
+    }
+  });
+
   test("an unknown name is refused with the known ones; a bare word never loads a package", async () => {
     await expect(loadProfile("forg")).rejects.toThrow(new UnknownProfileError("unknown profile 'forg' (known: envelope, workspace-jp, forge, guard; or a module path such as ./my-profile.js)"));
     await expect(loadProfile("zod")).rejects.toThrow(UnknownProfileError);
