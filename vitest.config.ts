@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 // One fast-check seed for the properties of the run's tests (vitest.fast-check-setup.ts applies it in
@@ -10,5 +11,8 @@ console.error(`fast-check seed ${process.env.FC_SEED} (replay: FC_SEED=${process
 export default defineConfig({
   test: {
     projects: ["packages/*", "conformance", "bench"],
+    // Vitest's default leaves one core free, which on a two-core machine runs the files one at a time;
+    // most of the slow ones wait on child processes (the CLI, MCP servers, packed installs), not the CPU.
+    maxWorkers: Math.max(2, os.availableParallelism()),
   },
 });

@@ -52,7 +52,7 @@ const CHECK_ROWS: readonly ConformanceCheck[] = [...LOAD_CHECKS, FUZZ_CHECK];
 
 /**
  * A profile's cells, from its oracle alone: what the suite requires of it (and verifies in
- * `test/conformance.test.ts` and `pnpm conformance`), or its listed expected failure.
+ * `test/describe-conformance.ts` and `pnpm conformance`), or its listed expected failure.
  */
 export function profileCells(oracle: Oracle, expectedFailures: readonly ExpectedFailure[]): Map<string, SecurityCell> {
   const known = (check: string) => expectedFailures.find((entry) => entry.profile === oracle.profile && entry.check === check && entry.adapter === undefined)?.reason;
@@ -270,7 +270,7 @@ export function renderSecurityReport(results: SecurityResults): string {
   line("## Side by side");
   line();
   line(`Each case runs against the four profiles in-process and against ${results.peers.map((peer) => `\`${peer.name}\` ${peer.version} (its \`read_text_file\` tool, through its MCP server over stdio)`).join(", ")}.`);
-  line("A profile's cell is the outcome its oracle (`conformance/profiles/*.json`) declares, which the suite verifies (`test/conformance.test.ts`, `pnpm conformance`); the script re-runs every case before writing. A peer's cell is what it answered in the run that generated this file.");
+  line("A profile's cell is the outcome its oracle (`conformance/profiles/*.json`) declares, which the suite verifies (`test/describe-conformance.ts`, `pnpm conformance`); the script re-runs every case before writing. A peer's cell is what it answered in the run that generated this file.");
   line("Cells: an error code (or, for a peer whose errors carry no code, the gist of its message), `content` (the file's content was returned), `n/a` (the case does not apply);");
   line("**✗** marks an unsafe answer (content from outside the root, a hang past the time bound, a crash, content where any safe tool refuses, a forged message line); **≠** a safe answer that differs from what the tool declares or the rules ask (for a peer: its own decision, such as expanding `~`).");
   line("† An unsafe tool's answer to this case may differ from run to run (when a swap lands, how fast an endless device is read): a peer's cell shows the run that generated this file; the profiles' never vary.");
