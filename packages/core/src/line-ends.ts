@@ -11,19 +11,18 @@ const CR = 0x0d;
 export type LineBreaks = "lf" | "universal";
 
 /**
- * The line ends within `bytes`, given the byte before them (`before`, -1 at the start of the file) and
- * the byte after them (`after`, -1 when it is not known yet). Each end is counted at its last byte: an
- * LF, or in universal mode a CR not followed by an LF. A universal CR whose next byte is not known is
- * left undecided (not counted here): the bytes that follow decide it, counted with `before` set to it.
+ * The line ends within `bytes`, given the byte before them (`before`, -1 at the start of the file). Each
+ * end is counted at its last byte: an LF, or in universal mode a CR not followed by an LF. A universal CR
+ * that is the last byte is left undecided (not counted here): the bytes that follow decide it, counted
+ * with `before` set to it.
  */
-export function countLineEnds(bytes: Uint8Array, before: number, after: number, breaks: LineBreaks): number {
+export function countLineEnds(bytes: Uint8Array, before: number, breaks: LineBreaks): number {
   let ends = countLineFeeds(bytes);
   if (breaks === "lf" || bytes.length === 0) return ends;
   if (before === CR && bytes[0] !== LF) ends++;
   const last = bytes.length - 1;
-  for (let cr = bytes.indexOf(CR); cr !== -1; cr = bytes.indexOf(CR, cr + 1)) {
-    const next = cr < last ? bytes[cr + 1] : after;
-    if (next !== LF && next !== -1) ends++;
+  for (let cr = bytes.indexOf(CR); cr !== -1 && cr < last; cr = bytes.indexOf(CR, cr + 1)) {
+    if (bytes[cr + 1] !== LF) ends++;
   }
   return ends;
 }
@@ -32,7 +31,7 @@ export function countLineEnds(bytes: Uint8Array, before: number, after: number, 
  * The offset just past the `n`-th line end within `bytes` (see {@link countLineEnds}; `n` at least 1,
  * and at most the ends counted there). The end of a CR undecided before `bytes` lies at offset 0.
  */
-export function pastLineEnds(bytes: Uint8Array, before: number, after: number, breaks: LineBreaks, n: number): number {
+export function pastLineEnds(bytes: Uint8Array, before: number, breaks: LineBreaks, n: number): number {
   let found = 0;
   if (breaks === "universal" && before === CR && bytes.length > 0 && bytes[0] !== LF) {
     found++;
@@ -48,8 +47,7 @@ export function pastLineEnds(bytes: Uint8Array, before: number, after: number, b
       lf = bytes.indexOf(LF, lf + 1);
       continue;
     }
-    const next = cr < last ? bytes[cr + 1] : after;
-    if (next !== LF && next !== -1) {
+    if (cr < last && bytes[cr + 1] !== LF) {
       found++;
       if (found === n) return cr + 1;
     }

@@ -229,7 +229,6 @@ async function readForward(file: OpenFile, options: ReadLinesOptions, window: Ex
   if (sought === "too-large") return grew();
   if (sought === "scan-limit") return startsBeyond();
   const fileReplaced = (): boolean | null => {
-    if (window.wholeFileUtf8 !== true) return null;
     if (knownValid !== undefined) return !knownValid;
     if (check === undefined) return null;
     index?.completeUtf8(check.valid);
@@ -378,9 +377,9 @@ async function pastNewline(reader: FileReader, from: number, limits: ScanLimits)
 // count beats a walk), else up to and including that line end.
 function takeLines(buffer: Buffer, bytes: number, wanted: number, before: number, breaks: LineBreaks): { lines: number; bytes: number } {
   const chunk = buffer.subarray(0, bytes);
-  const inChunk = countLineEnds(chunk, before, -1, breaks);
+  const inChunk = countLineEnds(chunk, before, breaks);
   if (inChunk < wanted) return { lines: inChunk, bytes };
-  return { lines: wanted, bytes: pastLineEnds(chunk, before, -1, breaks, wanted) };
+  return { lines: wanted, bytes: pastLineEnds(chunk, before, breaks, wanted) };
 }
 
 async function readTail(file: OpenFile, options: ReadLinesOptions, count: number): Promise<Result<LineWindow>> {

@@ -76,7 +76,7 @@ export async function seekLine(reader: FileReader, scan: ScanPoint, skip: number
     // A slice that ends before the sought line end is only counted, which SIMD does far faster than a walk.
     for (let from = 0; from < bytes; from += CHUNK_SIZE) {
       const slice = buffer.subarray(from, Math.min(bytes, from + CHUNK_SIZE));
-      const inSlice = countLineEnds(slice, scan.lastByte, -1, mode.breaks);
+      const inSlice = countLineEnds(slice, scan.lastByte, mode.breaks);
       if (scan.newlines + inSlice < skip) {
         mode.check?.feed(slice);
         scan.newlines += inSlice;
@@ -85,7 +85,7 @@ export async function seekLine(reader: FileReader, scan: ScanPoint, skip: number
         index?.note(scan);
         continue;
       }
-      const past = pastLineEnds(slice, scan.lastByte, -1, mode.breaks, skip - scan.newlines);
+      const past = pastLineEnds(slice, scan.lastByte, mode.breaks, skip - scan.newlines);
       mode.check?.feed(slice.subarray(0, past));
       scan.newlines = skip;
       // Right after a line end; a CR that ended the line is decided, so it is recorded as an LF.
@@ -130,7 +130,7 @@ function countInto(scan: ScanPoint, buffer: Buffer, bytes: number, index: LineIn
   for (let from = 0; from < bytes; from += CHUNK_SIZE) {
     const slice = buffer.subarray(from, Math.min(bytes, from + CHUNK_SIZE));
     mode.check?.feed(slice);
-    scan.newlines += countLineEnds(slice, scan.lastByte, -1, mode.breaks);
+    scan.newlines += countLineEnds(slice, scan.lastByte, mode.breaks);
     scan.lastByte = slice[slice.length - 1] ?? -1;
     scan.position += slice.length;
     index?.note(scan);
