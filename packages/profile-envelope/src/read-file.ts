@@ -84,7 +84,7 @@ export async function readFile(
     resolve: RESOLVE,
     ...guards,
   });
-  if (!read.ok) return failed(mapFailure(read.failure, { path: given, startLine, limit }), { ...resolvedOf(workspace, read.failure) });
+  if (!read.ok) return failed(mapFailure(read.failure, { path: given, startLine, limit }), resolvedOf(workspace, read.failure));
 
   const { window, stat } = read.value;
   const resolved = read.value.path.relative;
