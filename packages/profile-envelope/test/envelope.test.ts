@@ -1,16 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { createTool, maskTime, type EnvelopeOutput, type ReadResult } from "../src/index.js";
+import { createTool, maskTime, type EnvelopeOutput } from "../src/index.js";
+import { asRead, stats } from "./outputs.js";
 import { SPEC_EXAMPLE, specExampleLines } from "./spec-example.js";
-import { FIXED_MTIME_MS, makeWorkspace } from "./workspace.js";
-
-function asRead(output: EnvelopeOutput): ReadResult {
-  if (output.status === "error") throw new Error(`expected a read, got ${output.error.code}: ${output.error.message}`);
-  return output;
-}
-
-function stats(lines_read: number, chars_read: number, total_lines: number, file_size_bytes: number, encoding = "utf-8") {
-  return { time_ms: 0, lines_read, chars_read, total_lines, file_size_bytes, file_mtime_ms: FIXED_MTIME_MS, encoding };
-}
+import { makeWorkspace } from "./workspace.js";
 
 describe("§2.3 output envelope", () => {
   test("ENV-2.3: a read has exactly the keys status, data, text, stats, context", async () => {

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { createTool, maskTime, type EnvelopeOutput } from "../src/index.js";
+import { createTool, maskTime } from "../src/index.js";
+import { errorOf } from "./outputs.js";
 import { makeWorkspace } from "./workspace.js";
 
 const DENIED = "Access denied. Path must be within project root.";
@@ -14,11 +15,6 @@ const PATH_RULE =
 /** An error envelope: `data` `{}`, and `landing` (path_resolved, total_lines) when the path was resolved inside the root. */
 function error(code: string, message: string, params_input: unknown, landing: Record<string, unknown> = {}) {
   return { status: "error", data: {}, text: message, stats: { time_ms: 0 }, context: { cwd: ".", params_input, ...landing }, error: { code, message } };
-}
-
-function errorOf(output: EnvelopeOutput): { code: string; message: string } {
-  if (output.status !== "error") throw new Error(`expected an error, got ${output.status}`);
-  return output.error;
 }
 
 describe("§4 errors", () => {

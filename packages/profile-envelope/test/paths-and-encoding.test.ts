@@ -1,15 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { createTool, maskTime, type EnvelopeOutput, type ReadResult } from "../src/index.js";
+import { createTool, maskTime } from "../src/index.js";
+import { WARNING, asRead } from "./outputs.js";
 import { FIXED_MTIME_MS, makeWorkspace } from "./workspace.js";
-
-const WARNING = "[Warning: Encoding issues detected. Some characters may be corrupted (using replacement).]";
-
-function asRead(output: EnvelopeOutput): ReadResult {
-  if (output.status === "error") throw new Error(`expected a read, got ${output.error.code}: ${output.error.message}`);
-  return output;
-}
 
 describe("§5.3 encoding", () => {
   test("ENV-5.3: invalid UTF-8 falls back to replacement: partial, fallback_encoding 'replace', encoding 'utf-8 (replace)', and a warning line", async () => {

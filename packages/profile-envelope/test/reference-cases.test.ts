@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { createTool, maskTime, type EnvelopeOutput, type ReadResult } from "../src/index.js";
+import { createTool, maskTime, type EnvelopeOutput } from "../src/index.js";
+import { WARNING, asRead, errorOf, stats } from "./outputs.js";
 import { protocolViolations } from "./protocol-rules.js";
-import { FIXED_MTIME_MS, makeWorkspace, type TestWorkspace } from "./workspace.js";
+import { makeWorkspace, type TestWorkspace } from "./workspace.js";
 
 // The read cases of MyCodeAgent's own tests (YYHDBL/MyCodeAgent at c67ea03bb18bdcdc75e446c187e72f60a4a86061,
 // the project spec 001 comes from), each under the reference test's name, with its inputs and its
@@ -57,28 +58,6 @@ function compliant(output: EnvelopeOutput, status?: EnvelopeOutput["status"], to
   if (status !== undefined) expect(output.status).toBe(status);
   return output;
 }
-
-function asRead(output: EnvelopeOutput): ReadResult {
-  if (output.status === "error") throw new Error(`expected a read, got ${output.error.code}: ${output.error.message}`);
-  return output;
-}
-
-function errorOf(output: EnvelopeOutput) {
-  if (output.status !== "error") throw new Error(`expected an error, got ${output.status}`);
-  return output.error;
-}
-
-const stats = (lines_read: number, chars_read: number, total_lines: number, file_size_bytes: number, encoding = "utf-8") => ({
-  time_ms: 0,
-  lines_read,
-  chars_read,
-  total_lines,
-  file_size_bytes,
-  file_mtime_ms: FIXED_MTIME_MS,
-  encoding,
-});
-
-const WARNING = "[Warning: Encoding issues detected. Some characters may be corrupted (using replacement).]";
 
 describe(`ENV-ref-tests ${TEST_READ_TOOL}: success`, () => {
   test("test_success_read_normal_file", async () => {
