@@ -5,6 +5,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { CHUNK_SIZE, SYNC_BYTES, clearLineIndexes, closeFile, type LineWindowRequest, type TextWindowOptions } from "../src/index.js";
 import { lineIndexOf, SETTLE_MS } from "../src/line-index.js";
 import { Utf8Check } from "../src/utf8-check.js";
+import { isValid } from "./support/reference-lines.js";
 import { open, read, useTempDirs, valueOf, workspaceOf } from "./support/temp-workspace.js";
 
 const dirs = useTempDirs();
@@ -137,15 +138,6 @@ describe("wholeFileUtf8: whether the whole file is valid UTF-8, whatever the win
 
 describe("Utf8Check", () => {
   test("fed in pieces of any size, it agrees with a check of the whole stream", () => {
-    const strict = new TextDecoder("utf-8", { fatal: true });
-    const isValid = (bytes: Uint8Array) => {
-      try {
-        strict.decode(bytes);
-        return true;
-      } catch {
-        return false;
-      }
-    };
     fc.assert(
       fc.property(
         fc.array(fc.oneof(fc.constantFrom(0x41, 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 0xed, 0xa0, 0xff), fc.integer({ min: 0, max: 255 })), { maxLength: 40 }),
