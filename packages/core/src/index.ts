@@ -49,6 +49,7 @@ export {
   type WindowCut,
 } from "./read-lines.js";
 export { SETTLE_MS, clearLineIndexes } from "./line-index.js";
+export { canonicalGlob } from "./canonical-glob.js";
 export type { LineBreaks } from "./line-ends.js";
 export { readTextWindow, type TextWindow, type TextWindowOptions } from "./read-text-window.js";
 export { ProfileConfigError } from "./profile-config-error.js";

@@ -1,5 +1,4 @@
-import fs from "node:fs";
-import { errorCode, quoteText } from "@read/core";
+import { canonicalGlob, quoteText } from "@read/core";
 import picomatch from "picomatch";
 import type { PolicyPath } from "./policy-path.js";
 
@@ -71,21 +70,15 @@ export function blockedGlobProblem(glob: unknown): string | undefined {
  */
 export function unresolvablePrefixProblem(glob: string): string | undefined {
   if (!glob.startsWith("/")) return undefined;
-  const { prefix } = splitFixedPrefix(glob);
-  try {
-    fs.realpathSync.native(prefix);
-    return undefined;
-  } catch (error) {
-    return `The blocked pattern ${quoteText(glob)} starts with the directory ${quoteText(prefix)}, which cannot be resolved (${errorCode(error) ?? String(error)}); a pattern is matched against canonical paths, so its fixed directories must exist.`;
-  }
+  const canonical = canonicalOf(glob);
+  if (canonical.ok) return undefined;
+  return `The blocked pattern ${quoteText(glob)} starts with the directory ${quoteText(canonical.prefix)}, which cannot be resolved (${canonical.osError}); a pattern is matched against canonical paths, so its fixed directories must exist.`;
 }
 
-// An absolute pattern as its leading literal directories and the rest: `/a/b/*.txt` is `/a/b` and `*.txt`.
-function splitFixedPrefix(glob: string): { readonly prefix: string; readonly rest: string } {
-  const segments = glob.split("/").slice(1);
-  let literal = 0;
-  while (literal < segments.length - 1 && !GLOB_SYNTAX.test(segments[literal] ?? "")) literal++;
-  return { prefix: `/${segments.slice(0, literal).join("/")}`, rest: segments.slice(literal).join("/") };
+// An absolute pattern with its fixed directories resolved, escaped for picomatch so that a resolved
+// directory named `b{x,y}` stays literal.
+function canonicalOf(glob: string) {
+  return canonicalGlob(glob, (segment) => GLOB_SYNTAX.test(segment), (literal) => literal.replace(/[*?[\](){}!+@,|\\]/gu, (char) => `\\${char}`));
 }
 
 function compileGlob(glob: string): CompiledGlob {
@@ -93,9 +86,10 @@ function compileGlob(glob: string): CompiledGlob {
   const scope: Scope = normalized.startsWith("/") ? "absolute" : normalized.includes("/") ? "relative" : "name";
   const forms = [normalized];
   if (scope === "absolute") {
-    const { prefix, rest } = splitFixedPrefix(glob);
-    const canonical = `${fs.realpathSync.native(prefix).replace(/\/$/u, "")}/${rest}`.normalize("NFC");
-    if (canonical !== normalized) forms.push(canonical);
+    const canonical = canonicalOf(glob);
+    if (!canonical.ok) throw new Error(`unresolvable blocked pattern ${quoteText(glob)} (check it with unresolvablePrefixProblem first)`);
+    const form = canonical.glob.normalize("NFC");
+    if (form !== normalized) forms.push(form);
   }
   return { glob, scope, tests: forms.map((form) => picomatch(form, PICOMATCH_OPTIONS)) };
 }

@@ -132,6 +132,17 @@ describe("blocked globs", () => {
     expect(await createTool({ root: `${s.base}/w/root`, blocked: [spelt] }).call({ path: "innocent.txt" })).toEqual({ error: 'permission denied by policy: path "innocent.txt" is blocked' });
   });
 
+  test("GUARD-6.2-blocked-canonical: a symlink to a directory whose name holds glob syntax (b{x,y}) resolves to that name, taken literally", () => {
+    const s = scratch();
+    s.write("b{x,y}/k.txt", "k\n");
+    s.write("bx/k.txt", "other\n");
+    s.symlink("blink", "b{x,y}");
+    const spelt = `${s.base}/blink/*.txt`;
+    const guard = createGuard({ root: s.base, blocked: [spelt], defaultBlocked: false });
+    expect(pick(guard.checkPath(`${s.base}/b{x,y}/k.txt`, "read"))).toEqual({ decision: "denied", reason: "blocked", rule: spelt });
+    expect(guard.checkPath(`${s.base}/bx/k.txt`, "read").decision).toBe("granted");
+  });
+
   test("GUARD-6.2-blocked-canonical: a pattern on a system path reached through a symlink (/etc on macOS) blocks both spellings", () => {
     const s = scratch();
     s.write("private/etc/hosts", "127.0.0.1 localhost\n");

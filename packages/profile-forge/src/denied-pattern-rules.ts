@@ -1,5 +1,4 @@
-import fs from "node:fs";
-import { errorCode, escapeText, normalizeName, quoteText, splitPath, type SensitiveRule } from "@read/core";
+import { canonicalGlob, escapeText, normalizeName, quoteText, splitPath, type SensitiveRule } from "@read/core";
 import { compileGlob } from "./compile-glob.js";
 
 /** The start of the `rule` of a `SENSITIVE` failure that a denied pattern caused; the pattern follows. */
@@ -126,22 +125,11 @@ function compilePattern(pattern: string): Pattern | { readonly problem: string }
   return { pattern, allows, absolute, regexes };
 }
 
-// An absolute glob with its fixed directories (the segments before the first one holding glob syntax,
-// never the last) resolved, the resolved part escaped so that a directory named `a[1]` stays literal.
+// An absolute glob with its fixed directories resolved; compileGlob's escapes keep the resolved part literal.
 function canonicalForm(glob: string): { readonly glob: string } | { readonly problem: string } {
-  const segments = glob.split("/").slice(1);
-  let literal = 0;
-  while (literal < segments.length - 1 && !GLOB_SYNTAX.test(segments[literal] ?? "")) literal++;
-  const prefix = `/${segments.slice(0, literal).join("/")}`;
-  let resolved: string;
-  try {
-    resolved = fs.realpathSync.native(prefix);
-  } catch (error) {
-    const why = errorCode(error) ?? escapeText(error instanceof Error ? error.message : String(error));
-    return { problem: `its fixed directories ${quoteText(prefix)} cannot be resolved (${why}), and an absolute pattern is matched on canonical paths` };
-  }
-  const escaped = resolved.replace(/\/$/u, "").replace(/[*?[\]{}\\,]/gu, (char) => `\\${char}`);
-  return { glob: `${escaped}/${segments.slice(literal).join("/")}` };
+  const canonical = canonicalGlob(glob, (segment) => GLOB_SYNTAX.test(segment), (literal) => literal.replace(/[*?[\]{}\\,]/gu, (char) => `\\${char}`));
+  if (canonical.ok) return { glob: canonical.glob };
+  return { problem: `its fixed directories ${quoteText(canonical.prefix)} cannot be resolved (${escapeText(canonical.osError)}), and an absolute pattern is matched on canonical paths` };
 }
 
 // A name as the rules see it: lower-cased and normalised (core hands rules names in these forms).
