@@ -52,6 +52,9 @@ export interface Workspace {
 
 const MAX_LINK_HOPS = 40;
 
+/** The message of the failure an empty workspace root gets, wherever a root is taken. */
+export const EMPTY_ROOT_MESSAGE = "The workspace root is empty; name a directory (an empty root is never read as the current directory).";
+
 /**
  * Canonicalises `root` (it may itself be reached through a symlink) and returns its {@link Workspace}.
  * An empty `root` fails (`INVALID_INPUT`, reason `empty`) rather than meaning the current directory: a
@@ -59,7 +62,7 @@ const MAX_LINK_HOPS = 40;
  */
 export function createWorkspace(root: string): Result<Workspace> {
   if (root === "") {
-    return fail(coreFailure({ code: "INVALID_INPUT", message: "The workspace root is empty; name a directory (an empty root is never read as the current directory).", path: root, reason: "empty" }));
+    return fail(coreFailure({ code: "INVALID_INPUT", message: EMPTY_ROOT_MESSAGE, path: root, reason: "empty" }));
   }
   let canonical: string;
   try {

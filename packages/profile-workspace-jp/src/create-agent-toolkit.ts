@@ -1,11 +1,11 @@
-import { escapeText } from "@read/core";
+import { EMPTY_ROOT_MESSAGE, escapeText } from "@read/core";
 import { createSecureTool } from "./create-secure-tool.js";
 import { InvokeToolError } from "./invoke-tool-error.js";
 import type { ReadFileOutput } from "./output.js";
 import { policyAllows, policyDeniedMessage } from "./policy-allows.js";
 import { ReadFileError } from "./read-file-error.js";
 import type { ReadFileOptions } from "./read-file-handler.js";
-import { EMPTY_ROOT_MESSAGE, resolveInWorkspace, sandboxViolationMessage } from "./resolve-in-workspace.js";
+import { resolveInWorkspace, sandboxViolationMessage } from "./resolve-in-workspace.js";
 import { ToolCatalog } from "./tool-catalog.js";
 import type { ToolContext } from "./tool-context.js";
 import { TOOL_DEFINITIONS } from "./tool-definitions.js";

@@ -36,10 +36,12 @@ export function parseInput(input: unknown): ParsedInput {
   }
   const raw = input as Record<string, unknown>;
   if (raw.path === undefined) return invalid(`${PATH_RULE}; the "path" argument is missing.`);
-  if (raw.path === "") return invalid(`${PATH_RULE}, got an empty string.`);
-  if (typeof raw.path !== "string") return invalid(`${PATH_RULE}, got ${describeValue(raw.path)}.`);
   const checked = validatePathInput(raw.path);
-  if (!checked.ok) return { ok: false, error: mapFailure(checked.failure) };
+  if (!checked.ok) {
+    const { failure } = checked;
+    if (failure.code === "INVALID_INPUT" && (failure.reason === "empty" || failure.reason === "type")) return invalid(`${PATH_RULE}, got ${raw.path === "" ? "an empty string" : describeValue(raw.path)}.`);
+    return { ok: false, error: mapFailure(failure) };
+  }
   const path = checked.value.replaceAll("\\", "/");
   const window = { start_line: raw.start_line ?? undefined, max_lines: raw.max_lines ?? undefined };
   const parsed = inputSchema.safeParse({ path, ...window });

@@ -43,7 +43,7 @@ function fromRoot(path: unknown, workspaceRoot: string): unknown {
 // The root is the caller's, not the model's: its failure is named without its absolute path.
 function rootError(failure: CoreFailure, path: unknown): ReadFileError {
   const subject = typeof path === "string" && path !== "" ? `Cannot read ${quoteText(path, '"')}` : "Cannot read";
-  if (failure.code === "INVALID_INPUT") return new ReadFileError("INTERNAL", `${subject}: the workspace root is empty.`);
+  if (failure.code === "INVALID_INPUT" && failure.reason === "empty") return new ReadFileError("INTERNAL", `${subject}: the workspace root is empty.`);
   if (failure.code !== "NOT_FOUND") return new ReadFileError("INTERNAL", `${subject}: the workspace root cannot be used (${failure.code}).`);
   const why = failure.reason === "root-not-directory" ? "is not a directory" : "does not exist";
   return new ReadFileError("NOT_FOUND", `${subject}: the workspace root ${why}.`);

@@ -1,9 +1,6 @@
 import nodePath from "node:path";
 import { isInside, quoteText } from "@read/core";
 
-/** What the toolkit says of a context whose `workspaceRoot` is empty. */
-export const EMPTY_ROOT_MESSAGE = "The workspace root is empty; name a directory (an empty root is never read as the current directory).";
-
 /**
  * The toolkit's sandbox for a path argument, before any tool runs (spec 002 §4.1: "createSecureTool
  * により workspace 内の絶対パスへ正規化"): every `\` read as `/`, the path made absolute against the
