@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { escapeText } from "@read/core";
 import { DEFAULT_PROFILE, PROFILE_ENTRIES, UnknownProfileError, loadProfile } from "@read/profiles";
 import { DEFAULT_MAX_ANSWER_BYTES } from "./create-read-server.js";
 import { MCP_PACKAGE_VERSION } from "./package-version.js";
@@ -77,7 +78,8 @@ export function parseMaxAnswerBytes(value: string | undefined): number | string 
   return /^\d+$/u.test(value) && Number.isSafeInteger(bytes) && bytes >= 1024 ? bytes : `--max-answer-bytes must be an integer of at least 1024, got '${value}'`;
 }
 
+// A message that echoes an argument is one escaped line, as read-tool writes its usage errors.
 function usageError(io: ReadMcpIo, message: string): number {
-  io.stderr.write(`read-mcp: ${message}\n`);
+  io.stderr.write(`read-mcp: ${escapeText(message)}\n`);
   return 2;
 }

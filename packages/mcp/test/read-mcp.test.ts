@@ -59,6 +59,7 @@ describe("read-mcp, the package's own bin (what npx @read/mcp runs)", () => {
     ["unknown profile", ["--profile", "nope", "--root", root], "read-mcp: unknown profile 'nope' (known: envelope, workspace-jp, forge, guard; or a module path such as ./my-profile.js)\n"],
     ["missing root", ["--root", path.join(root, "missing")], `read-mcp: --root ${path.join(root, "missing")} is not an existing directory\n`],
     ["empty root", ["--root", ""], "read-mcp: --root is empty; give a directory (an empty --root is refused, not taken as the current directory)\n"],
+    ["a root holding an escape sequence and a bidi override, echoed escaped", ["--root", path.join(root, "a\u001b[31mb\u202ec")], `read-mcp: --root ${path.join(root, "a\\x1b[31mb\\u202ec")} is not an existing directory\n`],
     ["unknown flag", ["--frob"], "read-mcp: Unknown option '--frob'\n"],
     ["positional", ["extra"], "read-mcp: Unexpected argument 'extra'. This command does not take positional arguments\n"],
   ];
@@ -88,6 +89,7 @@ describe("read-tool mcp usage", () => {
   const usageErrors: Array<[string, string[], RegExp]> = [
     ["unknown profile", ["mcp", "--profile", "nope", "--root", root], /^read-tool: unknown profile 'nope'/],
     ["missing root", ["mcp", "--root", path.join(root, "missing")], /^read-tool: --root .* is not an existing directory\n$/],
+    ["a root holding an escape sequence, echoed escaped", ["mcp", "--root", path.join(root, "a\u001b[31mb")], /^read-tool: --root .*a\\x1b\[31mb is not an existing directory\n$/],
     ["bad config", ["mcp", "--root", root, "--config", path.join(root, "bad.toml")], /^read-tool: bad config .*bad\.toml: key 'profile'/],
     ["unknown flag", ["mcp", "--permission", "allow"], /^read-tool: Unknown option '--permission'/],
     ["--max-answer-bytes too small", ["mcp", "--root", root, "--max-answer-bytes", "12"], /^read-tool: --max-answer-bytes must be an integer of at least 1024, got '12'\n$/],
