@@ -12,9 +12,9 @@ import { checksFor, createAdapter } from "../src/run-conformance.js";
 import { resolveRunSettings } from "../src/run-settings.js";
 import { runSuite, type CheckResult } from "../src/run-suite.js";
 import { createSuiteContext, type PropertySettings } from "../src/suite-context.js";
-import { buildCli } from "./build-cli.js";
 
-// The whole suite, in-process, for every profile that has an oracle: one test per check, named after the
+// The whole suite, in-process, for every profile that has an oracle (shared between the test files
+// conformance-1 and conformance-2, half of the profiles each): one test per check, named after the
 // requirement IDs it proves. A check listed in conformance/expected-failures.json must fail (`it.fails`),
 // so an entry that starts passing turns this run red. A check that cannot apply to a profile (its oracle
 // says the tool has no such parameter or limit) is not a test; the describe title names it, and the matrix
@@ -28,7 +28,6 @@ const settings = resolveRunSettings();
 const goldenCases = loadGoldenCases(FIXTURES_DIR);
 const expectedFailures = loadExpectedFailures();
 const properties: PropertySettings = { seed: settings.seed, numRuns: settings.runs, endOnFailure: false };
-
 
 function firstDifference(left: readonly RecordedCall[], right: readonly RecordedCall[]): string | undefined {
   const length = Math.max(left.length, right.length);
@@ -45,8 +44,7 @@ function firstDifference(left: readonly RecordedCall[], right: readonly Recorded
  * `conformance/profiles`), so that the shares run side by side in separate test files.
  */
 export function describeConformance(part: number, parts: number): void {
-  beforeAll(() => buildCli(), 600_000);
-  for (const oracle of loadOracles().filter((_, index) => index % parts === part)) {
+    for (const oracle of loadOracles().filter((_, index) => index % parts === part)) {
     const checks = checksFor(oracle, goldenCases);
     const notApplicable = checks.filter((check) => check.notApplicable(oracle) !== null).map((check) => check.id);
     const title = `${oracle.profile} (in-process, then read-tool jsonl; seed ${settings.seed}, ${settings.runs} runs${notApplicable.length === 0 ? "" : `; n/a: ${notApplicable.join(", ")}`})`;

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConformanceReport } from "../src/build-report.js";
 import { loadRequirements, requirementsOf } from "../src/load-requirements.js";
 import { REPO_ROOT } from "../src/repo-paths.js";
-import { buildCli } from "./build-cli.js";
 import { packPackage, startLocalRegistry, type LocalRegistry } from "./local-registry.js";
 
 // @read/conformance as its users get it: packed (the golden fixtures, oracles, requirements, schema and
@@ -23,7 +22,6 @@ let dir: string;
 let registry: LocalRegistry;
 
 beforeAll(async () => {
-  buildCli();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "read-conformance-packed-"));
   // The unprivileged cases run the implementation as nobody, who must reach it (and its working directory).
   fs.chmodSync(dir, 0o755);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, it } from "vitest";
+import { describe, it } from "vitest";
 import { loadGoldenCases } from "../src/golden-case.js";
 import { loadOracles } from "../src/load-oracles.js";
 import { readToolCommand } from "../src/read-tool-command.js";
@@ -6,19 +6,16 @@ import { FIXTURES_DIR, REPO_ROOT } from "../src/repo-paths.js";
 import { checksFor, createAdapter, propertySettings } from "../src/run-conformance.js";
 import { resolveRunSettings } from "../src/run-settings.js";
 import { runSuite } from "../src/run-suite.js";
-import { buildCli } from "./build-cli.js";
 
 // A smoke test of one process per call (`read-tool call`, the contract most implementations start with):
 // for every profile, a few checks that cover the contract's parts: paging (the input on stdin, the
 // continuation), the size limit (--config with the options as TOML), outside paths (--permission
 // answers), the tool's names (--tool), a golden case (the exact output), and the definition, which this
-// contract cannot ask for (n/a). The whole suite runs through JSONL in test/conformance.test.ts and each
+// contract cannot ask for (n/a). The whole suite runs through JSONL in test/describe-conformance.ts and each
 // check's planted bug through all three protocols in test/planted-bugs.test.ts.
 const SMOKE = ["paging", "size-limit", "outside-root", "tool-names", "definition"];
 const settings = resolveRunSettings();
 const goldenCases = loadGoldenCases(FIXTURES_DIR);
-
-beforeAll(() => buildCli(), 600_000);
 
 // The profiles run side by side: each call waits on a process of its own.
 describe("read-tool call, one process per call", () => {

@@ -10,7 +10,6 @@ import { CI_SEED } from "../src/run-settings.js";
 import { runSuite, type CheckResult } from "../src/run-suite.js";
 import type { ToolAdapter } from "../src/tool-adapter.js";
 import { UNIVERSAL_CHECKS } from "../src/universal-checks.js";
-import { buildCli } from "./build-cli.js";
 
 // One planted bug per check of the universal suite, in the workspace-jp profile (planted-bugs.mjs, chosen by
 // its option `bug`), reached through the CLI by each protocol: one process per call (`read-tool call`),
@@ -85,8 +84,6 @@ async function run(kind: CommandKind, adapter: ToolAdapter, bug: string | undefi
 }
 
 const failures = (results: readonly CheckResult[]) => results.filter((result) => result.status === "fail").map((result) => result.check);
-
-beforeAll(() => buildCli(), 600_000);
 
 describe.each(["jsonl", "mcp"] as const)("planted bugs through %s: the whole universal suite fails the check each is planted for, and no other", (kind) => {
   let adapter: ToolAdapter;

@@ -10,7 +10,6 @@ import { isProtocolRefusal } from "../src/protocol-refusal.js";
 import { readToolCommand } from "../src/read-tool-command.js";
 import { REPO_ROOT } from "../src/repo-paths.js";
 import { createScratchWorkspace, type ScratchWorkspace } from "../src/scratch-workspace.js";
-import { buildCli } from "./build-cli.js";
 
 const oracles = new Map(loadOracles().map((oracle) => [oracle.profile, oracle]));
 const oracleOf = (profile: string): Oracle => {
@@ -34,7 +33,6 @@ for await (const line of lines) { const out = answer(JSON.parse(line)); if (out 
 let workspace: ScratchWorkspace;
 let other: ScratchWorkspace;
 beforeAll(async () => {
-  buildCli();
   workspace = await createScratchWorkspace({ files: { "a.txt": { text: "one\n" } }, outside: { "secret.txt": { text: "outside\n" } } });
   other = await createScratchWorkspace({ files: { "a.txt": { text: "two\n" } } });
 }, 600_000);

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import type { ConformanceCheck } from "../conformance-check.js";
 import type { ExpectedFailure } from "../expected-failures.js";
 import type { Oracle } from "../oracle.js";
@@ -80,7 +79,6 @@ export interface RunCellsOptions {
   readonly numRuns: number;
   /** Cases run at once (a peer's hangs are waited out side by side). */
   readonly concurrency: number;
-  readonly onCell?: (id: string, cell: SecurityCell, ms: number) => void;
 }
 
 /** Runs every case, the load tests and the fuzzing property against one implementation. */
@@ -118,7 +116,7 @@ export async function runCells(options: RunCellsOptions): Promise<Map<string, Se
       },
     })),
   ];
-  return runCellJobs(jobs, options.concurrency, options.onCell);
+  return runCellJobs(jobs, options.concurrency);
 }
 
 /** One cell to fill: its ID, whether it must run alone, and how to observe it. */
@@ -134,13 +132,10 @@ export interface CellJob {
  * hung reads are waited out side by side). A hang seen beside other jobs stands only when the job hangs
  * again run alone: on a loaded machine a slow answer beside five hung reads is the machine, not the tool.
  */
-export async function runCellJobs(jobs: readonly CellJob[], concurrency: number, onCell?: RunCellsOptions["onCell"]): Promise<Map<string, SecurityCell>> {
+export async function runCellJobs(jobs: readonly CellJob[], concurrency: number): Promise<Map<string, SecurityCell>> {
   const cells = new Map<string, SecurityCell>();
   const run = async (job: CellJob) => {
-    const started = performance.now();
-    const cell = await job.produce();
-    cells.set(job.id, cell);
-    onCell?.(job.id, cell, performance.now() - started);
+    cells.set(job.id, await job.produce());
   };
   for (const job of jobs.filter((candidate) => candidate.exclusive)) await run(job);
   const shared = jobs.filter((candidate) => !candidate.exclusive);
@@ -328,15 +323,13 @@ export function parseCellText(text: string): SecurityCell {
 }
 
 /**
- * The results with each peer's cells taken from a report (`document`) for the rows `adopted` selects (by
- * default the volatile ones): what a fresh run must reproduce is everything else. Throws when the report
- * lacks a row.
+ * The results with every peer's cells taken from a report (`document`): what a fresh run of the profiles
+ * must reproduce is everything else. Throws when the report lacks a row.
  */
-export function adoptPeerCells(results: SecurityResults, document: string, adopted: (row: SecurityRow) => boolean = (row) => row.volatile !== undefined): SecurityResults {
+export function adoptPeerCells(results: SecurityResults, document: string): SecurityResults {
   const columns = [...results.profiles, ...results.peers.map((peer) => peer.column)];
   const lines = document.split("\n");
   const rows = results.rows.map((row) => {
-    if (!adopted(row)) return row;
     const prefix = `| ${caseText(row)} | `;
     const found = lines.find((candidate) => candidate.startsWith(prefix));
     if (found === undefined) throw new Error(`the report has no row for ${row.id}`);
