@@ -37,7 +37,8 @@ interface Held {
 /**
  * Every read of one open file during one call. It owns its buffers (nothing is shared between calls, so
  * reads that overlap in time never see each other's bytes), checks the call's signal before each read,
- * and decides how to read: synchronously for the first {@link SYNC_BYTES}, then asynchronously in
+ * and decides how to read: synchronously for the first {@link SYNC_BYTES} read (throughout a file no larger
+ * than that, and for the read that finds the end where `fstat` put it), then asynchronously in
  * {@link ASYNC_CHUNK_SIZE} chunks with the next one read ahead while the current one is counted. The last
  * chunk read is kept, so the sniff, the byte-order-mark check and the first window chunk of a small file
  * cost one `pread`.
@@ -58,7 +59,7 @@ export class FileReader {
     private readonly fd: number,
     private readonly sizeAtOpen: number,
     private readonly signal: AbortSignal | undefined,
-    syncBytes: number = SYNC_BYTES,
+    private readonly syncBytes: number = SYNC_BYTES,
   ) {
     this.syncLeft = syncBytes;
   }
@@ -79,11 +80,12 @@ export class FileReader {
     const cached = this.fromHeld(position, wanted);
     if (cached !== undefined) return cached;
     this.signal?.throwIfAborted();
-    if (this.syncLeft > 0) {
+    if (this.readsSync(position)) {
       this.small ??= spareSmall.pop() ?? Buffer.allocUnsafeSlow(CHUNK_SIZE);
-      const bytes = fs.readSync(this.fd, this.small, 0, wanted, position);
+      const length = Math.min(wanted, CHUNK_SIZE);
+      const bytes = fs.readSync(this.fd, this.small, 0, length, position);
       this.syncLeft -= bytes;
-      return this.keep({ position, buffer: this.small, bytes }, wanted);
+      return this.keep({ position, buffer: this.small, bytes }, length);
     }
     const pending = this.ahead;
     this.ahead = undefined;
@@ -107,10 +109,11 @@ export class FileReader {
    */
   async into(target: Buffer, offset: number, length: number, position: number): Promise<number> {
     this.signal?.throwIfAborted();
-    if (this.syncLeft > 0) {
-      const bytes = fs.readSync(this.fd, target, offset, length, position);
+    if (this.readsSync(position)) {
+      const asked = this.syncLeft > 0 ? length : Math.min(length, CHUNK_SIZE);
+      const bytes = fs.readSync(this.fd, target, offset, asked, position);
       this.syncLeft -= bytes;
-      this.noteEnd(position, bytes, length);
+      this.noteEnd(position, bytes, asked);
       return bytes;
     }
     const bytes = await this.track(readAsync(this.fd, target, offset, length, position));
@@ -165,6 +168,16 @@ export class FileReader {
     this.small = undefined;
     this.large = undefined;
     this.held = undefined;
+  }
+
+  // While the call is young; throughout a file that `fstat` said fits the synchronous budget (its bytes
+  // may be read more than once: the sniff, the scan and the window); and for the small read at the size
+  // seen at open that finds the end (a thread-pool round trip would cost more than that `pread` of
+  // nothing). A file that grew since is read on asynchronously after one more chunk.
+  private readsSync(position: number): boolean {
+    if (this.syncLeft > 0) return true;
+    const size = this.sizeAtOpen;
+    return size > 0 && position < size + CHUNK_SIZE && (size <= this.syncBytes || position >= size);
   }
 
   private fromHeld(position: number, wanted: number): Chunk | undefined {

@@ -6,7 +6,7 @@ import { FileReader } from "./file-reader.js";
 import { overLimit } from "./read-bytes.js";
 import { sensitiveRuleOf, type SensitiveRule } from "./sensitive-rules.js";
 import { fail, ok, type Result } from "./result.js";
-import { errorCode, fromOsError, type ResolveOptions, type ResolvedPath, type Workspace } from "./workspace.js";
+import { entryStatOf, errorCode, fromOsError, type ResolveOptions, type ResolvedPath, type Workspace } from "./workspace.js";
 
 /** What `fstat` says of an open regular file. */
 export interface FileStat {
@@ -55,6 +55,7 @@ export interface OpenOptions {
    * operating system would refuse to open still fails by its kind and size (a fixed order stat, kind,
    * size, then read). The opened descriptor must then be the entry that was stat'ed (same device and
    * inode), or the read fails with `CHANGED_DURING_READ`. Off by default: the descriptor alone is checked.
+   * A path resolved with `finalSymlink: "refuse"` was `lstat`ed by its resolution: that stat is the one used.
    */
   readonly statFirst?: boolean;
   /** With `statFirst`: a file larger than this many bytes fails with `TOO_LARGE` (`cause: "size"`) before it is opened. */
@@ -80,7 +81,7 @@ export function openFile(resolved: ResolvedPath, options: OpenOptions = {}): Res
   let before: fs.Stats | undefined;
   if (options.statFirst === true) {
     try {
-      before = fs.lstatSync(absolute);
+      before = entryStatOf(resolved) ?? fs.lstatSync(absolute);
     } catch (error) {
       return fail(fromOsError(error, input, `The path ${quoteText(input)}`));
     }

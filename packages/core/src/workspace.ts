@@ -52,6 +52,15 @@ export interface Workspace {
 
 const MAX_LINK_HOPS = 40;
 
+// The `lstat` of the entry a path resolved to without following its last component, kept for `openFile`'s
+// `statFirst`: the same entry need not be stat'ed twice in one call (the descriptor is still checked to be it).
+const entryStats = new WeakMap<ResolvedPath, fs.Stats>();
+
+/** The `lstat` that resolution already made of `resolved`'s entry (`finalSymlink: "refuse"`), if any. */
+export function entryStatOf(resolved: ResolvedPath): fs.Stats | undefined {
+  return entryStats.get(resolved);
+}
+
 /** The message of the failure an empty workspace root gets, wherever a root is taken. */
 export const EMPTY_ROOT_MESSAGE = "The workspace root is empty; name a directory (an empty root is never read as the current directory).";
 
@@ -130,7 +139,11 @@ function resolveEntry(root: string, input: string, raw: string): Result<Resolved
   } catch (error) {
     return inside ? fail(fromOsError(error, input, `The path ${quoteText(input)}`)) : outside();
   }
-  if (!stat.isSymbolicLink()) return ok(describe(root, input, entry));
+  if (!stat.isSymbolicLink()) {
+    const resolved = describe(root, input, entry);
+    entryStats.set(resolved, stat);
+    return ok(resolved);
+  }
   if (!inside) return outside();
   return fail(coreFailure({ code: "NOT_REGULAR_FILE", message: `The path ${quoteText(input)} is a symbolic link, which is not followed.`, path: input, kind: "symlink" }));
 }

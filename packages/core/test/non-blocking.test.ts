@@ -58,6 +58,20 @@ describe("a read never holds the event loop: the first MiB synchronously, the re
     expect(Math.max(...gaps)).toBeLessThan(took / 2);
   });
 
+  test("a file that fits the synchronous part is read without waiting for the loop, however often a byte is read", async () => {
+    // Exactly SYNC_BYTES of lines: the sniff, the window and the count read some bytes twice, and the end
+    // is proven by one more read at the size fstat gave. None of it may take a thread-pool round trip.
+    const line = "x".repeat(63) + "\n";
+    fs.writeFileSync(path.join(dir, "one-mib.txt"), line.repeat(SYNC_BYTES / line.length));
+    for (const startLine of [1, 8_000, 16_384, 16_385]) {
+      clearLineIndexes();
+      let turned = false;
+      setImmediate(() => (turned = true));
+      const read = await readTextWindow(workspace, "one-mib.txt", windowOptions({ from: "start", startLine, maxLines: 2_000 }, { sniffBytes: 8_000 }));
+      expect({ startLine, turned, totalLines: valueOf(read).window.totalLines }).toEqual({ startLine, turned: false, totalLines: 16_384 });
+    }
+  });
+
   test("reads that overlap in time each get their own bytes (no buffer is shared between calls)", async () => {
     clearLineIndexes();
     const starts = [1, 1_000_000, 2_500_000, 4_000_000, 5_999_990, 3, 3_333_333, 5_000_000];
