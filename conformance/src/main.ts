@@ -19,7 +19,7 @@ import { ADAPTER_KINDS, propertySettings, runConformance, type AdapterKind, type
 import { scanRequirementReferences } from "./scan-requirement-references.js";
 
 const USAGE = `usage:
-  read-conformance [run] [--profile NAME]... [--adapter KIND[,KIND]...] [--runs N] [--subprocess-runs N] [--seed N]
+  read-conformance [run] [--profile NAME]... [--adapter KIND[,KIND]...] [--runs N] [--subprocess-runs N] [--seed N] [--race-ms N]
                    [--fixtures DIR] [--expected-failures FILE] [--report-json FILE] [--report-md FILE] [--no-write]
       this repository's profiles; KIND: in-process, subprocess, jsonl, mcp, both (in-process,subprocess) or all (the default)
   read-conformance [run] --oracle FILE|PROFILE [--command "CMD ARGS"] [--jsonl "CMD ARGS"] [--mcp "CMD ARGS"] [options above]
@@ -79,6 +79,7 @@ const RUN_OPTIONS = {
   adapter: { type: "string" },
   runs: { type: "string" },
   "subprocess-runs": { type: "string" },
+  "race-ms": { type: "string" },
   seed: { type: "string" },
   oracle: { type: "string" },
   command: { type: "string" },
@@ -110,7 +111,7 @@ async function run(args: readonly string[]): Promise<number> {
   // An outside implementation is judged only through its command: a shipped oracle's module (this
   // repository's profile) must not stand in for it in the checks that run a module in this process.
   const all = outside && !adapters.includes("in-process") ? loaded.map(({ module: _module, ...oracle }) => oracle) : loaded;
-  const settings = resolveRunSettings({ seed: values.seed, runs: values.runs, subprocessRuns: values["subprocess-runs"] });
+  const settings = resolveRunSettings({ seed: values.seed, runs: values.runs, subprocessRuns: values["subprocess-runs"], raceMs: values["race-ms"] });
   const oracles = values.profile === undefined ? all : all.filter((oracle) => values.profile?.includes(oracle.profile));
   const unknown = (values.profile ?? []).filter((name) => !all.some((oracle) => oracle.profile === name));
   if (unknown.length > 0) throw new UsageError(`unknown profile ${unknown.join(", ")} (known: ${all.map((oracle) => oracle.profile).join(", ")})`);
@@ -136,6 +137,7 @@ async function run(args: readonly string[]): Promise<number> {
     seed: settings.seed,
     runs: settings.runs,
     subprocessRuns: settings.subprocessRuns,
+    raceMs: settings.raceMs,
     requirements,
     goldenCases: loadGoldenCases(fixtures),
     expectedFailures,

@@ -34,6 +34,8 @@ export interface ConformanceRun {
   readonly runs: number;
   /** Property runs per check through a subprocess, where every call starts a process (JSONL and MCP make `runs`). */
   readonly subprocessRuns: number;
+  /** How long each adversarial race runs, in milliseconds (default `DEFAULT_RACE_MS`). */
+  readonly raceMs?: number;
   readonly requirements: readonly Requirement[];
   readonly goldenCases: readonly LoadedGoldenCase[];
   readonly expectedFailures: readonly ExpectedFailure[];
@@ -68,8 +70,8 @@ export async function createAdapter(kind: AdapterKind, oracle: Oracle, commandFo
 }
 
 /** How properties run through a kind of adapter: fewer runs where every call starts a process, and no shrinking through a process. */
-export function propertySettings(run: Pick<ConformanceRun, "seed" | "runs" | "subprocessRuns">, kind: AdapterKind): PropertySettings {
-  return { seed: run.seed, numRuns: kind === "subprocess" ? run.subprocessRuns : run.runs, endOnFailure: kind !== "in-process" };
+export function propertySettings(run: Pick<ConformanceRun, "seed" | "runs" | "subprocessRuns" | "raceMs">, kind: AdapterKind): PropertySettings {
+  return { seed: run.seed, numRuns: kind === "subprocess" ? run.subprocessRuns : run.runs, endOnFailure: kind !== "in-process", ...(run.raceMs === undefined ? {} : { raceMs: run.raceMs }) };
 }
 
 /**

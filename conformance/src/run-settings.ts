@@ -6,22 +6,28 @@ export const CI_SEED = 20_260_108;
 /** Property runs per check by default: modest, so the suite stays quick; raise with `--runs`. */
 export const DEFAULT_RUNS = 20;
 
+/** How long each adversarial race runs by default (milliseconds): change with `--race-ms`. */
+export const DEFAULT_RACE_MS = 1_000;
+
 /** The seed and the number of property runs, from flags, the environment, or the defaults. */
 export interface RunSettings {
   readonly seed: number;
   readonly runs: number;
   /** Runs through a subprocess, where every call starts a process: a tenth of `runs`, at least 2, unless set. */
   readonly subprocessRuns: number;
+  /** How long each adversarial race reads while a child process swaps its path, in milliseconds. */
+  readonly raceMs: number;
 }
 
 /**
  * Resolves the seed (`--seed`, else `READ_CONFORMANCE_SEED`, else {@link CI_SEED} when `CI` is set,
  * else a random one, always reported), the runs (`--runs`, else `READ_CONFORMANCE_RUNS`, else
- * {@link DEFAULT_RUNS}) and the subprocess runs (`--subprocess-runs`, else
- * `READ_CONFORMANCE_SUBPROCESS_RUNS`). Throws on a value that is not an integer.
+ * {@link DEFAULT_RUNS}), the subprocess runs (`--subprocess-runs`, else
+ * `READ_CONFORMANCE_SUBPROCESS_RUNS`) and the race time (`--race-ms`, else `READ_CONFORMANCE_RACE_MS`,
+ * else {@link DEFAULT_RACE_MS}). Throws on a value that is not an integer.
  */
 export function resolveRunSettings(
-  flags: { readonly seed?: string | undefined; readonly runs?: string | undefined; readonly subprocessRuns?: string | undefined } = {},
+  flags: { readonly seed?: string | undefined; readonly runs?: string | undefined; readonly subprocessRuns?: string | undefined; readonly raceMs?: string | undefined } = {},
   env: NodeJS.ProcessEnv = process.env,
 ): RunSettings {
   const seedText = flags.seed ?? env.READ_CONFORMANCE_SEED;
@@ -31,7 +37,9 @@ export function resolveRunSettings(
   const runs = runsText === undefined ? DEFAULT_RUNS : integer(runsText, "runs", 1, 1_000_000);
   const subprocessText = flags.subprocessRuns ?? env.READ_CONFORMANCE_SUBPROCESS_RUNS;
   const subprocessRuns = subprocessText === undefined ? Math.max(2, Math.ceil(runs / 10)) : integer(subprocessText, "subprocess runs", 1, 1_000_000);
-  return { seed, runs, subprocessRuns };
+  const raceText = flags.raceMs ?? env.READ_CONFORMANCE_RACE_MS;
+  const raceMs = raceText === undefined ? DEFAULT_RACE_MS : integer(raceText, "race time in ms", 10, 600_000);
+  return { seed, runs, subprocessRuns, raceMs };
 }
 
 function integer(text: string, name: string, min: number, max: number): number {

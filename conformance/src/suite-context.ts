@@ -10,6 +10,8 @@ export interface PropertySettings {
   readonly numRuns: number;
   /** Stop at the first counterexample without shrinking (shrinking through a subprocess is slow). */
   readonly endOnFailure: boolean;
+  /** How long each adversarial race runs, in milliseconds (default `DEFAULT_RACE_MS`, 1 s). */
+  readonly raceMs?: number;
 }
 
 /** What every check receives: the oracle, the adapter, an output reader and the property settings. */

@@ -27,7 +27,7 @@ import { createSuiteContext, type PropertySettings } from "../src/suite-context.
 const settings = resolveRunSettings();
 const goldenCases = loadGoldenCases(FIXTURES_DIR);
 const expectedFailures = loadExpectedFailures();
-const properties: PropertySettings = { seed: settings.seed, numRuns: settings.runs, endOnFailure: false };
+const properties: PropertySettings = { seed: settings.seed, numRuns: settings.runs, endOnFailure: false, raceMs: settings.raceMs };
 
 function firstDifference(left: readonly RecordedCall[], right: readonly RecordedCall[]): string | undefined {
   const length = Math.max(left.length, right.length);

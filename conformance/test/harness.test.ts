@@ -14,7 +14,7 @@ import type { Oracle } from "../src/oracle.js";
 import { outputField, withOutputField } from "../src/output-field.js";
 import { protocolRefusal } from "../src/protocol-refusal.js";
 import { referenceLines, renderWindow } from "../src/reference-lines.js";
-import { CI_SEED, DEFAULT_RUNS, resolveRunSettings } from "../src/run-settings.js";
+import { CI_SEED, DEFAULT_RACE_MS, DEFAULT_RUNS, resolveRunSettings } from "../src/run-settings.js";
 import { runSuite, type CheckResult } from "../src/run-suite.js";
 import { createSubprocessAdapter } from "../src/subprocess-adapter.js";
 import { parse as parseToml } from "smol-toml";
@@ -334,10 +334,11 @@ describe("small parts", () => {
     expect(withOutputField(output, "nope.deep", () => "y")).toBe(output);
   });
 
-  it("the seed is pinned in CI, taken from READ_CONFORMANCE_SEED or --seed, and runs are modest unless raised", () => {
-    expect(resolveRunSettings({}, { CI: "true" })).toEqual({ seed: CI_SEED, runs: DEFAULT_RUNS, subprocessRuns: 2 });
-    expect(resolveRunSettings({}, { CI: "true", READ_CONFORMANCE_SEED: "42", READ_CONFORMANCE_RUNS: "100" })).toEqual({ seed: 42, runs: 100, subprocessRuns: 10 });
-    expect(resolveRunSettings({ seed: "5", runs: "3", subprocessRuns: "1" }, { READ_CONFORMANCE_SEED: "42" })).toEqual({ seed: 5, runs: 3, subprocessRuns: 1 });
+  it("the seed is pinned in CI, taken from READ_CONFORMANCE_SEED or --seed, runs are modest unless raised, and races last 1 s unless set", () => {
+    expect(resolveRunSettings({}, { CI: "true" })).toEqual({ seed: CI_SEED, runs: DEFAULT_RUNS, subprocessRuns: 2, raceMs: DEFAULT_RACE_MS });
+    expect(resolveRunSettings({}, { CI: "true", READ_CONFORMANCE_SEED: "42", READ_CONFORMANCE_RUNS: "100", READ_CONFORMANCE_RACE_MS: "300" })).toEqual({ seed: 42, runs: 100, subprocessRuns: 10, raceMs: 300 });
+    expect(resolveRunSettings({ seed: "5", runs: "3", subprocessRuns: "1", raceMs: "2000" }, { READ_CONFORMANCE_SEED: "42", READ_CONFORMANCE_RACE_MS: "300" })).toEqual({ seed: 5, runs: 3, subprocessRuns: 1, raceMs: 2000 });
+    expect(() => resolveRunSettings({ raceMs: "5" }, {})).toThrow("the race time in ms must be an integer from 10 to 600000, got '5'");
     expect(() => resolveRunSettings({ runs: "many" }, {})).toThrow("the runs must be an integer from 1 to 1000000, got 'many'");
     expect(Number.isInteger(resolveRunSettings({}, {}).seed)).toBe(true);
   });

@@ -3,14 +3,12 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { Oracle, Outcome } from "../oracle.js";
 import { referenceLines, renderWindow } from "../reference-lines.js";
+import { DEFAULT_RACE_MS } from "../run-settings.js";
 import { denyIfAsked, show, windowInput } from "../suite-context.js";
 import { type AdversarialBehaviour, type AdversarialCase, type CaseResult, type CaseRun } from "./adversarial-case.js";
 import { boundedCall } from "./bounded-call.js";
 import { INSIDE_TEXT, OUTSIDE_MARKER } from "./layouts.js";
 import { collect, startNode, stopNode, waitForLine } from "./node-child.js";
-
-/** How long each race runs: the tool reads in a loop while a child process flips the path. */
-const RACE_MS = 1_000;
 
 /** What a race observes when every answer was inside content or a declared error. */
 const RACE_HELD = "never outside content";
@@ -130,7 +128,8 @@ const RACES: Readonly<Record<RaceMode, Race>> = {
 };
 
 /**
- * Reads the race's path in a loop (several readers at once) for {@link RACE_MS} while the flipper swaps
+ * Reads the race's path in a loop (several readers at once) for the run's race time (`raceMs`, 1 s by
+ * default: {@link DEFAULT_RACE_MS}) while the flipper swaps
  * it: every answer must be content the file held inside the root, or an error the oracle declares for
  * what a swap can cause; never a byte from outside, never a hang, never a crash.
  */
@@ -141,7 +140,8 @@ async function runRace(race: Race, { ctx, adapter, root, workspace, boundMs }: C
   const allowed = new Set(race.allowed(oracle, adversarial).flatMap((outcome) => ("error" in outcome ? [outcome.error] : [])));
   // One read before the race starts whatever the adapter starts (a server), so the race is spent reading.
   await boundedCall(() => adapter.call({ root, input: windowInput(oracle, "inside.txt"), ...denyIfAsked(oracle) }), boundMs);
-  const flipper = startNode(FLIPPER_SCRIPT, { args: [race.mode, root, workspace.outside, String(RACE_MS + boundMs)] });
+  const raceMs = ctx.properties.raceMs ?? DEFAULT_RACE_MS;
+  const flipper = startNode(FLIPPER_SCRIPT, { args: [race.mode, root, workspace.outside, String(raceMs + boundMs)] });
   const printed = collect(flipper.stdout);
   const counts = new Map<string, number>();
   const problems: string[] = [];
@@ -150,7 +150,7 @@ async function runRace(race: Race, { ctx, adapter, root, workspace, boundMs }: C
   try {
     await waitForLine(flipper, "ready", 10_000);
     const input = windowInput(oracle, race.target);
-    const deadline = performance.now() + RACE_MS;
+    const deadline = performance.now() + raceMs;
     const reader = async () => {
       while (performance.now() < deadline && problems.length === 0) {
         // An in-process tool answers without waiting: yield, or the race would keep timers and I/O out.
