@@ -59,7 +59,8 @@ const run = (command, args, options) => {
 const release = path.join(work, "repository");
 fs.cpSync(repo, release, {
   recursive: true,
-  filter: (source) => !/(^|[\\/])(node_modules|\.git|\.turbo|coverage)([\\/]|$)/.test(path.relative(repo, source)),
+  // docs/api is TypeDoc's output, which CI writes while this runs.
+  filter: (source) => !/(^|[\\/])(node_modules|\.git|\.turbo|coverage)([\\/]|$)|^docs[\\/]api([\\/]|$)/.test(path.relative(repo, source)),
 });
 run(process.execPath, [path.join(repo, "node_modules", "@changesets", "cli", "bin.js"), "version"], { cwd: release, env: { ...process.env, CI: "true" } });
 log(`changeset version applied in ${release}`);
