@@ -17,7 +17,7 @@ export { loadOracle, oracleSchema, type Oracle, type Outcome } from "./oracle.js
 export { referenceLines, renderWindow, type ReferenceLine } from "./reference-lines.js";
 export { renderMarkdown } from "./render-markdown.js";
 export { renderMatrix } from "./render-matrix.js";
-export { CI_SEED, DEFAULT_RUNS, resolveRunSettings, type RunSettings } from "./run-settings.js";
+export { CI_SEED, DEFAULT_RACE_MS, DEFAULT_RUNS, resolveRunSettings, type RunSettings } from "./run-settings.js";
 export { ADAPTER_KINDS, checksFor, createAdapter, runConformance, type AdapterKind, type CommandKind, type ConformanceRun } from "./run-conformance.js";
 export { runSuite, type CheckResult } from "./run-suite.js";
 export { scanRequirementReferences, type ReferenceScan } from "./scan-requirement-references.js";
