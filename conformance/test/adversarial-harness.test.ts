@@ -79,12 +79,13 @@ describe("the adversarial suite catches unsafe implementations", () => {
     const started = performance.now();
     const result = await runCase(context(naive((file) => (pending = fs.promises.readFile(file, "utf8")))), fifo);
     expect(result).toMatchObject({ status: "fail", observed: "hang", safe: false, problems: ["no answer within 400 ms"] });
-    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(performance.now() - started).toBeLessThan(10_000);
     // The watchdog opened the FIFO for writing once the bound had passed, through the descriptor it held
-    // while the case removed its scratch directory: the tool's own read settles.
+    // while the case removed its scratch directory: the tool's own read settles. How soon depends on how
+    // soon the watchdog process gets a core: on a loaded machine, seconds.
     const read = pending;
     expect(read).toBeDefined();
-    const released = await boundedCall(() => (read ?? Promise.resolve("")).then(() => "", () => ""), 4_000);
+    const released = await boundedCall(() => (read ?? Promise.resolve("")).then(() => "", () => ""), 20_000);
     expect(released.kind).toBe("answered");
   });
 
