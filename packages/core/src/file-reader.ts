@@ -110,7 +110,7 @@ export class FileReader {
   async into(target: Buffer, offset: number, length: number, position: number): Promise<number> {
     this.signal?.throwIfAborted();
     if (this.readsSync(position)) {
-      const asked = this.syncLeft > 0 ? length : Math.min(length, CHUNK_SIZE);
+      const asked = Math.min(length, CHUNK_SIZE);
       const bytes = fs.readSync(this.fd, target, offset, asked, position);
       this.syncLeft -= bytes;
       this.noteEnd(position, bytes, asked);
