@@ -199,6 +199,29 @@ describe("OpenOptions.statFirst: the path's stat decides kind and size before th
     }
   });
 
+  test("a path resolved without following its last component is stat'ed once: open uses resolution's lstat", () => {
+    const entry = path.join(root, "f.txt");
+    const resolved = valueOf(workspace.resolve("f.txt", { finalSymlink: "refuse" }));
+    const spy = vi.spyOn(fs, "lstatSync");
+    try {
+      const opened = valueOf(openFile(resolved, { statFirst: true }));
+      fs.closeSync(opened.fd);
+      expect(spy.mock.calls.filter(([target]) => target === entry)).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  test("with resolution's lstat, a file replaced between the resolution and the open is CHANGED_DURING_READ", () => {
+    const entry = path.join(root, "f.txt");
+    const original = fs.readFileSync(entry);
+    const resolved = valueOf(workspace.resolve("f.txt", { finalSymlink: "refuse" }));
+    // Written beside it first, so the new file cannot reuse the old one's inode.
+    fs.writeFileSync(`${entry}.new`, original);
+    fs.renameSync(`${entry}.new`, entry);
+    expect(openFile(resolved, { statFirst: true })).toMatchObject({ ok: false, failure: { code: "CHANGED_DURING_READ", reason: "swapped" } });
+  });
+
   test("the exact mtime keeps its fraction, mtimeMs stays whole", () => {
     const file = path.join(root, "f.txt");
     fs.utimesSync(file, 1_735_212_345.1234567, 1_735_212_345.1234567);
