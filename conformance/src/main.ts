@@ -111,7 +111,7 @@ async function run(args: readonly string[]): Promise<number> {
   // An outside implementation is judged only through its command: a shipped oracle's module (this
   // repository's profile) must not stand in for it in the checks that run a module in this process.
   const all = outside && !adapters.includes("in-process") ? loaded.map(({ module: _module, ...oracle }) => oracle) : loaded;
-  const settings = resolveRunSettings({ seed: values.seed, runs: values.runs, subprocessRuns: values["subprocess-runs"], raceMs: values["race-ms"] });
+  const settings = runSettings(values);
   const oracles = values.profile === undefined ? all : all.filter((oracle) => values.profile?.includes(oracle.profile));
   const unknown = (values.profile ?? []).filter((name) => !all.some((oracle) => oracle.profile === name));
   if (unknown.length > 0) throw new UsageError(`unknown profile ${unknown.join(", ")} (known: ${all.map((oracle) => oracle.profile).join(", ")})`);
@@ -129,7 +129,7 @@ async function run(args: readonly string[]): Promise<number> {
   // Package tests prove requirements only of this repository's own profiles: they never ran against yours.
   const packageTests = !outside && IN_REPOSITORY ? scanRequirementReferences(REPO_ROOT, requirements.map((requirement) => requirement.id)).byId : undefined;
   process.stdout.write(
-    `read-conformance: ${oracles.map((oracle) => oracle.profile).join(", ")} through ${adapters.join(", ")}; seed ${settings.seed} (replay: READ_CONFORMANCE_SEED=${settings.seed}); runs per property: ${adapters.map((kind) => `${propertySettings(settings, kind).numRuns} ${kind}`).join(", ")}\n`,
+    `read-conformance: ${oracles.map((oracle) => oracle.profile).join(", ")} through ${adapters.join(", ")}; seed ${settings.seed} (replay: READ_CONFORMANCE_SEED=${settings.seed}); runs per property: ${adapters.map((kind) => `${propertySettings(settings, kind).numRuns} ${kind}`).join(", ")}; races: ${settings.raceMs} ms each\n`,
   );
   const { report } = await runConformance({
     oracles,
@@ -167,6 +167,15 @@ async function run(args: readonly string[]): Promise<number> {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   process.stdout.write(`${report.ok ? "conformance: green" : "conformance: RED"} (seed ${settings.seed}) in ${seconds} s\n`);
   return report.ok ? 0 : 1;
+}
+
+/** The run's settings from its flags and the environment; a malformed value is a usage error naming it. */
+function runSettings(values: { readonly seed?: string | undefined; readonly runs?: string | undefined; readonly "subprocess-runs"?: string | undefined; readonly "race-ms"?: string | undefined }) {
+  try {
+    return resolveRunSettings({ seed: values.seed, runs: values.runs, subprocessRuns: values["subprocess-runs"], raceMs: values["race-ms"] });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 /** `--adapter` for this repository's profiles: kinds separated by commas, `both` (in-process and subprocess) or `all`. */

@@ -24,26 +24,34 @@ export interface RunSettings {
  * else a random one, always reported), the runs (`--runs`, else `READ_CONFORMANCE_RUNS`, else
  * {@link DEFAULT_RUNS}), the subprocess runs (`--subprocess-runs`, else
  * `READ_CONFORMANCE_SUBPROCESS_RUNS`) and the race time (`--race-ms`, else `READ_CONFORMANCE_RACE_MS`,
- * else {@link DEFAULT_RACE_MS}). Throws on a value that is not an integer.
+ * else {@link DEFAULT_RACE_MS}). Throws on a value that is not an integer in range, naming the flag or
+ * variable it came from.
  */
 export function resolveRunSettings(
   flags: { readonly seed?: string | undefined; readonly runs?: string | undefined; readonly subprocessRuns?: string | undefined; readonly raceMs?: string | undefined } = {},
   env: NodeJS.ProcessEnv = process.env,
 ): RunSettings {
-  const seedText = flags.seed ?? env.READ_CONFORMANCE_SEED;
-  const runsText = flags.runs ?? env.READ_CONFORMANCE_RUNS;
   const ci = env.CI !== undefined && env.CI !== "" && env.CI !== "false" && env.CI !== "0";
+  const seedText = setting(flags.seed, "--seed", env, "READ_CONFORMANCE_SEED");
   const seed = seedText === undefined ? (ci ? CI_SEED : randomInt(0, 2 ** 31 - 1)) : integer(seedText, "seed", -(2 ** 31), 2 ** 31 - 1);
+  const runsText = setting(flags.runs, "--runs", env, "READ_CONFORMANCE_RUNS");
   const runs = runsText === undefined ? DEFAULT_RUNS : integer(runsText, "runs", 1, 1_000_000);
-  const subprocessText = flags.subprocessRuns ?? env.READ_CONFORMANCE_SUBPROCESS_RUNS;
+  const subprocessText = setting(flags.subprocessRuns, "--subprocess-runs", env, "READ_CONFORMANCE_SUBPROCESS_RUNS");
   const subprocessRuns = subprocessText === undefined ? Math.max(2, Math.ceil(runs / 10)) : integer(subprocessText, "subprocess runs", 1, 1_000_000);
-  const raceText = flags.raceMs ?? env.READ_CONFORMANCE_RACE_MS;
+  const raceText = setting(flags.raceMs, "--race-ms", env, "READ_CONFORMANCE_RACE_MS");
   const raceMs = raceText === undefined ? DEFAULT_RACE_MS : integer(raceText, "race time in ms", 10, 600_000);
   return { seed, runs, subprocessRuns, raceMs };
 }
 
-function integer(text: string, name: string, min: number, max: number): number {
+/** A setting's text, from its flag, else its environment variable, with where it came from. */
+function setting(flag: string | undefined, flagName: string, env: NodeJS.ProcessEnv, variable: string): { readonly text: string; readonly from: string } | undefined {
+  if (flag !== undefined) return { text: flag, from: flagName };
+  const value = env[variable];
+  return value === undefined ? undefined : { text: value, from: variable };
+}
+
+function integer({ text, from }: { readonly text: string; readonly from: string }, name: string, min: number, max: number): number {
   const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`the ${name} must be an integer from ${min} to ${max}, got '${text}'`);
+  if (text.trim() === "" || !Number.isInteger(value) || value < min || value > max) throw new Error(`${from}: the ${name} must be an integer from ${min} to ${max}, got '${text}'`);
   return value;
 }

@@ -338,8 +338,10 @@ describe("small parts", () => {
     expect(resolveRunSettings({}, { CI: "true" })).toEqual({ seed: CI_SEED, runs: DEFAULT_RUNS, subprocessRuns: 2, raceMs: DEFAULT_RACE_MS });
     expect(resolveRunSettings({}, { CI: "true", READ_CONFORMANCE_SEED: "42", READ_CONFORMANCE_RUNS: "100", READ_CONFORMANCE_RACE_MS: "300" })).toEqual({ seed: 42, runs: 100, subprocessRuns: 10, raceMs: 300 });
     expect(resolveRunSettings({ seed: "5", runs: "3", subprocessRuns: "1", raceMs: "2000" }, { READ_CONFORMANCE_SEED: "42", READ_CONFORMANCE_RACE_MS: "300" })).toEqual({ seed: 5, runs: 3, subprocessRuns: 1, raceMs: 2000 });
-    expect(() => resolveRunSettings({ raceMs: "5" }, {})).toThrow("the race time in ms must be an integer from 10 to 600000, got '5'");
-    expect(() => resolveRunSettings({ runs: "many" }, {})).toThrow("the runs must be an integer from 1 to 1000000, got 'many'");
+    expect(() => resolveRunSettings({ raceMs: "5" }, {})).toThrow("--race-ms: the race time in ms must be an integer from 10 to 600000, got '5'");
+    expect(() => resolveRunSettings({ runs: "many" }, {})).toThrow("--runs: the runs must be an integer from 1 to 1000000, got 'many'");
+    expect(() => resolveRunSettings({}, { READ_CONFORMANCE_RUNS: "" })).toThrow("READ_CONFORMANCE_RUNS: the runs must be an integer from 1 to 1000000, got ''");
+    expect(() => resolveRunSettings({ seed: " " }, {})).toThrow("--seed: the seed must be an integer from -2147483648 to 2147483647, got ' '");
     expect(Number.isInteger(resolveRunSettings({}, {}).seed)).toBe(true);
   });
 });

@@ -40,6 +40,9 @@ describe("read-conformance", () => {
     expect(await runMain(["--oracle", "no-such-oracle", "--jsonl", "x"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--oracle no-such-oracle: no such file, and no shipped oracle of that name (shipped: envelope, forge, guard, workspace-jp)") });
     expect(await runMain(["--oracle", "workspace-jp", "--jsonl", "x", "--adapter", "mcp"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--adapter mcp: give the implementation's command with --mcp") });
     expect(await runMain(["--bogus"])).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--bogus'") });
+    expect(await runMain(["--runs", "many"])).toMatchObject({ code: 2, stderr: expect.stringContaining("read-conformance: --runs: the runs must be an integer from 1 to 1000000, got 'many'") });
+    expect(await runMain(["--seed", "1.5"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--seed: the seed must be an integer from -2147483648 to 2147483647, got '1.5'") });
+    expect(await runMain(["--race-ms", "5"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--race-ms: the race time in ms must be an integer from 10 to 600000, got '5'") });
   });
 
   it("runs one profile in-process, prints the seed, each check and the matrix, writes the reports asked for, and exits 0 when green", async () => {
@@ -47,9 +50,9 @@ describe("read-conformance", () => {
     made.push(dir);
     const json = path.join(dir, "report.json");
     const md = path.join(dir, "report.md");
-    const result = await runMain(["--profile", "envelope", "--adapter", "in-process", "--runs", "3", "--seed", "99", "--report-json", json, "--report-md", md]);
+    const result = await runMain(["--profile", "envelope", "--adapter", "in-process", "--runs", "3", "--seed", "99", "--race-ms", "100", "--report-json", json, "--report-md", md]);
     expect(result.stderr).toBe("");
-    expect(result.stdout).toContain("read-conformance: envelope through in-process; seed 99 (replay: READ_CONFORMANCE_SEED=99); runs per property: 3 in-process");
+    expect(result.stdout).toContain("read-conformance: envelope through in-process; seed 99 (replay: READ_CONFORMANCE_SEED=99); runs per property: 3 in-process; races: 100 ms each");
     expect(result.stdout).toMatch(/ {2}pass {3}envelope {6}in-process {2}paging \(\d+ ms\)/);
     expect(result.stdout).toMatch(/^ALL-paging +pass$/m);
     expect(result.stdout).toContain("conformance: green (seed 99)");
