@@ -44,7 +44,8 @@ export interface OpenOptions {
   readonly syncBytes?: number;
   /**
    * A secrets policy: the path as asked and where it resolves are refused (`SENSITIVE`) when a rule
-   * matches either, before anything is opened, whether or not the file exists (`withOpenFile`).
+   * matches either, before anything is opened, whether or not the file exists (`withOpenFile`). Where it
+   * resolves is asked about only when that is another absolute path than the one asked.
    */
   readonly sensitive?: readonly SensitiveRule[];
   /** How `withOpenFile` resolves its input (`Workspace.resolve`'s options; the kernel's spelling, links followed, by default). */
@@ -179,11 +180,18 @@ export async function openFileWhenFree(resolved: ResolvedPath, options: OpenOpti
  */
 export async function withOpenFile<T>(workspace: Workspace, input: unknown, options: OpenOptions, use: (file: OpenFile) => Promise<Result<T>>): Promise<Result<T>> {
   options.signal?.throwIfAborted();
-  const asked = options.sensitive === undefined || options.sensitive.length === 0 || typeof input !== "string" || input === "" ? undefined : sensitiveFailure(options.sensitive, input, [path.resolve(workspace.root, input)]);
-  if (asked !== undefined) return fail(asked);
+  const rules = options.sensitive ?? [];
+  let askedPath: string | undefined;
+  if (rules.length > 0 && typeof input === "string" && input !== "") {
+    askedPath = path.resolve(workspace.root, input);
+    const asked = sensitiveFailure(rules, input, [askedPath]);
+    if (asked !== undefined) return fail(asked);
+  }
   const resolved = workspace.resolve(input, options.resolve);
   if (!resolved.ok) return resolved;
-  const target = options.sensitive === undefined || options.sensitive.length === 0 ? undefined : sensitiveFailure(options.sensitive, resolved.value.input, [resolved.value.absolute]);
+  // A target that is the very string checked as asked has the same names, so the same verdict: the
+  // rules are asked again only when resolution landed elsewhere (a symlink, `..` after one, ...).
+  const target = rules.length === 0 || resolved.value.absolute === askedPath ? undefined : sensitiveFailure(rules, resolved.value.input, [resolved.value.absolute]);
   if (target !== undefined) return fail(target);
   const opened = await openFileWhenFree(resolved.value, options);
   if (!opened.ok) return opened;

@@ -607,13 +607,34 @@ describe("SENSITIVE: the secrets policy, on the path as asked and on where it re
     };
     expect(valueOf(await readIn(workspace, nfd, { sensitive: [recorder] })).window.lines).toHaveLength(1);
     const depth = workspace.root.split("/").filter((name) => name !== "").length + 1;
-    // The path as asked, then where it resolves: each as it is, then NFC.
+    // The path as asked, as it is, then NFC (it resolves to that very path, which is not asked about again).
     expect(seen).toEqual([
       ["cafe\u0301.txt", nfd, depth],
       ["caf\u00e9.txt", nfd, depth],
-      ["cafe\u0301.txt", nfd, depth],
-      ["caf\u00e9.txt", nfd, depth],
     ]);
+  });
+
+  test("where a path resolves is asked about when it is another path than the one asked, and only then", async () => {
+    const asked: string[] = [];
+    const recorder = {
+      id: "recorder",
+      description: "a rule that records the paths it is asked about",
+      matches: (_names: readonly string[], exact: readonly string[]) => {
+        asked.push(`/${exact.join("/")}`);
+        return false;
+      },
+    };
+    const checked = async (input: string) => {
+      asked.length = 0;
+      expect(valueOf(await readIn(workspace, input, { sensitive: [recorder] })).window.lines).toHaveLength(1);
+      return [...asked];
+    };
+    // Each path is asked about once per form (as it is, then normalised: the same names here).
+    const notes = `${workspace.root}/notes.txt`;
+    expect(await checked("notes.txt")).toEqual([notes, notes]);
+    expect(await checked("./keys/../notes.txt")).toEqual([notes, notes]);
+    expect(await checked(notes)).toEqual([notes, notes]);
+    expect(await checked(".env.local")).toEqual([`${workspace.root}/.env.local`, `${workspace.root}/.env.local`, notes, notes]);
   });
 
   test("a rule that throws refuses the path: a check that could not finish is never an allowance", async () => {
