@@ -12,9 +12,9 @@ export interface SensitiveRule {
   /**
    * Whether the path is sensitive. `names` are the names of an absolute path, lower-cased, as they are
    * and NFC-normalised with trailing dots and spaces stripped (see `normalizeSegments`): the rule is asked
-   * once per form. `exact` are the same path's names exactly as they are (case and spelling kept), the
-   * same for every form: an exception that lets a path through should compare these, since folding case
-   * or spelling could turn a refused name into an allowed one. A rule that throws denies.
+   * once per distinct form. `exact` are the same path's names exactly as they are (case and spelling
+   * kept), the same for every form: an exception that lets a path through should compare these, since
+   * folding case or spelling could turn a refused name into an allowed one. A rule that throws denies.
    */
   matches(names: readonly string[], exact: readonly string[]): boolean;
 }
@@ -80,17 +80,26 @@ export function sensitiveRuleOf(rules: readonly SensitiveRule[], paths: readonly
 
 /**
  * The first rule that matches one of the name lists of one path, or `undefined`. The first list is the
- * path's names exactly as they are (each rule's `exact`); each list is lower-cased before a rule sees it.
- * Throws when a rule throws.
+ * path's names exactly as they are (each rule's `exact`); each list is lower-cased before a rule sees it,
+ * and a list that lower-cases to one already tried is skipped. Throws when a rule throws.
  */
 export function findSensitiveRule(rules: readonly SensitiveRule[], nameLists: readonly (readonly string[])[]): SensitiveRule | undefined {
   const exact = nameLists[0] ?? [];
+  const asked: (readonly string[])[] = [];
   for (const names of nameLists) {
     const lower = names.map((name) => name.toLowerCase());
+    // A rule is given `lower` and `exact` only, and `exact` is the same for every list: a list that
+    // lower-cases to one already asked about gets the same answers (plain ASCII names are their own forms).
+    if (asked.some((earlier) => sameNames(earlier, lower))) continue;
+    asked.push(lower);
     const found = rules.find((rule) => rule.matches(lower, exact));
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((name, index) => name === b[index]);
 }
 
 function named(id: string, description: string, fileNames: readonly string[]): SensitiveRule {
