@@ -1,3 +1,6 @@
+/** The expression of a glob's leading recursive `**`: any number of leading directories, none included. */
+export const RECURSIVE_PREFIX = "(?:/?|.*/)";
+
 /** A glob compiled to a regular expression over a whole path, or why it could not be. */
 export type CompiledGlob = { readonly regex: RegExp } | { readonly error: string };
 
@@ -167,7 +170,7 @@ function toRegex(token: Token): string {
     case "star":
       return ".*";
     case "recursive-prefix":
-      return "(?:/?|.*/)";
+      return RECURSIVE_PREFIX;
     case "recursive-suffix":
       return "/.*";
     case "recursive-middle":

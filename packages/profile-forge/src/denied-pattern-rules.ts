@@ -1,5 +1,5 @@
 import { canonicalGlob, escapeText, normalizeName, quoteText, splitPath, type SensitiveRule } from "@read/core";
-import { compileGlob } from "./compile-glob.js";
+import { compileGlob, RECURSIVE_PREFIX } from "./compile-glob.js";
 
 /** The start of the `rule` of a `SENSITIVE` failure that a denied pattern caused; the pattern follows. */
 export const DENIED_PATTERN_RULE = "denied-pattern:";
@@ -87,14 +87,31 @@ export function deniedPatternRules(patterns: readonly string[], root: string): D
   return { rules };
 }
 
+// How the source of a pattern compiled from a glob starting with `**/` starts.
+const RECURSIVE_START = new RegExp(`^${RECURSIVE_PREFIX}`, "isu").source;
+
 // One expression matching what any of `entries` matches, for absolute and for relative paths (a
-// pattern-free one matches nothing).
+// pattern-free one matches nothing). The patterns that start with `**/` share that start, tried once for
+// all of them rather than once per pattern (each try scans the path again); those that go on with `*`
+// need no split at a `/` at all (`**/*.pem` matches what `*.pem` does), so they share one leading `.*`.
 function unionOf(entries: readonly Pattern[]): { readonly absolute: RegExp; readonly relative: RegExp } {
   const union = (absolute: boolean) => {
-    const sources = entries.filter((entry) => entry.absolute === absolute).flatMap((entry) => entry.regexes.map((regex) => `(?:${regex.source})`));
-    return new RegExp(sources.length === 0 ? "(?!)" : sources.join("|"), "isu");
+    const sources = entries.filter((entry) => entry.absolute === absolute).flatMap((entry) => entry.regexes.map((regex) => regex.source));
+    const rests = sources.filter((source) => source.startsWith(RECURSIVE_START)).map((source) => source.slice(RECURSIVE_START.length));
+    const starred = rests.filter((rest) => rest.startsWith(".*")).map((rest) => rest.slice(2));
+    const afterDirectories = rests.filter((rest) => !rest.startsWith(".*"));
+    const alternatives = [
+      ...(afterDirectories.length === 0 ? [] : [`${RECURSIVE_START}(?:${afterDirectories.map(group).join("|")})`]),
+      ...(starred.length === 0 ? [] : [`^.*(?:${starred.map(group).join("|")})`]),
+      ...sources.filter((source) => !source.startsWith(RECURSIVE_START)),
+    ];
+    return new RegExp(alternatives.length === 0 ? "(?!)" : alternatives.map(group).join("|"), "isu");
   };
   return { absolute: union(true), relative: union(false) };
+}
+
+function group(source: string): string {
+  return `(?:${source})`;
 }
 
 interface Joined {
