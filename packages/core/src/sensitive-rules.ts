@@ -20,6 +20,7 @@ export interface SensitiveRule {
 }
 
 const ENV_EXCEPTIONS = new Set([".env.example", ".env.sample", ".env.template"]);
+const KEY_EXTENSIONS = [".pem", ".key", ".p12", ".pfx", ".ppk", ".jks", ".keystore"];
 
 /**
  * The default sensitive list. Every name is compared after normalisation and case-insensitively, on the
@@ -38,7 +39,10 @@ export const DEFAULT_SENSITIVE_RULES: readonly SensitiveRule[] = [
   {
     id: "key-file",
     description: "a private key or certificate store (*.pem, *.key, *.p12, *.pfx, *.ppk, *.jks, *.keystore)",
-    matches: (names) => [".pem", ".key", ".p12", ".pfx", ".ppk", ".jks", ".keystore"].some((ext) => (names.at(-1) ?? "").endsWith(ext)),
+    matches: (names) => {
+      const name = names.at(-1) ?? "";
+      return KEY_EXTENSIONS.some((ext) => name.endsWith(ext));
+    },
   },
   within("ssh-directory", "the SSH directory (.ssh/)", [".ssh"]),
   within("gnupg-directory", "the GnuPG directory (.gnupg/)", [".gnupg"]),
@@ -108,7 +112,7 @@ function named(id: string, description: string, fileNames: readonly string[]): S
 
 // The path ends with these names: `.aws/credentials` protects that file wherever the home directory is.
 function endsWith(id: string, description: string, tail: readonly string[]): SensitiveRule {
-  return { id, description, matches: (names) => names.length >= tail.length && tail.every((name, index) => names[names.length - tail.length + index] === name) };
+  return { id, description, matches: (names) => names.length >= tail.length && namesAt(names, names.length - tail.length, tail) };
 }
 
 // The path is this directory or lies anywhere under it.
@@ -118,9 +122,15 @@ function within(id: string, description: string, directory: readonly string[]): 
     description,
     matches: (names) => {
       for (let start = 0; start + directory.length <= names.length; start++) {
-        if (directory.every((name, index) => names[start + index] === name)) return true;
+        if (namesAt(names, start, directory)) return true;
       }
       return false;
     },
   };
+}
+
+// Whether `names` holds `expected` from `start` on (a loop: the rules run on every path read).
+function namesAt(names: readonly string[], start: number, expected: readonly string[]): boolean {
+  for (let index = 0; index < expected.length; index++) if (names[start + index] !== expected[index]) return false;
+  return true;
 }
