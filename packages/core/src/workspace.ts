@@ -131,20 +131,20 @@ function resolveEntry(root: string, input: string, raw: string): Result<Resolved
     return fail(classifyUnresolvable(root, input, raw, error));
   }
   const entry = path.join(parent, path.basename(raw));
-  const inside = isInside(root, entry);
+  // A canonical directory and a name: `describe` decides containment as for any canonical path.
+  const resolved = describe(root, input, entry);
   const outside = () => fail(coreFailure({ code: "OUTSIDE_ROOT", message: `The path ${quoteText(input)} resolves outside the workspace root.`, path: input, resolved: entry }));
   let stat: fs.Stats;
   try {
     stat = fs.lstatSync(entry);
   } catch (error) {
-    return inside ? fail(fromOsError(error, input, `The path ${quoteText(input)}`)) : outside();
+    return resolved.inside ? fail(fromOsError(error, input, `The path ${quoteText(input)}`)) : outside();
   }
   if (!stat.isSymbolicLink()) {
-    const resolved = describe(root, input, entry);
     entryStats.set(resolved, stat);
     return ok(resolved);
   }
-  if (!inside) return outside();
+  if (!resolved.inside) return outside();
   return fail(coreFailure({ code: "NOT_REGULAR_FILE", message: `The path ${quoteText(input)} is a symbolic link, which is not followed.`, path: input, kind: "symlink" }));
 }
 
