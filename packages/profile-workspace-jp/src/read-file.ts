@@ -73,5 +73,9 @@ function refusedOutside(workspace: Workspace, path: string): ReadFileErrorOutput
 // where it resolved.
 function reportedPath(workspace: Workspace, path: string, resolved: ResolvedPath): string {
   const lexical = nodePath.resolve(workspace.root, path);
+  // `path.resolve` cleans the spelling: a path under the root's own spelling is inside, and relative to
+  // the root it is the rest (no two `path.relative` calls needed in the common case).
+  const prefix = workspace.root.endsWith("/") ? workspace.root : `${workspace.root}/`;
+  if (nodePath.sep === "/" && lexical.length > prefix.length && lexical.startsWith(prefix)) return lexical.slice(prefix.length);
   return isInside(workspace.root, lexical) ? toPosixRelative(workspace.root, lexical) : resolved.relative;
 }
