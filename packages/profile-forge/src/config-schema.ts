@@ -1,6 +1,6 @@
-import { quoteText } from "@read/core";
 import { z } from "zod";
 import { compileGlob } from "./compile-glob.js";
+import { invalidPattern } from "./denied-pattern-rules.js";
 
 /**
  * The schema of `[tools.read_file]` in `read.config.toml` (spec §5, and forge's sandbox). Every key is
@@ -29,7 +29,7 @@ export const configSchema = z.object({
     .superRefine((patterns, context) => {
       for (const [index, pattern] of patterns.entries()) {
         const glob = compileGlob(pattern.startsWith("!") ? pattern.slice(1) : pattern);
-        if ("error" in glob) context.addIssue({ code: "custom", path: [], message: `invalid denied pattern ${quoteText(pattern)} (entry ${index + 1}): ${glob.error}` });
+        if ("error" in glob) context.addIssue({ code: "custom", path: [], message: invalidPattern(pattern, index, glob.error) });
       }
     })
     .optional(),

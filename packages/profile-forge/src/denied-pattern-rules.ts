@@ -4,6 +4,11 @@ import { compileGlob, RECURSIVE_PREFIX } from "./compile-glob.js";
 /** The start of the `rule` of a `SENSITIVE` failure that a denied pattern caused; the pattern follows. */
 export const DENIED_PATTERN_RULE = "denied-pattern:";
 
+/** Why entry `index` (from 0) of `denied_patterns`, `pattern`, cannot be used: a phrase naming it and its place. */
+export function invalidPattern(pattern: string, index: number, problem: string): string {
+  return `invalid denied pattern ${quoteText(pattern)} (entry ${index + 1}): ${problem}`;
+}
+
 /** The sandbox's deny list as rules, or why a pattern of it cannot be used (a phrase naming the pattern). */
 export type DeniedPatterns = { readonly rules: readonly SensitiveRule[] } | { readonly problem: string };
 
@@ -38,7 +43,7 @@ export function deniedPatternRules(patterns: readonly string[], root: string): D
   const compiled: Pattern[] = [];
   for (const [index, pattern] of patterns.entries()) {
     const entry = compilePattern(pattern);
-    if ("problem" in entry) return { problem: `invalid denied pattern ${quoteText(pattern)} (entry ${index + 1}): ${entry.problem}` };
+    if ("problem" in entry) return { problem: invalidPattern(pattern, index, entry.problem) };
     compiled.push(entry);
   }
   const rootExact = splitPath(root);
