@@ -30,7 +30,9 @@ export function decodeLines(file: OpenFile, bytes: Buffer, firstNumber: number |
     return fail(coreFailure({ code: "INVALID_UTF8", message: `The file ${quoteText(file.path.input)} is not valid UTF-8.`, path: file.path.input }));
   }
   const text = decodeUtf8(bytes, { ascii, valid });
-  const lines = breaks === "lf" ? splitAtLf(text, firstNumber) : splitUniversal(text, firstNumber);
+  // Without a CR byte, universal line breaks are the LF ones; `includes` finds that out far faster than
+  // a search of the decoded text (V8's `indexOf` walks a string whose every character must be compared).
+  const lines = breaks === "universal" && bytes.includes(CR) ? splitUniversal(text, firstNumber) : splitAtLf(text, firstNumber);
   return ok({ lines, replaced: !valid, astral: !ascii && hasFourByteLead(bytes) });
 }
 
@@ -108,8 +110,8 @@ function splitAtLf(text: string, firstNumber: number | null): Line[] {
 }
 
 // Line ends are CRLF, a lone CR or LF, the first that starts at each point. The next CR and the next LF
-// are found with `indexOf` (a text without CR is split as fast as at LF alone): a match object per line
-// cost more than the split.
+// are found with `indexOf`: a match object per line cost more than the split. Only for text that holds a
+// CR (decodeLines splits the rest at LF), so the search for the next CR ends soon.
 function splitUniversal(text: string, firstNumber: number | null): Line[] {
   const lines: Line[] = [];
   let number = firstNumber;
