@@ -65,6 +65,12 @@ fs.cpSync(repo, release, {
 run(process.execPath, [path.join(repo, "node_modules", "@changesets", "cli", "bin.js"), "version"], { cwd: release, env: { ...process.env, CI: "true" } });
 log(`changeset version applied in ${release}`);
 
+// The TypeScript tools of step 3, installed from the registry while the packages are packed.
+const tools = path.join(work, "tools");
+fs.mkdirSync(tools);
+fs.writeFileSync(path.join(tools, "package.json"), `${JSON.stringify({ name: "read-readme-tools", private: true }, null, 2)}\n`);
+const toolsInstall = spawnAsync("npm", ["install", "typescript@~5.9.3", "@types/node@^20.19.0"], { cwd: tools, env: npmEnv });
+
 // 2. Pack and check every public package.
 const manifests = JSON.parse(run("pnpm", ["-r", "ls", "--depth", "-1", "--json"], { cwd: release }).stdout)
   .filter((entry) => !entry.private && entry.path !== release)
@@ -106,11 +112,9 @@ for (const { dir, manifest } of manifests) {
   log(`packed ${manifest.name}@${manifest.version} (${listing.filter(Boolean).length} files)`);
 }
 
-// 3. The READMEs. The TypeScript tools first, shared by every README's project.
-const tools = path.join(work, "tools");
-fs.mkdirSync(tools);
-fs.writeFileSync(path.join(tools, "package.json"), `${JSON.stringify({ name: "read-readme-tools", private: true }, null, 2)}\n`);
-run("npm", ["install", "typescript@~5.9.3", "@types/node@^20.19.0"], { cwd: tools, env: npmEnv });
+// 3. The READMEs, with the TypeScript tools every README's project shares (installed while step 2 packed).
+const installedTools = await toolsInstall;
+if (installedTools.status !== 0) fail(`npm install of the README tools (in ${tools}) exited ${installedTools.status}\n${installedTools.stdout}${installedTools.stderr}`);
 const tsc = path.join(tools, "node_modules", "typescript", "bin", "tsc");
 const tscOptions = [...TSC_OPTIONS, "--typeRoots", path.join(tools, "node_modules", "@types")];
 
