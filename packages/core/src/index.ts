@@ -32,7 +32,7 @@ export { normalizeName, normalizeSegments, splitPath } from "./normalize-segment
 export { DEFAULT_SENSITIVE_RULES, findSensitiveRule, sensitiveRuleOf, type SensitiveRule } from "./sensitive-rules.js";
 export { escapeText, quoteText, type EscapeTextOptions } from "./escape-text.js";
 export { MAX_PATH_INPUT_LENGTH, validatePathInput } from "./validate-path-input.js";
-export { EMPTY_ROOT_MESSAGE, createWorkspace, errorCode, fromOsError, isInside, toPosixRelative, type ResolveOptions, type ResolvedPath, type Workspace } from "./workspace.js";
+export { EMPTY_ROOT_MESSAGE, createWorkspace, errorCode, fromOsError, isInside, relativeInside, toPosixRelative, type ResolveOptions, type ResolvedPath, type Workspace } from "./workspace.js";
 export { closeFile, openFile, openFileWhenFree, withOpenFile, type FileStat, type OpenFile, type OpenOptions } from "./open-file.js";
 export { ASYNC_CHUNK_SIZE, CHUNK_SIZE, SYNC_BYTES, type Chunk, type FileReader } from "./file-reader.js";
 export { decodeUtf8, type KnownBytes } from "./decode-utf8.js";

@@ -91,6 +91,17 @@ export function isInside(root: string, target: string): boolean {
   return relative === "" || (relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
 }
 
+/**
+ * `target` relative to `root`, in POSIX form (`"."` for the root itself), when it lies inside it;
+ * `undefined` when it does not. Both must be clean absolute paths (as `path.resolve` returns them): a
+ * target spelt under the root's own spelling is then inside without a `path.relative`, the common case.
+ */
+export function relativeInside(root: string, target: string): string | undefined {
+  const prefix = root.endsWith(path.sep) ? root : `${root}${path.sep}`;
+  if (path.sep === "/" && target.length > prefix.length && target.startsWith(prefix)) return target.slice(prefix.length);
+  return isInside(root, target) ? toPosixRelative(root, target) : undefined;
+}
+
 /** `target` relative to `root`, in POSIX form, `"."` for the root itself. */
 export function toPosixRelative(root: string, target: string): string {
   const relative = path.relative(root, target);
@@ -154,12 +165,9 @@ function joinRaw(root: string, input: string): string {
 }
 
 function describe(root: string, input: string, absolute: string): ResolvedPath {
-  // Both paths are canonical, so a component prefix is inside: the common case needs no path.relative.
-  const prefix = root.endsWith(path.sep) ? root : `${root}${path.sep}`;
-  if (path.sep === "/" && absolute.length > prefix.length && absolute.startsWith(prefix)) {
-    return { input, absolute, relative: absolute.slice(prefix.length), inside: true };
-  }
-  return { input, absolute, relative: toPosixRelative(root, absolute), inside: isInside(root, absolute) };
+  // Both paths are canonical, so relativeInside's component prefix decides the common case.
+  const relative = relativeInside(root, absolute);
+  return { input, absolute, relative: relative ?? toPosixRelative(root, absolute), inside: relative !== undefined };
 }
 
 /**

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { isInside, quoteText, readTextWindow, toPosixRelative, type CoreFailure, type Line, type SensitiveRule, type Workspace } from "@read/core";
+import { quoteText, readTextWindow, relativeInside, type CoreFailure, type Line, type SensitiveRule, type Workspace } from "@read/core";
 import type { EnvelopeOptions } from "./config-schema.js";
 import { mapFailure } from "./map-failure.js";
 import type { EnvelopeError, EnvelopeOutput, FailureContext, ReadData, ReadFailure } from "./output.js";
@@ -142,7 +142,8 @@ export function pastEndMessage(startLine: number, total: number): string {
 // outside target), and only for the failures that come after resolution (the reference's rel_path).
 function resolvedOf(workspace: Workspace, failure: CoreFailure): Landing {
   const landing = failure.code === "NOT_FOUND" || failure.code === "IS_DIRECTORY" || failure.code === "BINARY" ? failure.resolved : undefined;
-  return landing !== undefined && isInside(workspace.root, landing) ? { path_resolved: toPosixRelative(workspace.root, landing) } : {};
+  const relative = landing === undefined ? undefined : relativeInside(workspace.root, landing);
+  return relative === undefined ? {} : { path_resolved: relative };
 }
 
 function elapsed(call: ReadCall): number {

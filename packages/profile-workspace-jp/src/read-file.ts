@@ -1,5 +1,5 @@
 import nodePath from "node:path";
-import { coreFailure, isInside, quoteText, readTextWindow, toPosixRelative, type ResolveOptions, type ResolvedPath, type SensitiveRule, type Workspace } from "@read/core";
+import { coreFailure, quoteText, readTextWindow, relativeInside, type ResolveOptions, type ResolvedPath, type SensitiveRule, type Workspace } from "@read/core";
 import { BINARY_SNIFF_BYTES } from "./binary-sniff-bytes.js";
 import { buildPage } from "./build-page.js";
 import { mapFailure } from "./map-failure.js";
@@ -72,10 +72,5 @@ function refusedOutside(workspace: Workspace, path: string): ReadFileErrorOutput
 // through a symlinked directory), or, for an absolute path spelt through another name of the root,
 // where it resolved.
 function reportedPath(workspace: Workspace, path: string, resolved: ResolvedPath): string {
-  const lexical = nodePath.resolve(workspace.root, path);
-  // `path.resolve` cleans the spelling: a path under the root's own spelling is inside, and relative to
-  // the root it is the rest (no two `path.relative` calls needed in the common case).
-  const prefix = workspace.root.endsWith("/") ? workspace.root : `${workspace.root}/`;
-  if (nodePath.sep === "/" && lexical.length > prefix.length && lexical.startsWith(prefix)) return lexical.slice(prefix.length);
-  return isInside(workspace.root, lexical) ? toPosixRelative(workspace.root, lexical) : resolved.relative;
+  return relativeInside(workspace.root, nodePath.resolve(workspace.root, path)) ?? resolved.relative;
 }
