@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
-import { closeFile, errorCode, isInside, openFile, readHeadSync, toPosixRelative } from "@read/core";
+import { closeFile, errorCode, openFile, readHeadSync, relativeInside } from "@read/core";
 
 /** The gitignore rule that excludes a path. */
 export interface GitignoreRule {
@@ -51,8 +51,8 @@ export function gitignoreRules(root: string): GitignoreRules {
   return {
     base,
     find(absolute) {
-      if (absolute === base || !isInside(base, absolute)) return undefined;
-      const relative = toPosixRelative(base, absolute);
+      const relative = relativeInside(base, absolute);
+      if (relative === undefined || relative === ".") return undefined;
       const sources: RulesSource[] = [];
       if (exclude !== undefined) sources.push(rulesSource(exclude, ".git/info/exclude", ""));
       sources.push(rulesSource(path.join(base, ".gitignore"), ".gitignore", ""));
