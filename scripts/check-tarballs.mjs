@@ -4,8 +4,8 @@
 // 1. A copy of the repository is made release-ready exactly as `pnpm version-packages` would: the pending
 //    changesets are applied with `changeset version` (versions bumped, CHANGELOG.md written per package).
 // 2. Every public package is packed with `pnpm pack` (workspace ranges become real ones); each manifest
-//    must carry the license, `repository` (with its directory), `homepage` and `bugs`, and each tarball
-//    LICENSE (the root's), README.md and CHANGELOG.md.
+//    must carry the license, `repository` (with its directory), `homepage` and `bugs`, each tarball
+//    LICENSE (the root's), README.md and CHANGELOG.md, and `publint --strict` must find nothing in it.
 // 3. Each package's README is run as written, in a new, empty ES module project of its own holding the
 //    files the examples read (notes.txt). In README order: a `sh` block runs in bash, with each
 //    `npm install @read/NAME` taking the packed tarball instead of the registry (third-party packages
@@ -25,6 +25,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repo = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+// Run on the tarball itself: publint given a directory packs it again (a pnpm start and a pack per package).
+const publint = path.join(repo, "node_modules", ".bin", "publint");
 const REPOSITORY = "https://github.com/read-tool/read";
 const NOT_RUN = new Set(["@read/conformance"]);
 const FIXTURES = { "notes.txt": "one\ntwo\nthree\n" };
@@ -108,6 +110,7 @@ for (const { dir, manifest } of manifests) {
     if (!listing.includes(`package/${file}`)) fail(`${manifest.name}: the tarball has no ${file}`);
   }
   if (execFileSync("tar", ["-xzOf", output, "package/LICENSE"], { encoding: "utf8" }) !== license) fail(`${manifest.name}: its LICENSE differs from the repository's`);
+  run(publint, ["--strict", output], { cwd: dir });
   packed.set(manifest.name, { tarball: output, readme: path.join(dir, "README.md") });
   log(`packed ${manifest.name}@${manifest.version} (${listing.filter(Boolean).length} files)`);
 }
