@@ -55,7 +55,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       case "jsonl":
         return await jsonlCommand(rest, io);
       case "repl":
-        return await (await import("./repl/repl-command.js")).replCommand(rest, io);
+        return await (await import("./terminal-ui.js")).replCommand(rest, io);
       default:
         if (command.startsWith("-")) throw new UsageError(`unknown option '${command}' before a command`);
         return await readCommand(argv, io);
@@ -120,7 +120,7 @@ function permissionRequester(flag: string | undefined, terminal: CliIo | undefin
   // should not pay for at start.
   return async (request) => {
     if (promptBlocker(terminal.stdin, terminal.stderr) !== undefined) return "unavailable";
-    return (await import("./repl/ask-on-terminal.js")).askOnTerminal(request, terminal);
+    return (await import("./terminal-ui.js")).askOnTerminal(request, terminal);
   };
 }
 

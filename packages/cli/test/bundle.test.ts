@@ -67,6 +67,24 @@ describe("the read-tool bundle (dist/read-tool.cjs)", () => {
     expect(loaded.filter((url) => /\/(ink|react)\//.test(url))).toEqual([]);
   });
 
+  test("`read-tool repl --help` loads the terminal UI as one ES module, dist/terminal-ui.bundle.js, holding ink and React", () => {
+    const loaded = modulesLoaded(["repl", "--help"]);
+    expect(loaded.slice(1)).toEqual([pathToFileURL(path.join(dist, "terminal-ui.bundle.js")).href]);
+    const held = Object.keys((JSON.parse(fs.readFileSync(path.join(dist, "terminal-ui.meta.json"), "utf8")) as Metafile).inputs);
+    // React's production build (the development one checks and warns at every render), and no MCP SDK.
+    for (const present of ["/ink/build/render.js", "/react-reconciler/cjs/react-reconciler.production.js", "packages/cli/dist/repl/repl-command.js"]) {
+      expect(held.filter((input) => input.includes(present))).toHaveLength(1);
+    }
+    for (const left of [".development.js", "/@modelcontextprotocol/", "packages/mcp/"]) expect(held.filter((input) => input.includes(left))).toEqual([]);
+  });
+
+  test("with DEV=true, ink's React DevTools bridge is missing from the terminal UI as react-devtools-core is from a project: ink warns and the REPL still answers", () => {
+    const run = spawnSync(process.execPath, [BIN, "repl", "--help"], { encoding: "utf8", env: { ...process.env, DEV: "true" } });
+    expect(run.status).toBe(0);
+    expect(run.stdout.split("\n")[0]).toBe("usage: read-tool repl [--root DIR] [--config FILE]");
+    expect(run.stderr).toContain("The environment variable DEV is set to true, so Ink tried to import `react-devtools-core`");
+  });
+
   test("a usage error thrown by a command left out of the bundle is still one line and exit 2", () => {
     const run = runCli(["mcp", "--root", "/nonexistent/read-tool-root"]);
     expect(run).toEqual({ status: 2, stdout: "", stderr: "read-tool: --root /nonexistent/read-tool-root is not an existing directory\n" });
