@@ -60,8 +60,9 @@ function runStep(step: Step, cwd: string): Promise<{ readonly status: number | n
     const child = spawn("bash", ["-c", `trap 'pwd > "$WALKTHROUGH_CWD"' EXIT\nset -eo pipefail\n${step.script}`], {
       cwd,
       // The page's five gates test the page (its commands, exit statuses and verdicts), not the example,
-      // which packed-package.test.ts gates at the harness's default runs: 5 runs per property here.
-      env: { ...registry.env, READ_CONFORMANCE_RUNS: "5", WALKTHROUGH_CWD: cwdFile },
+      // which packed-package.test.ts gates at the harness's default runs and the suite's race time: 5 runs
+      // per property here, and races of 50 ms.
+      env: { ...registry.env, READ_CONFORMANCE_RUNS: "5", READ_CONFORMANCE_RACE_MS: "50", WALKTHROUGH_CWD: cwdFile },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
