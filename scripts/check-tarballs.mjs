@@ -10,8 +10,8 @@
 //    files the examples read (notes.txt). In README order: a `sh` block runs in bash, with each
 //    `npm install @read/NAME` taking the packed tarball instead of the registry (third-party packages
 //    come from the registry, as written), so a README must install what its examples import; a `ts`
-//    block is type-checked with TypeScript (strict, shared from a tools directory) against the installed types
-//    and run with node. Any failure, type error or non-zero exit fails the check with its output. Other
+//    block is type-checked with TypeScript (strict, shared from a tools directory) against the installed
+//    types and run with node. Any failure, type error or non-zero exit fails the check with its output. Other
 //    blocks (json, toml, console transcripts) are not run.
 //
 // 4. The MCP server, started from the installed @read/cli as docs/mcp.md configures a client with it,
@@ -34,18 +34,6 @@ const FIXTURES = { "notes.txt": "one\ntwo\nthree\n" };
 const keep = process.argv.includes("--keep");
 const started = Date.now();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "read-tarballs-"));
-// How a ts block is checked and compiled: strict TypeScript, as an ES module of a "type": "module" project
-// (what `tsc --module nodenext --target es2023 --strict --skipLibCheck --types node` does).
-const tsOptions = (ts, typeRoots, outDir) => ({
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  target: ts.ScriptTarget.ES2023,
-  strict: true,
-  skipLibCheck: true,
-  types: ["node"],
-  typeRoots: [typeRoots],
-  outDir,
-});
 const npmEnv = { ...process.env, npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false", npm_config_loglevel: "error" };
 
 const log = (line) => process.stdout.write(`[${Math.round((Date.now() - started) / 1000)} s] ${line}\n`);
@@ -136,9 +124,20 @@ const typeRoots = path.join(tools, "node_modules", "@types");
 const sharedSourceFiles = new Map();
 const sharedRoots = [path.join(tools, "node_modules", "typescript", "lib") + path.sep, typeRoots + path.sep];
 
-/** Type-checks and compiles one block with the tools' TypeScript; resolves to its diagnostics, formatted. */
+/** Type-checks and compiles one block into `out/` with the tools' TypeScript; returns its diagnostics, formatted. */
 function compileBlock(project, file) {
-  const options = tsOptions(ts, typeRoots, path.join(project, "out"));
+  // Strict TypeScript, as an ES module of a "type": "module" project: what
+  // `tsc --module nodenext --target es2023 --strict --skipLibCheck --types node` does.
+  const options = {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2023,
+    strict: true,
+    skipLibCheck: true,
+    types: ["node"],
+    typeRoots: [typeRoots],
+    outDir: path.join(project, "out"),
+  };
   const host = ts.createCompilerHost(options);
   const read = host.getSourceFile;
   host.getSourceFile = (name, version, onError, create) => {
