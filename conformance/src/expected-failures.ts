@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { CheckResult } from "./run-suite.js";
 
@@ -22,10 +23,27 @@ export const expectedFailuresFileSchema = z.strictObject({
 /** This repository's expected failures. */
 export const EXPECTED_FAILURES_FILE = new URL("../expected-failures.json", import.meta.url);
 
-/** Loads and validates an expected-failures file; throws naming the file when it is malformed. */
+/**
+ * Loads and validates an expected-failures file; throws an error whose message names the file and says
+ * what is wrong with it (missing or unreadable, not JSON, or not of the schema).
+ */
 export function loadExpectedFailures(file: string | URL = EXPECTED_FAILURES_FILE): readonly ExpectedFailure[] {
-  const parsed = expectedFailuresFileSchema.safeParse(JSON.parse(fs.readFileSync(file, "utf8")));
-  if (!parsed.success) throw new Error(`${String(file)}: ${z.prettifyError(parsed.error)}`);
+  const name = file instanceof URL ? fileURLToPath(file) : file;
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(`${name}: ${code === "ENOENT" ? "no such file" : `cannot be read (${code ?? (error as Error).message})`}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${name}: not JSON (${(error as Error).message})`);
+  }
+  const parsed = expectedFailuresFileSchema.safeParse(json);
+  if (!parsed.success) throw new Error(`${name}: not an expected-failures file ({ "failures": [{ "profile", "check", "reason" }] }):\n${z.prettifyError(parsed.error)}`);
   return parsed.data.failures;
 }
 

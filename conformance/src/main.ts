@@ -5,7 +5,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { z } from "zod";
 import { securityReport } from "./adversarial/write-security-report.js";
 import { buildManifest, manifestText } from "./build-manifest.js";
-import { EXPECTED_FAILURES_FILE, judgeResults, loadExpectedFailures, type JudgedResult } from "./expected-failures.js";
+import { EXPECTED_FAILURES_FILE, judgeResults, loadExpectedFailures, type ExpectedFailure, type JudgedResult } from "./expected-failures.js";
 import { loadGoldenCases } from "./golden-case.js";
 import { loadOracles, PROFILES_DIR } from "./load-oracles.js";
 import { loadRequirements } from "./load-requirements.js";
@@ -123,7 +123,7 @@ async function run(args: readonly string[]): Promise<number> {
     );
   }
   const requirements = loadRequirements();
-  const expectedFailures = values["expected-failures"] !== undefined ? loadExpectedFailures(path.resolve(values["expected-failures"])) : outside ? [] : loadExpectedFailures(EXPECTED_FAILURES_FILE);
+  const expectedFailures = values["expected-failures"] !== undefined ? expectedFailuresFlag(values["expected-failures"]) : outside ? [] : loadExpectedFailures(EXPECTED_FAILURES_FILE);
   const fixtures = values.fixtures === undefined ? FIXTURES_DIR : path.resolve(values.fixtures);
   if (!fs.existsSync(path.join(fixtures, "golden"))) throw new UsageError(`no golden cases at ${path.join(fixtures, "golden")}: give the fixtures directory with --fixtures`);
   // Package tests prove requirements only of this repository's own profiles: they never ran against yours.
@@ -203,6 +203,15 @@ function oracleFile(value: string): string {
   if (/^[\w-]+$/u.test(value) && !fs.existsSync(value) && fs.existsSync(shipped)) return shipped;
   if (!fs.existsSync(value)) throw new UsageError(`--oracle ${value}: no such file, and no shipped oracle of that name (shipped: ${loadOracles().map((oracle) => oracle.profile).join(", ")})`);
   return path.resolve(value);
+}
+
+/** `--expected-failures FILE`, loaded; a file that is missing or malformed is a usage error that says which. */
+function expectedFailuresFlag(value: string): readonly ExpectedFailure[] {
+  try {
+    return loadExpectedFailures(path.resolve(value));
+  } catch (error) {
+    throw new UsageError(`--expected-failures ${(error as Error).message}`);
+  }
 }
 
 /** A command line as the flags give it, split on whitespace (wrap anything that needs quoting in a script). */

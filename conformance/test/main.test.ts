@@ -45,6 +45,25 @@ describe("read-conformance", () => {
     expect(await runMain(["--race-ms", "5"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--race-ms: the race time in ms must be an integer from 10 to 600000, got '5'") });
   });
 
+  it("exits 2 naming the file when --expected-failures is missing, not JSON, or not an expected-failures file", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "read-conformance-main-"));
+    made.push(dir);
+    const file = (name: string, text: string) => {
+      fs.writeFileSync(path.join(dir, name), text);
+      return path.join(dir, name);
+    };
+    const gate = (list: string) => runMain(["--oracle", "workspace-jp", "--jsonl", "x", "--expected-failures", list]);
+    const missing = path.join(dir, "missing.json");
+    expect(await gate(missing)).toMatchObject({ code: 2, stderr: expect.stringMatching(new RegExp(`^read-conformance: --expected-failures ${missing}: no such file\n`, "u")) });
+    const broken = file("broken.json", "{ failures: [] }");
+    expect(await gate(broken)).toMatchObject({ code: 2, stderr: expect.stringMatching(new RegExp(`^read-conformance: --expected-failures ${broken}: not JSON \\(`, "u")) });
+    const wrong = file("wrong.json", '{ "failures": [{ "profile": "workspace-jp", "check": "definition" }] }');
+    const { code, stderr } = await gate(wrong);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(new RegExp(`^read-conformance: --expected-failures ${wrong}: not an expected-failures file \\(\\{ "failures": \\[\\{ "profile", "check", "reason" \\}\\] \\}\\):\n`, "u"));
+    expect(stderr).toContain("failures[0].reason");
+  });
+
   it("runs one profile in-process, prints the seed, each check and the matrix, writes the reports asked for, and exits 0 when green", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "read-conformance-main-"));
     made.push(dir);
