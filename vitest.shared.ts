@@ -18,6 +18,6 @@ export default defineProject({
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    setupFiles: [fileURLToPath(new URL("./vitest.fast-check-setup.ts", import.meta.url))],
+    setupFiles: [fileURLToPath(new URL("./vitest.fast-check-setup.ts", import.meta.url)), fileURLToPath(new URL("./vitest.temp-dirs-setup.ts", import.meta.url))],
   },
 });

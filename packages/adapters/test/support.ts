@@ -1,14 +1,14 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { makeTempDir } from "../../../vitest.temp-dirs.js";
 import { loadAllProfiles } from "@read/profiles";
 
 /** Every profile, driven only through the contract. */
 export const PROFILES = [...(await loadAllProfiles()).values()];
 
-/** A fresh temporary directory holding `files` (POSIX paths to UTF-8 contents). */
+/** A fresh temporary directory holding `files` (POSIX paths to UTF-8 contents), removed after the test file's last test. */
 export function makeWorkspace(files: Record<string, string>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "read-adapters-"));
+  const root = makeTempDir("read-adapters-");
   for (const [name, text] of Object.entries(files)) {
     const target = path.join(root, name);
     fs.mkdirSync(path.dirname(target), { recursive: true });

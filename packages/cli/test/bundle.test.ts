@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { makeTempDir } from "../../../vitest.temp-dirs.js";
 import { describe, expect, test } from "vitest";
 import { BIN, runCli } from "./run-cli.js";
 
@@ -17,7 +17,7 @@ const PROFILE_PACKAGES = ["packages/profile-envelope/", "packages/profile-worksp
 
 /** The ES module files a `read-tool` run loads (the bin and the bundle are CommonJS: only what they leave out shows). */
 function modulesLoaded(args: readonly string[]): string[] {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "read-modules-"));
+  const dir = makeTempDir("read-modules-");
   const log = path.join(dir, "loaded.txt");
   const hooks = path.join(dir, "hooks.mjs");
   fs.writeFileSync(hooks, `import fs from "node:fs";\nexport async function load(url, context, next) { fs.appendFileSync(${JSON.stringify(log)}, url + "\\n"); return next(url, context); }\n`);
@@ -91,7 +91,7 @@ describe("the read-tool bundle (dist/read-tool.cjs)", () => {
   });
 
   test("a checkout that was not built says how to build it", () => {
-    const copy = fs.mkdtempSync(path.join(os.tmpdir(), "read-unbuilt-"));
+    const copy = makeTempDir("read-unbuilt-");
     fs.mkdirSync(path.join(copy, "bin"));
     for (const file of ["read-tool.js", "package.json"]) fs.copyFileSync(path.join(path.dirname(BIN), file), path.join(copy, "bin", file));
     const run = spawnSync(process.execPath, [path.join(copy, "bin", "read-tool.js"), "--version"], { encoding: "utf8" });

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { makeTempDir } from "../../../vitest.temp-dirs.js";
 import { describe, expect, test } from "vitest";
 import { defaultCacheDir } from "../src/compiled-bundle.js";
 
@@ -15,7 +16,7 @@ exports.load = (specifier) => __readToolImport(specifier);
 `;
 
 function setUp(source = BUNDLE) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "read-bundle-"));
+  const dir = makeTempDir("read-bundle-");
   const file = path.join(dir, "bundle.cjs");
   fs.writeFileSync(file, source);
   return { dir, file, cacheDir: path.join(dir, "cache") };

@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { makeTempDir } from "../../../vitest.temp-dirs.js";
 
 /** The built `read-tool` binary, as users run it. */
 export const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "bin", "read-tool.js");
@@ -24,9 +24,9 @@ export function runCli(args: readonly string[], options: { cwd?: string; stdin?:
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** A fresh temporary workspace holding `files` (POSIX paths to UTF-8 contents). */
+/** A fresh temporary workspace holding `files` (POSIX paths to UTF-8 contents), removed after the test file's last test. */
 export function makeWorkspace(files: Record<string, string>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "read-cli-"));
+  const root = makeTempDir("read-cli-");
   for (const [name, text] of Object.entries(files)) {
     const target = path.join(root, name);
     fs.mkdirSync(path.dirname(target), { recursive: true });

@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { makeTempDir } from "../../../vitest.temp-dirs.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
@@ -14,9 +14,9 @@ export const READ_TOOL = path.resolve(here, "..", "..", "cli", "bin", "read-tool
 /** The built `read-mcp` binary of this package (what `npx @read/mcp` runs). */
 export const READ_MCP = path.resolve(here, "..", "bin", "read-mcp.js");
 
-/** A fresh temporary directory holding `files` (POSIX paths to UTF-8 contents). */
+/** A fresh temporary directory holding `files` (POSIX paths to UTF-8 contents), removed after the test file's last test. */
 export function makeWorkspace(files: Record<string, string>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "read-mcp-"));
+  const root = makeTempDir("read-mcp-");
   for (const [name, text] of Object.entries(files)) {
     const target = path.join(root, name);
     fs.mkdirSync(path.dirname(target), { recursive: true });

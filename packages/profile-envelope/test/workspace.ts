@@ -1,8 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
+import { makeTempDir } from "../../../vitest.temp-dirs.js";
 
 /** The mtime every test file gets (2024-12-26T11:25:45Z, the spec's example), in epoch milliseconds. */
 export const FIXED_MTIME_MS = 1735212345000;
@@ -20,15 +19,9 @@ export interface TestWorkspace {
   fifo(relative: string): void;
 }
 
-const created: string[] = [];
-afterAll(() => {
-  for (const dir of created) fs.rmSync(dir, { recursive: true, force: true });
-});
-
 /** Creates a fresh {@link TestWorkspace} in the system's temporary directory. */
 export function makeWorkspace(): TestWorkspace {
-  const base = fs.mkdtempSync(path.join(os.tmpdir(), "read-envelope-"));
-  created.push(base);
+  const base = makeTempDir("read-envelope-");
   const root = path.join(base, "ws");
   const outside = path.join(base, "outside");
   fs.mkdirSync(root);

@@ -1,11 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { makeTempDir } from "../../../vitest.temp-dirs.js";
 import { describe, expect, test } from "vitest";
 import { loadAllProfiles, loadProfile } from "../src/index.js";
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "read-profiles-abort-"));
-const outside = fs.mkdtempSync(path.join(os.tmpdir(), "read-profiles-abort-out-"));
+const root = makeTempDir("read-profiles-abort-");
+const outside = makeTempDir("read-profiles-abort-out-");
 fs.writeFileSync(path.join(root, "small.txt"), "one\ntwo\n");
 fs.writeFileSync(path.join(outside, "o.txt"), "outside\n");
 // 24 MiB of lines: envelope counts them all for stats.total_lines, past the synchronous first MiB.

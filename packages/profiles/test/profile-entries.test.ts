@@ -1,11 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { makeTempDir } from "../../../vitest.temp-dirs.js";
 import { ProfileConfigError } from "@read/core";
 import { describe, expect, test } from "vitest";
 import { DEFAULT_PROFILE, PROFILE_ENTRIES, UnknownProfileError, loadAllProfiles, loadProfile } from "../src/index.js";
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "read-profiles-"));
+const root = makeTempDir("read-profiles-");
 
 describe("the registry", () => {
   test("each entry describes the profile its package exports: name and config table", async () => {
@@ -71,7 +71,7 @@ describe("the registry", () => {
   });
 
   test("a module path loads the profile it exports, and a module without one is refused", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "read-profile-module-"));
+    const dir = makeTempDir("read-profile-module-");
     fs.writeFileSync(path.join(dir, "not-a-profile.mjs"), "export const profile = { name: 'x' };\n");
     await expect(loadProfile("./not-a-profile.mjs", dir)).rejects.toThrow("the module './not-a-profile.mjs' exports no 'profile' made with defineProfile");
     await expect(loadProfile("./missing.mjs", dir)).rejects.toThrow(/^cannot load the profile module '.\/missing.mjs': /);
@@ -86,7 +86,7 @@ function fileURLOf(url: string): string {
 }
 
 describe("the secrets policy: one `secrets` key in every profile's table", () => {
-  const secrets = fs.mkdtempSync(path.join(os.tmpdir(), "read-profiles-secrets-"));
+  const secrets = makeTempDir("read-profiles-secrets-");
   fs.writeFileSync(path.join(secrets, ".env"), "TOKEN=1\n");
   fs.writeFileSync(path.join(secrets, "id_ed25519"), "key\n");
   const refused: Record<string, unknown> = {

@@ -1,8 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach } from "vitest";
+import { makeTempDir } from "../../../../vitest.temp-dirs.js";
 import type { PermissionRequest } from "@read/core";
 
 /** A temporary directory holding the workspace root `ws/` and a sibling `outside/`, both canonical. */
@@ -18,20 +17,10 @@ export interface Scratch {
   fifo(relative: string): string;
 }
 
-const made: string[] = [];
 
-afterEach(() => {
-  for (const dir of made.splice(0)) {
-    // Tests lock directories and files; open them again so the tree can be removed.
-    execFileSync("chmod", ["-R", "u+rwx", dir]);
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-/** Creates a {@link Scratch}; it is removed after the test. */
+/** Creates a {@link Scratch}; it is removed after the test file's last test. */
 export function scratch(): Scratch {
-  const base = fs.realpathSync.native(fs.mkdtempSync(path.join(os.tmpdir(), "read-guard-")));
-  made.push(base);
+  const base = fs.realpathSync.native(makeTempDir("read-guard-"));
   const at = (relative: string) => path.join(base, ...relative.split("/"));
   const parent = (file: string) => fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.mkdirSync(at("ws"));

@@ -1,0 +1,4 @@
+import { afterAll } from "vitest";
+import { removeTempDirs } from "./vitest.temp-dirs.js";
+
+afterAll(removeTempDirs);
