@@ -1,4 +1,4 @@
-import type { ToolDefinition } from "@read/core";
+import type { JsonSchema, ToolDefinition } from "@read/core";
 import { z } from "zod";
 import type { ForgeConfig } from "./config-schema.js";
 import { inputSchema } from "./input-schema.js";
@@ -11,13 +11,7 @@ import { TOOL_NAME } from "./resolve-tool-name.js";
  * `default` (without `$schema`, which some agent APIs refuse).
  */
 export function definition(config: ForgeConfig): ToolDefinition {
-  const parameters = z.toJSONSchema(inputSchema, {
-    override: ({ zodSchema, jsonSchema }) => {
-      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
-      if (zodSchema === inputSchema.shape.show_line_numbers) jsonSchema.default = config.show_line_numbers;
-    },
-  });
-  delete parameters.$schema;
+  const parameters = parametersFor(config.show_line_numbers);
   const view = config.show_line_numbers
     ? "A text file comes back as a view of its lines, each prefixed with its line number and `| ` (`  7| text`); set show_line_numbers to false for the raw lines."
     : "A text file comes back as its raw lines; set show_line_numbers to true to prefix each with its line number and `| ` (`  7| text`).";
@@ -36,4 +30,23 @@ export function definition(config: ForgeConfig): ToolDefinition {
     ].join(" "),
     parameters,
   };
+}
+
+// The JSON Schema takes zod a millisecond to generate, and a tool is made per call by servers whose
+// requests carry their own config (`read-tool jsonl`): one schema per default of show_line_numbers,
+// shared by the tools, as the other profiles share their one definition.
+const parameters = new Map<boolean, JsonSchema>();
+
+function parametersFor(showLineNumbers: boolean): JsonSchema {
+  const known = parameters.get(showLineNumbers);
+  if (known !== undefined) return known;
+  const generated = z.toJSONSchema(inputSchema, {
+    override: ({ zodSchema, jsonSchema }) => {
+      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+      if (zodSchema === inputSchema.shape.show_line_numbers) jsonSchema.default = showLineNumbers;
+    },
+  });
+  delete generated.$schema;
+  parameters.set(showLineNumbers, generated);
+  return generated;
 }

@@ -40,6 +40,24 @@ const GLOB_SYNTAX = /[*?[\]{}\\]/u;
  * resolved (it could only match a spelling that resolution never produces), is a `problem`.
  */
 export function deniedPatternRules(patterns: readonly string[], root: string): DeniedPatterns {
+  // A list without absolute patterns touches no file system: its rules are a function of the list and the
+  // root, built once. A server that makes a tool per request (`read-tool jsonl`) would otherwise compile
+  // the default list again for every call, which took most of such a call's time.
+  if (patterns.some((pattern) => pattern.replace(/^!/u, "").startsWith("/"))) return buildRules(patterns, root);
+  const key = JSON.stringify([root, patterns]);
+  const known = builtRules.get(key);
+  if (known !== undefined) return known;
+  const built = buildRules(patterns, root);
+  if (builtRules.size >= BUILT_RULES_KEPT) builtRules.delete(builtRules.keys().next().value ?? "");
+  builtRules.set(key, built);
+  return built;
+}
+
+// The rules of the lists without absolute patterns seen last, by root and list (oldest dropped first).
+const builtRules = new Map<string, DeniedPatterns>();
+const BUILT_RULES_KEPT = 16;
+
+function buildRules(patterns: readonly string[], root: string): DeniedPatterns {
   const compiled: Pattern[] = [];
   for (const [index, pattern] of patterns.entries()) {
     const entry = compilePattern(pattern);

@@ -41,6 +41,12 @@ describe("FR-RD-02: the request schema", () => {
       additionalProperties: false,
     });
     expect(createTool({ root, show_line_numbers: false }).definition.parameters).toMatchObject({ properties: { show_line_numbers: { type: "boolean", default: false } } });
+    // Tools with the same default share one schema, as tools of the other profiles share their definition;
+    // a later tool with the other default does not change it.
+    const first = createTool({ root }).definition.parameters;
+    expect(createTool({ root, max_scan_bytes: 5000 }).definition.parameters).toBe(first);
+    expect(createTool({ root, show_line_numbers: false }).definition.parameters).not.toBe(first);
+    expect(first).toMatchObject({ properties: { show_line_numbers: { default: true } } });
   });
 
   test("FORGE-FR-RD-02: the description states the configured limits", () => {

@@ -229,6 +229,30 @@ describe("NFR-RD-SEC-01: forge's sandbox deny list (denied_patterns)", () => {
     expect(await read(root, { path: "b{x,y}/k.txt" }, { denied_patterns: [viaLink] })).toEqual(denied("b{x,y}/k.txt", viaLink));
   });
 
+  test("FORGE-NFR-RD-SEC-01-deny: each tool resolves an absolute pattern's link when it is created, however many tools were made with the same list before", async () => {
+    const box = sandbox({ "a/secret.txt": "a\n", "b/secret.txt": "b\n" });
+    const link = path.join(box.dir, "current");
+    fs.symlinkSync(path.join(box.root, "a"), link);
+    const pattern = `${link}/*.txt`;
+    const options = { denied_patterns: [pattern] };
+    expect(await read(box.root, { path: "a/secret.txt" }, options)).toEqual(denied("a/secret.txt", pattern));
+    expect(await read(box.root, { path: "b/secret.txt" }, options)).toMatchObject({ content: "1| b\n" });
+    fs.rmSync(link);
+    fs.symlinkSync(path.join(box.root, "b"), link);
+    expect(await read(box.root, { path: "b/secret.txt" }, options)).toEqual(denied("b/secret.txt", pattern));
+    expect(await read(box.root, { path: "a/secret.txt" }, options)).toMatchObject({ content: "1| a\n" });
+  });
+
+  test("FORGE-NFR-RD-SEC-01-deny: tools made with the same relative list over different roots each match relative to their own root", async () => {
+    const box = sandbox({ "one/keys/k.txt": "1\n", "two/keys/k.txt": "2\n" });
+    const options = { denied_patterns: ["keys/*.txt"] };
+    for (let round = 0; round < 2; round++) {
+      expect(await read(path.join(box.root, "one"), { path: "keys/k.txt" }, options)).toEqual(denied("keys/k.txt", "keys/*.txt"));
+      expect(await read(path.join(box.root, "two"), { path: "keys/k.txt" }, options)).toEqual(denied("keys/k.txt", "keys/*.txt"));
+      expect(await read(box.root, { path: "one/keys/k.txt" }, options)).toMatchObject({ content: "1| 1\n" });
+    }
+  });
+
   test("FORGE-5-denied-patterns: an absolute pattern whose fixed directories cannot be resolved is refused when the tool is created, naming it", () => {
     const { root } = sandbox();
     const accepted = "(accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers, denied_patterns, secrets)";
