@@ -7,10 +7,11 @@ const repo = path.dirname(fileURLToPath(import.meta.url));
 const lock = path.join(repo, "node_modules", ".read-build.lock");
 
 /**
- * Vitest global setup for the projects whose tests run built binaries (`read-tool`, the MCP server): it
- * brings every package's `dist/` up to date with `tsc -b` (incremental, so an up-to-date tree costs about
- * a second, and no package manager is needed on PATH), then bundles `read-tool`. Projects run their global
- * setups concurrently, so a directory lock keeps two builds from writing `dist/` at once.
+ * Vitest global setup, for the tests that run built binaries (`read-tool`, the MCP server, profiles in
+ * child processes): it brings every package's `dist/` up to date with `tsc -b` (incremental, so an
+ * up-to-date tree costs about a second, and no package manager is needed on PATH), then bundles
+ * `read-tool`. Two vitest runs may start at once (CI's two Node versions, a developer's watch mode), so
+ * a directory lock keeps two builds from writing `dist/` at once.
  */
 export default async function setup(): Promise<void> {
   await withDirectoryLock(lock, () => {

@@ -1,4 +1,0 @@
-import { defineProject, mergeConfig } from "vitest/config";
-import shared from "../../vitest.shared.js";
-
-export default mergeConfig(shared, defineProject({ test: { name: "adapters" } }));
