@@ -14,6 +14,7 @@ import type { ToolAdapter } from "../tool-adapter.js";
 import { DEFAULT_RUNS } from "../run-settings.js";
 import { ADVERSARIAL_REQUIREMENTS } from "./adversarial-case.js";
 import { OUTSIDE_MARKER, PATHS_LAYOUT } from "./layouts.js";
+import { loopTurns } from "./loop-turns.js";
 import { collect, startNode, stopNode, waitForLine } from "./node-child.js";
 
 /** Calls of the load test, in one process, at the suite's default number of property runs. */
@@ -182,6 +183,7 @@ async function runLoad(ctx: SuiteContext): Promise<readonly string[]> {
     try {
       await waitForLine(mutator, "ready", 10_000);
       let next = 0;
+      const turns = loopTurns();
       const worker = async () => {
         for (let index = next++; index < calls; index = next++) {
           const kind = index % HOSTILE_EVERY === 0 ? "hostile" : index % HOSTILE_EVERY === 1 ? "mutating" : "valid";
@@ -201,8 +203,7 @@ async function runLoad(ctx: SuiteContext): Promise<readonly string[]> {
           }
           const problem = judgeLoadOutput(oracle, read, isTypedError, kind, file, output);
           if (problem !== null && problems.length < 5) problems.push(`call ${index} (${kind}, ${show(input)}): ${problem}: ${show(workspace.placeholders(output))}`);
-          // A tool that answers without ever waiting would keep timers and I/O (the mutator's) out for the whole run.
-          if (index % 64 === 0) await new Promise((resolve) => setImmediate(resolve));
+          await turns.yieldIfDue();
         }
       };
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
