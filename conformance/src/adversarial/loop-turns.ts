@@ -10,20 +10,21 @@ export interface LoopTurns {
  * Lets the event loop turn every `turnMs` ms (default {@link TURN_MS}) while many coroutines call a tool
  * that answers without waiting, in this process (the load test's 64): as long as one of them has a
  * microtask queued, timers and I/O wait. Once the time is up, every coroutine waits for the same
- * `setImmediate`, so the loop turns once and the next `turnMs` start for all of them together. (With an
- * immediate of its own, each coroutine took a turn's time after the one before: 64 held the loop for some
+ * `setImmediate`, so the loop turns once and the next `turnMs` start for all of them together: the loop is
+ * held for `turnMs` or one step of each coroutine, whichever is longer (64 calls of a few hundred µs). (With
+ * an immediate of its own, each coroutine took `turnMs` after the one before: 64 held the loop for some
  * 350 ms again and again, and whatever else ran in the process, such as another check's child printing
- * "ready", timed out.)
+ * "ready", timed out.) `now` is the clock (tests pass one of their own).
  */
-export function loopTurns(turnMs = TURN_MS): LoopTurns {
-  let turned = performance.now();
+export function loopTurns(turnMs = TURN_MS, now: () => number = () => performance.now()): LoopTurns {
+  let turned = now();
   let turn: Promise<void> | undefined;
   return {
     yieldIfDue() {
-      if (turn === undefined && performance.now() - turned < turnMs) return Promise.resolve();
+      if (turn === undefined && now() - turned < turnMs) return Promise.resolve();
       turn ??= new Promise((resolve) =>
         setImmediate(() => {
-          turned = performance.now();
+          turned = now();
           turn = undefined;
           resolve();
         }),
