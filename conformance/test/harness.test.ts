@@ -309,11 +309,16 @@ describe("the subprocess adapter", () => {
 
   it("rejects a usage error (exit 2) with its stderr, output that is not JSON, and a command that hangs", async () => {
     const usage = createSubprocessAdapter(oracle, { command: script('process.stderr.write("read-tool: unknown profile\\n");process.exit(2)') });
-    await expect(usage.call({ root: "/", input: {} })).rejects.toThrow(/exit 2: read-tool: unknown profile/);
     const garbage = createSubprocessAdapter(oracle, { command: script('process.stdout.write("not json")') });
-    await expect(garbage.call({ root: "/", input: {} })).rejects.toThrow(/stdout is not one JSON document: not json/);
     const hang = createSubprocessAdapter(oracle, { command: script("setInterval(() => {}, 1000)"), timeoutMs: 500 });
-    await expect(hang.call({ root: "/", input: {} })).rejects.toThrow(/no answer within 500 ms \(killed\)/);
+    try {
+      await expect(usage.call({ root: "/", input: {} })).rejects.toThrow(/exit 2: read-tool: unknown profile/);
+      await expect(garbage.call({ root: "/", input: {} })).rejects.toThrow(/stdout is not one JSON document: not json/);
+      await expect(hang.call({ root: "/", input: {} })).rejects.toThrow(/no answer within 500 ms \(killed\)/);
+    } finally {
+      // Each adapter holds a directory for the config files it writes.
+      await Promise.all([usage, garbage, hang].map((adapter) => adapter.close?.()));
+    }
   });
 });
 
