@@ -1,7 +1,6 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
+import { makeTempDir } from "../../../../vitest.temp-dirs.js";
 import {
   createWorkspace,
   openFile,
@@ -15,21 +14,11 @@ import {
 } from "../../src/index.js";
 
 /**
- * Temporary directories for one test file, removed after its last test. Every directory is created under
- * `os.tmpdir()` with `fs.mkdtempSync`; nothing is mocked.
+ * Temporary directories for one test file, removed after its last test (the repository's `makeTempDir`,
+ * with core's prefix). Every directory is real, under `os.tmpdir()`; nothing is mocked.
  */
 export function useTempDirs(): { make(prefix?: string): string } {
-  const made: string[] = [];
-  afterAll(() => {
-    for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
-  });
-  return {
-    make(prefix = "read-core-") {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-      made.push(dir);
-      return dir;
-    },
-  };
+  return { make: (prefix = "read-core-") => makeTempDir(prefix) };
 }
 
 /** A workspace on `dir`; throws when core refuses it, since every test root is a real directory. */

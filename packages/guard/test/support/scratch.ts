@@ -17,7 +17,6 @@ export interface Scratch {
   fifo(relative: string): string;
 }
 
-
 /** Creates a {@link Scratch}; it is removed after the test file's last test. */
 export function scratch(): Scratch {
   const base = fs.realpathSync.native(makeTempDir("read-guard-"));
