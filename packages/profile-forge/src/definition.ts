@@ -35,10 +35,10 @@ export function definition(config: ForgeConfig): ToolDefinition {
 // The JSON Schema takes zod a millisecond to generate, and a tool is made per call by servers whose
 // requests carry their own config (`read-tool jsonl`): one schema per default of show_line_numbers,
 // shared by the tools, as the other profiles share their one definition.
-const parameters = new Map<boolean, JsonSchema>();
+const schemaByDefault = new Map<boolean, JsonSchema>();
 
 function parametersFor(showLineNumbers: boolean): JsonSchema {
-  const known = parameters.get(showLineNumbers);
+  const known = schemaByDefault.get(showLineNumbers);
   if (known !== undefined) return known;
   const generated = z.toJSONSchema(inputSchema, {
     override: ({ zodSchema, jsonSchema }) => {
@@ -47,6 +47,6 @@ function parametersFor(showLineNumbers: boolean): JsonSchema {
     },
   });
   delete generated.$schema;
-  parameters.set(showLineNumbers, generated);
+  schemaByDefault.set(showLineNumbers, generated);
   return generated;
 }

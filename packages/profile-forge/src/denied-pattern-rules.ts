@@ -43,7 +43,7 @@ export function deniedPatternRules(patterns: readonly string[], root: string): D
   // A list without absolute patterns touches no file system: its rules are a function of the list and the
   // root, built once. A server that makes a tool per request (`read-tool jsonl`) would otherwise compile
   // the default list again for every call, which took most of such a call's time.
-  if (patterns.some((pattern) => pattern.replace(/^!/u, "").startsWith("/"))) return buildRules(patterns, root);
+  if (patterns.some(isAbsolute)) return buildRules(patterns, root);
   const key = JSON.stringify([root, patterns]);
   const known = builtRules.get(key);
   if (known !== undefined) return known;
@@ -146,10 +146,15 @@ interface Joined {
 
 // A deny pattern is compiled NFC-normalised and ignoring case, as core hands rules names (lower-cased,
 // as they are and NFC); an allow pattern as written and case-sensitively, for names exactly as they are.
+// A pattern starting with `!` allows; what follows is the glob, absolute when it starts with `/`.
+function isAbsolute(pattern: string): boolean {
+  return (pattern.startsWith("!") ? pattern.slice(1) : pattern).startsWith("/");
+}
+
 function compilePattern(pattern: string): Pattern | { readonly problem: string } {
   const allows = pattern.startsWith("!");
   const glob = allows ? pattern.slice(1) : pattern;
-  const absolute = glob.startsWith("/");
+  const absolute = isAbsolute(pattern);
   const forms = [glob];
   if (absolute) {
     const canonical = canonicalForm(glob);
