@@ -6,6 +6,7 @@ import type { LineBreaks } from "./line-ends.js";
 import type { OpenFile } from "./open-file.js";
 import type { Line } from "./read-lines.js";
 import { fail, ok, type Result } from "./result.js";
+import type { Steps } from "./steps.js";
 
 const CR = 0x0d;
 
@@ -45,14 +46,14 @@ export const DECODE_SLICE_BYTES = 1024 * 1024;
  * longer line, never between a CR and what follows it), with a turn of the event loop and a check of the
  * call's signal between slices. The result is the one {@link decodeLines} gives for the whole window.
  */
-export async function decodeWindow(
+export function* decodeWindow(
   file: OpenFile,
   bytes: Buffer,
   firstNumber: number | null,
   policy: "strict" | "replace",
   breaks: LineBreaks = "lf",
   sliceBytes: number = DECODE_SLICE_BYTES,
-): Promise<Result<DecodedLines>> {
+): Steps<Result<DecodedLines>> {
   if (bytes.length <= sliceBytes) return decodeLines(file, bytes, firstNumber, policy, breaks);
   const lines: Line[] = [];
   let replaced = false;
@@ -74,7 +75,7 @@ export async function decodeWindow(
     lines.push(...decoded);
     if (number !== null) number += decoded.length;
     start = end;
-    if (start < bytes.length) await file.reader.pause();
+    if (start < bytes.length) yield* file.reader.pause();
   }
   return ok({ lines, replaced, astral });
 }

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { waitFor, type Steps } from "./steps.js";
 
 /** Bytes read one at a time while a call is young: small reads are synchronous, and this is their size. */
 export const CHUNK_SIZE = 64 * 1024;
@@ -75,7 +76,7 @@ export class FileReader {
    * them; 0 bytes means the end of the file. `ahead` says where a scan goes next: once reads are
    * asynchronous, the neighbouring chunk in that direction is read while this one is used.
    */
-  async chunk(position: number, length?: number, ahead: "forward" | "backward" | "none" = "forward"): Promise<Chunk> {
+  *chunk(position: number, length?: number, ahead: "forward" | "backward" | "none" = "forward"): Steps<Chunk> {
     const wanted = Math.min(length ?? this.chunkSize, this.chunkSize);
     const cached = this.fromHeld(position, wanted);
     if (cached !== undefined) return cached;
@@ -89,7 +90,7 @@ export class FileReader {
     }
     const pending = this.ahead;
     this.ahead = undefined;
-    const held = pending !== undefined && pending.position === position && pending.length >= wanted ? await pending.read : await this.readLarge(position, wanted, pending);
+    const held = yield* waitFor(pending !== undefined && pending.position === position && pending.length >= wanted ? pending.read : this.readLarge(position, wanted, pending));
     this.signal?.throwIfAborted();
     const chunk = this.keep({ ...held, bytes: Math.min(held.bytes, wanted) }, wanted);
     const next = ahead === "forward" ? position + chunk.bytes : ahead === "backward" ? Math.max(0, position - wanted) : -1;
@@ -107,7 +108,7 @@ export class FileReader {
    * Reads at most `length` bytes at `position` into `target` at `offset`, for a caller that keeps them
    * (a window). Synchronous while the call is young, asynchronous after; returns the bytes read.
    */
-  async into(target: Buffer, offset: number, length: number, position: number): Promise<number> {
+  *into(target: Buffer, offset: number, length: number, position: number): Steps<number> {
     this.signal?.throwIfAborted();
     if (this.readsSync(position)) {
       const asked = Math.min(length, CHUNK_SIZE);
@@ -116,24 +117,24 @@ export class FileReader {
       this.noteEnd(position, bytes, asked);
       return bytes;
     }
-    const bytes = await this.track(readAsync(this.fd, target, offset, length, position));
+    const bytes = yield* waitFor(this.track(readAsync(this.fd, target, offset, length, position)));
     this.signal?.throwIfAborted();
     this.noteEnd(position, bytes, length);
     return bytes;
   }
 
   /** Whether the file ends at `position` (a one-byte read there gets nothing). */
-  async atEnd(position: number): Promise<boolean> {
+  *atEnd(position: number): Steps<boolean> {
     if (this.eof === position) return true;
-    return (await this.chunk(position, 1)).bytes === 0;
+    return (yield* this.chunk(position, 1)).bytes === 0;
   }
 
   /**
    * Gives the event loop a turn between two steps of work that holds no read (decoding a large window),
    * then checks the call's signal: an aborted call stops there.
    */
-  async pause(): Promise<void> {
-    await new Promise<void>((resolve) => setImmediate(resolve));
+  *pause(): Steps<void> {
+    yield* waitFor(new Promise<void>((resolve) => setImmediate(resolve)));
     this.signal?.throwIfAborted();
   }
 

@@ -6,6 +6,7 @@ import { FileReader } from "./file-reader.js";
 import { overLimit } from "./read-bytes.js";
 import { sensitiveRuleOf, type SensitiveRule } from "./sensitive-rules.js";
 import { fail, ok, type Result } from "./result.js";
+import { settleSteps, waitFor, type Steps } from "./steps.js";
 import { entryStatOf, errorCode, fromOsError, type ResolveOptions, type ResolvedPath, type Workspace } from "./workspace.js";
 
 /** What `fstat` says of an open regular file. */
@@ -154,23 +155,29 @@ const descriptors = {
  * {@link openFile}, waiting while every descriptor is taken and reads of this process hold some (each of
  * them closes its own soon). `signal` stops the wait.
  */
-export async function openFileWhenFree(resolved: ResolvedPath, options: OpenOptions = {}): Promise<Result<OpenFile>> {
+export function openFileWhenFree(resolved: ResolvedPath, options: OpenOptions = {}): Promise<Result<OpenFile>> {
+  return settleSteps(openWhenFree(resolved, options));
+}
+
+function* openWhenFree(resolved: ResolvedPath, options: OpenOptions): Steps<Result<OpenFile>> {
   for (;;) {
     const opened = openFile(resolved, options);
     if (opened.ok || opened.failure.code !== "TOO_MANY_OPEN_FILES" || descriptors.held === 0) return opened;
-    await new Promise<void>((resolve, reject) => {
-      const signal = options.signal;
-      const onAbort = () => {
-        descriptors.waiting.splice(descriptors.waiting.indexOf(wake), 1);
-        reject(signal?.reason);
-      };
-      const wake = () => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve();
-      };
-      descriptors.waiting.push(wake);
-      signal?.addEventListener("abort", onAbort, { once: true });
-    });
+    yield* waitFor(
+      new Promise<void>((resolve, reject) => {
+        const signal = options.signal;
+        const onAbort = () => {
+          descriptors.waiting.splice(descriptors.waiting.indexOf(wake), 1);
+          reject(signal?.reason);
+        };
+        const wake = () => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve();
+        };
+        descriptors.waiting.push(wake);
+        signal?.addEventListener("abort", onAbort, { once: true });
+      }),
+    );
   }
 }
 
@@ -178,7 +185,12 @@ export async function openFileWhenFree(resolved: ResolvedPath, options: OpenOpti
  * Resolves `input` in `workspace`, opens it with {@link openFile}, runs `use` and always closes the
  * descriptor, whatever `use` resolves to or throws (an abort included).
  */
-export async function withOpenFile<T>(workspace: Workspace, input: unknown, options: OpenOptions, use: (file: OpenFile) => Promise<Result<T>>): Promise<Result<T>> {
+export function withOpenFile<T>(workspace: Workspace, input: unknown, options: OpenOptions, use: (file: OpenFile) => Promise<Result<T>>): Promise<Result<T>> {
+  return settleSteps(withOpenFileSteps(workspace, input, options, (file) => waitFor(use(file))));
+}
+
+/** {@link withOpenFile} as {@link Steps}, with `use` given as steps too, for a caller that runs steps itself. */
+export function* withOpenFileSteps<T>(workspace: Workspace, input: unknown, options: OpenOptions, use: (file: OpenFile) => Steps<Result<T>>): Steps<Result<T>> {
   options.signal?.throwIfAborted();
   const rules = options.sensitive ?? [];
   let askedPath: string | undefined;
@@ -193,10 +205,10 @@ export async function withOpenFile<T>(workspace: Workspace, input: unknown, opti
   // rules are asked again only when resolution landed elsewhere (a symlink, `..` after one, ...).
   const target = rules.length === 0 || resolved.value.absolute === askedPath ? undefined : sensitiveFailure(rules, resolved.value.input, [resolved.value.absolute]);
   if (target !== undefined) return fail(target);
-  const opened = await openFileWhenFree(resolved.value, options);
+  const opened = yield* openWhenFree(resolved.value, options);
   if (!opened.ok) return opened;
   try {
-    return await use(opened.value);
+    return yield* use(opened.value);
   } finally {
     closeFile(opened.value);
   }

@@ -3,6 +3,7 @@ import { coreFailure, type CoreFailure } from "./core-failure.js";
 import { quoteText } from "./escape-text.js";
 import type { OpenFile } from "./open-file.js";
 import { fail, ok, type Result } from "./result.js";
+import { settleSteps, type Steps } from "./steps.js";
 import { fromOsError } from "./workspace.js";
 
 /** Bytes read from the start of a file, at most a cap. */
@@ -16,13 +17,17 @@ export interface HeadBytes {
  * Reads at most `cap` bytes from the start of `file` (and one more, to know whether it was cut). Never
  * trusts `stat.size`: the descriptor is read until EOF or the cap.
  */
-export async function readHead(file: OpenFile, cap: number): Promise<Result<HeadBytes>> {
+export function readHead(file: OpenFile, cap: number): Promise<Result<HeadBytes>> {
+  return settleSteps(headSteps(file, cap));
+}
+
+function* headSteps(file: OpenFile, cap: number): Steps<Result<HeadBytes>> {
   let buffer = headBuffer(file, cap);
   let total = 0;
   try {
     while (total <= cap) {
       buffer = roomIn(buffer, total, cap);
-      const bytes = await file.reader.into(buffer, total, Math.min(buffer.length - total, file.reader.chunkSize), total);
+      const bytes = yield* file.reader.into(buffer, total, Math.min(buffer.length - total, file.reader.chunkSize), total);
       if (bytes === 0) break;
       total += bytes;
     }
@@ -72,12 +77,17 @@ function roomIn(buffer: Buffer, total: number, cap: number): Buffer {
  * Whether a NUL byte occurs within the first `window` bytes (`Infinity`: anywhere). Scans in chunks
  * without keeping them.
  */
-export async function sniffBinary(file: OpenFile, window: number): Promise<Result<boolean>> {
+export function sniffBinary(file: OpenFile, window: number): Promise<Result<boolean>> {
+  return settleSteps(sniffBinarySteps(file, window));
+}
+
+/** {@link sniffBinary} as {@link Steps}, for a caller that runs steps itself. */
+export function* sniffBinarySteps(file: OpenFile, window: number): Steps<Result<boolean>> {
   let position = 0;
   try {
     while (position < window) {
       // A whole chunk is read even for a smaller window: the window read that follows reuses it.
-      const { buffer, bytes } = await file.reader.chunk(position);
+      const { buffer, bytes } = yield* file.reader.chunk(position);
       if (bytes === 0) return ok(false);
       if (buffer.subarray(0, Math.min(bytes, window - position)).includes(0)) return ok(true);
       position += bytes;

@@ -8,6 +8,7 @@ import type { OpenFile } from "./open-file.js";
 import { grewFailure, scanLimitFailure, shrankFailure, windowFailure } from "./read-failures.js";
 import { endOfFile, tailBytes } from "./read-tail.js";
 import { fail, ok, type Result } from "./result.js";
+import { settleSteps, type Steps } from "./steps.js";
 import type { FileReader } from "./file-reader.js";
 import { chunkWithin, countRange, countToEnd, endsWithNewline, linesOf, pastFileLimit, seekLine, stopAt, type ScanLimits, type ScanMode, type Stop } from "./scan-lines.js";
 import { Utf8Check } from "./utf8-check.js";
@@ -170,13 +171,18 @@ export interface LineWindow {
  * reading is synchronous, the rest asynchronous (see `FileReader`); the open file's signal aborts it
  * (the promise rejects with the signal's reason).
  */
-export async function readLines(file: OpenFile, options: ReadLinesOptions): Promise<Result<LineWindow>> {
+export function readLines(file: OpenFile, options: ReadLinesOptions): Promise<Result<LineWindow>> {
+  return settleSteps(readLinesSteps(file, options));
+}
+
+/** {@link readLines} as {@link Steps}, for a caller that runs steps itself. */
+export function* readLinesSteps(file: OpenFile, options: ReadLinesOptions): Steps<Result<LineWindow>> {
   const invalid = invalidWindow(options);
   if (invalid !== undefined) {
     return fail(coreFailure({ code: "INVALID_INPUT", message: `The line window is invalid: ${invalid}.`, path: file.path.input, reason: "window" }));
   }
   try {
-    return options.window.from === "start" ? await readForward(file, options, options.window) : await readTail(file, options, options.window.lines);
+    return options.window.from === "start" ? yield* readForward(file, options, options.window) : yield* readTail(file, options, options.window.lines);
   } catch (error) {
     if (file.reader.aborted(error)) throw error;
     return fail(fromOsError(error, file.path.input, `The file ${quoteText(file.path.input)}`));
@@ -210,7 +216,7 @@ function scanLimit(file: OpenFile, options: ReadLinesOptions, limits: ScanLimits
   return scanLimitFailure(file, options.maxScanBytes ?? limits.budget, subject, startLine);
 }
 
-async function readForward(file: OpenFile, options: ReadLinesOptions, window: Extract<LineWindowRequest, { from: "start" }>): Promise<Result<LineWindow>> {
+function* readForward(file: OpenFile, options: ReadLinesOptions, window: Extract<LineWindowRequest, { from: "start" }>): Steps<Result<LineWindow>> {
   const { reader } = file;
   const limits = limitsOf(options);
   const cutting = options.overflow === "cut";
@@ -225,7 +231,7 @@ async function readForward(file: OpenFile, options: ReadLinesOptions, window: Ex
   const check = window.wholeFileUtf8 === true && knownValid === undefined ? new Utf8Check() : undefined;
   const mode: ScanMode = { breaks, check };
   if (window.startLine > 1 && check === undefined) index?.seekNewlines(scan, window.startLine - 1, limits.budget);
-  const sought = await seekLine(reader, scan, window.startLine - 1, limits, index, mode);
+  const sought = yield* seekLine(reader, scan, window.startLine - 1, limits, index, mode);
   if (sought === "too-large") return grew();
   if (sought === "scan-limit") return startsBeyond();
   const fileReplaced = (): boolean | null => {
@@ -235,7 +241,7 @@ async function readForward(file: OpenFile, options: ReadLinesOptions, window: Ex
     return !check.valid;
   };
   // The whole first chunk, not just three bytes: a window at line 1 starts with the same read.
-  const bom = await readBomFlag(file, Math.max(3, Math.min(reader.chunkSize, limits.budget)));
+  const bom = yield* readBomFlag(file, Math.max(3, Math.min(reader.chunkSize, limits.budget)));
   if (sought === "eof") {
     index?.complete(scan);
     return ok({
@@ -266,10 +272,10 @@ async function readForward(file: OpenFile, options: ReadLinesOptions, window: Ex
   let reachedEnd = false;
   let cutBy: WindowCut["limit"] | undefined;
   while (taken < wanted) {
-    const { buffer, bytes } = await collected.readAt(position, limits.budget);
+    const { buffer, bytes } = yield* collected.readAt(position, limits.budget);
     if (bytes === 0) {
       if (position >= limits.budget) collected.detach();
-      const stop = await stopAt(reader, limits, position);
+      const stop = yield* stopAt(reader, limits, position);
       if (stop === "too-large") return grew();
       if (stop === "scan-limit") {
         if (!cutting) return fail(scanLimit(file, options, limits, `The lines of ${quoteText(file.path.input)} from line ${window.startLine} run`, window.startLine));
@@ -315,7 +321,7 @@ async function readForward(file: OpenFile, options: ReadLinesOptions, window: Ex
   if (pastFileLimit(limits, endOffset)) return grew();
   const bytes = collected.bytes();
   check?.feed(bytes);
-  const decoded = await decodeWindow(file, bytes, window.startLine, options.decode, breaks);
+  const decoded = yield* decodeWindow(file, bytes, window.startLine, options.decode, breaks);
   if (!decoded.ok) return decoded;
   scan.newlines += taken;
   scan.position = endOffset;
@@ -326,19 +332,19 @@ async function readForward(file: OpenFile, options: ReadLinesOptions, window: Ex
   let hasMore = false;
   let lastLine = false;
   if (cut?.partial === true) {
-    const past = await pastNewline(reader, endOffset, limits);
+    const past = yield* pastNewline(reader, endOffset, limits);
     if (past === "too-large") return grew();
     nextStart = typeof past === "number" ? past : null;
-    hasMore = typeof past === "number" ? !(await reader.atEnd(past)) : past === "scan-limit";
+    hasMore = typeof past === "number" ? !(yield* reader.atEnd(past)) : past === "scan-limit";
     lastLine = !hasMore;
   }
   if (!reachedEnd && options.countTotal) {
-    const stop = await countToEnd(reader, scan, limits, index, mode);
+    const stop = yield* countToEnd(reader, scan, limits, index, mode);
     if (stop === "too-large") return grew();
     reachedEnd = stop === "eof";
     if (cut?.partial !== true) hasMore = !reachedEnd || scan.position > endOffset;
   } else if (!reachedEnd && cut?.partial !== true) {
-    reachedEnd = await reader.atEnd(endOffset);
+    reachedEnd = yield* reader.atEnd(endOffset);
     hasMore = !reachedEnd;
   }
   if (reachedEnd) index?.complete(scan);
@@ -363,10 +369,10 @@ async function readForward(file: OpenFile, options: ReadLinesOptions, window: Ex
 }
 
 // The offset just past the first newline at or after `from`, or why none was found within the limits.
-async function pastNewline(reader: FileReader, from: number, limits: ScanLimits): Promise<number | Stop> {
+function* pastNewline(reader: FileReader, from: number, limits: ScanLimits): Steps<number | Stop> {
   for (let position = from; ; ) {
-    const { buffer, bytes } = await chunkWithin(reader, position, limits);
-    if (bytes === 0) return stopAt(reader, limits, position);
+    const { buffer, bytes } = yield* chunkWithin(reader, position, limits);
+    if (bytes === 0) return yield* stopAt(reader, limits, position);
     const nl = buffer.subarray(0, bytes).indexOf(LF);
     if (nl !== -1) return position + nl + 1;
     position += bytes;
@@ -382,13 +388,13 @@ function takeLines(buffer: Buffer, bytes: number, wanted: number, before: number
   return { lines: wanted, bytes: pastLineEnds(chunk, before, breaks, wanted) };
 }
 
-async function readTail(file: OpenFile, options: ReadLinesOptions, count: number): Promise<Result<LineWindow>> {
+function* readTail(file: OpenFile, options: ReadLinesOptions, count: number): Steps<Result<LineWindow>> {
   const { reader } = file;
   const limits = limitsOf(options);
-  const end = await endOfFile(reader, file.stat.size, options.maxFileBytes);
+  const end = yield* endOfFile(reader, file.stat.size, options.maxFileBytes);
   if (pastFileLimit(limits, end)) return fail(grewFailure(file, limits.fileLimit ?? Number.MAX_SAFE_INTEGER));
-  const bom = await readBomFlag(file, 3);
-  const found = await tailBytes(file, reader, end, count, options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES, options.overflow ?? "fail");
+  const bom = yield* readBomFlag(file, 3);
+  const found = yield* tailBytes(file, reader, end, count, options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES, options.overflow ?? "fail");
   if (!found.ok) return found;
   const { start, bytes } = found.value;
   // A tail that reaches the start of the file is numbered for free; otherwise only by counting up to it.
@@ -396,10 +402,10 @@ async function readTail(file: OpenFile, options: ReadLinesOptions, count: number
   const before: ScanPoint = { newlines: 0, position: 0, lastByte: -1 };
   const index = numbered ? lineIndexOf(file) : undefined;
   index?.seekPosition(before, start);
-  if (numbered && !(await countRange(reader, before, start, index))) return fail(shrankFailure(file));
+  if (numbered && !(yield* countRange(reader, before, start, index))) return fail(shrankFailure(file));
   // The newlines before the start: a tail cut inside its line starts in the middle of that line.
   const firstNumber = numbered ? before.newlines + 1 : null;
-  const decoded = await decodeWindow(file, bytes, firstNumber, options.decode);
+  const decoded = yield* decodeWindow(file, bytes, firstNumber, options.decode);
   if (!decoded.ok) return decoded;
   const lines = found.value.cut === "line" ? partialLine(decoded.value.lines, firstNumber) : decoded.value.lines;
   return ok({
@@ -409,7 +415,7 @@ async function readTail(file: OpenFile, options: ReadLinesOptions, count: number
     totalLines: firstNumber === null ? null : lines.length > 0 ? firstNumber + lines.length - 1 : linesOf(before),
     hasMore: false,
     fileReplaced: null,
-    finalNewline: bytes.length > 0 ? bytes[bytes.length - 1] === LF : await endsAtNewline(reader, end),
+    finalNewline: bytes.length > 0 ? bytes[bytes.length - 1] === LF : yield* endsAtNewline(reader, end),
     nextLine: null,
     cut: found.value.cut === null ? null : { limit: "window", partial: found.value.cut === "line", offset: start },
     bom,
@@ -417,9 +423,9 @@ async function readTail(file: OpenFile, options: ReadLinesOptions, count: number
   });
 }
 
-async function endsAtNewline(reader: OpenFile["reader"], end: number): Promise<boolean> {
+function* endsAtNewline(reader: OpenFile["reader"], end: number): Steps<boolean> {
   if (end === 0) return false;
-  const last = await reader.chunk(end - 1, 1, "none");
+  const last = yield* reader.chunk(end - 1, 1, "none");
   return last.bytes === 1 && last.buffer[0] === LF;
 }
 
@@ -429,8 +435,8 @@ function partialLine(lines: Line[], number: number | null): Line[] {
   return lines.length > 0 ? lines : [{ number, text: "", terminator: "" }];
 }
 
-async function readBomFlag(file: OpenFile, length: number): Promise<boolean> {
-  const { buffer, bytes } = await file.reader.chunk(0, length, "none");
+function* readBomFlag(file: OpenFile, length: number): Steps<boolean> {
+  const { buffer, bytes } = yield* file.reader.chunk(0, length, "none");
   return bytes >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
 }
 

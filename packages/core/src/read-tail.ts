@@ -3,6 +3,7 @@ import type { FileReader } from "./file-reader.js";
 import type { OpenFile } from "./open-file.js";
 import { shrankFailure, windowFailure } from "./read-failures.js";
 import { fail, ok, type Result } from "./result.js";
+import type { Steps } from "./steps.js";
 
 const LF = 0x0a;
 
@@ -10,12 +11,12 @@ const LF = 0x0a;
  * The real end of the file, never trusting `stat.size`: a file that grew is read on to its end (or just
  * past `limit`), one that shrank is measured from its start.
  */
-export async function endOfFile(reader: FileReader, size: number, limit: number | undefined): Promise<number> {
+export function* endOfFile(reader: FileReader, size: number, limit: number | undefined): Steps<number> {
   let end = size;
-  if (end > 0 && (await reader.chunk(end - 1, 1, "none")).bytes === 0) end = 0;
+  if (end > 0 && (yield* reader.chunk(end - 1, 1, "none")).bytes === 0) end = 0;
   const stopPast = limit ?? Number.POSITIVE_INFINITY;
   while (end <= stopPast) {
-    const { bytes } = await reader.chunk(end);
+    const { bytes } = yield* reader.chunk(end);
     if (bytes === 0) break;
     end += bytes;
   }
@@ -40,9 +41,9 @@ export interface TailBytes {
  * line fits, its last `maxWindow` bytes are kept, from a character boundary. Memory stays within
  * `maxWindow` and one chunk.
  */
-export async function tailBytes(file: OpenFile, reader: FileReader, end: number, count: number, maxWindow: number, overflow: "fail" | "cut"): Promise<Result<TailBytes>> {
+export function* tailBytes(file: OpenFile, reader: FileReader, end: number, count: number, maxWindow: number, overflow: "fail" | "cut"): Steps<Result<TailBytes>> {
   if (count === 0 || end === 0) return ok({ start: end, bytes: Buffer.alloc(0), cut: null });
-  const last = await reader.chunk(end - 1, 1, "none");
+  const last = yield* reader.chunk(end - 1, 1, "none");
   if (last.bytes !== 1) return fail(shrankFailure(file));
   // The chunks after the one being searched, in file order: exactly the bytes [searchEnd, end).
   const later: Buffer[] = [];
@@ -54,7 +55,7 @@ export async function tailBytes(file: OpenFile, reader: FileReader, end: number,
   let fits = -1;
   for (;;) {
     const from = Math.max(0, searchEnd - reader.chunkSize);
-    const { buffer, bytes } = searchEnd === from ? { buffer: Buffer.alloc(0), bytes: 0 } : await reader.chunk(from, searchEnd - from, "backward");
+    const { buffer, bytes } = searchEnd === from ? { buffer: Buffer.alloc(0), bytes: 0 } : yield* reader.chunk(from, searchEnd - from, "backward");
     if (bytes !== searchEnd - from) return fail(shrankFailure(file));
     const chunk = buffer.subarray(0, bytes);
     const window = (start: number, cut: TailBytes["cut"]): TailBytes => {

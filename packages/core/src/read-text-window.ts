@@ -1,9 +1,10 @@
 import { coreFailure } from "./core-failure.js";
 import { quoteText } from "./escape-text.js";
-import { withOpenFile, type FileStat, type OpenOptions } from "./open-file.js";
-import { checkSize, sniffBinary } from "./read-bytes.js";
-import { readLines, type LineWindow, type ReadLinesOptions } from "./read-lines.js";
+import { withOpenFileSteps, type FileStat, type OpenFile, type OpenOptions } from "./open-file.js";
+import { checkSize, sniffBinarySteps } from "./read-bytes.js";
+import { readLinesSteps, type LineWindow, type ReadLinesOptions } from "./read-lines.js";
 import { fail, ok, type Result } from "./result.js";
+import { settleSteps, type Steps } from "./steps.js";
 import type { ResolvedPath, Workspace } from "./workspace.js";
 
 /** Options of {@link readTextWindow}: the whole pipeline, each step set by the profile. */
@@ -26,28 +27,30 @@ export interface TextWindow {
  * promise rejects with the signal's reason and the descriptor is closed.
  */
 export function readTextWindow(workspace: Workspace, input: unknown, options: TextWindowOptions): Promise<Result<TextWindow>> {
-  return withOpenFile(workspace, input, options, async (file) => {
-    if (options.maxFileBytes !== undefined) {
-      const size = checkSize(file, options.maxFileBytes);
-      if (!size.ok) return size;
+  return settleSteps(withOpenFileSteps(workspace, input, options, (file) => windowOf(file, options)));
+}
+
+function* windowOf(file: OpenFile, options: TextWindowOptions): Steps<Result<TextWindow>> {
+  if (options.maxFileBytes !== undefined) {
+    const size = checkSize(file, options.maxFileBytes);
+    if (!size.ok) return size;
+  }
+  if (options.sniffBytes > 0) {
+    const binary = yield* sniffBinarySteps(file, options.sniffBytes);
+    if (!binary.ok) return binary;
+    if (binary.value) {
+      return fail(
+        coreFailure({
+          code: "BINARY",
+          message: `The file ${quoteText(file.path.input)} appears to be binary (it contains a NUL byte).`,
+          path: file.path.input,
+          resolved: file.path.absolute,
+          sniffBytes: Number.isFinite(options.sniffBytes) ? options.sniffBytes : null,
+        }),
+      );
     }
-    if (options.sniffBytes > 0) {
-      const binary = await sniffBinary(file, options.sniffBytes);
-      if (!binary.ok) return binary;
-      if (binary.value) {
-        return fail(
-          coreFailure({
-            code: "BINARY",
-            message: `The file ${quoteText(file.path.input)} appears to be binary (it contains a NUL byte).`,
-            path: file.path.input,
-            resolved: file.path.absolute,
-            sniffBytes: Number.isFinite(options.sniffBytes) ? options.sniffBytes : null,
-          }),
-        );
-      }
-    }
-    const window = await readLines(file, options);
-    if (!window.ok) return window;
-    return ok({ path: file.path, stat: file.stat, window: window.value });
-  });
+  }
+  const window = yield* readLinesSteps(file, options);
+  if (!window.ok) return window;
+  return ok({ path: file.path, stat: file.stat, window: window.value });
 }

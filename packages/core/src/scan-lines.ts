@@ -1,9 +1,11 @@
-import { CHUNK_SIZE, type FileReader } from "./file-reader.js";
+import { CHUNK_SIZE, type Chunk, type FileReader } from "./file-reader.js";
 import { countLineEnds, isLineEnd, pastLineEnds, type LineBreaks } from "./line-ends.js";
 import type { LineIndex, ScanPoint } from "./line-index.js";
+import type { Steps } from "./steps.js";
 import type { Utf8Check } from "./utf8-check.js";
 
 const LF = 0x0a;
+const NOTHING: Chunk = { buffer: Buffer.alloc(0), bytes: 0 };
 
 /** Why a scan stopped: the end of the file, the file limit (it grew past it), or the scan budget. */
 export type Stop = "eof" | "too-large" | "scan-limit";
@@ -48,9 +50,9 @@ export function pastFileLimit(limits: ScanLimits, position: number): boolean {
 }
 
 /** The chunk at `position`, never past the budget: 0 bytes at the budget means "stopped there" (see {@link stopAt}). */
-export function chunkWithin(reader: FileReader, position: number, limits: ScanLimits) {
-  if (position >= limits.budget) return Promise.resolve({ buffer: Buffer.alloc(0), bytes: 0 });
-  return reader.chunk(position, Math.min(reader.chunkSize, limits.budget - position));
+export function* chunkWithin(reader: FileReader, position: number, limits: ScanLimits): Steps<Chunk> {
+  if (position >= limits.budget) return NOTHING;
+  return yield* reader.chunk(position, Math.min(reader.chunkSize, limits.budget - position));
 }
 
 /**
@@ -58,21 +60,21 @@ export function chunkWithin(reader: FileReader, position: number, limits: ScanLi
  * position past the file limit means the file is too large, otherwise one probed byte tells the end of
  * the file from the scan budget.
  */
-export async function stopAt(reader: FileReader, limits: ScanLimits, position: number): Promise<Stop> {
+export function* stopAt(reader: FileReader, limits: ScanLimits, position: number): Steps<Stop> {
   if (position < limits.budget) return "eof";
   if (pastFileLimit(limits, position)) return "too-large";
-  return (await reader.atEnd(position)) ? "eof" : "scan-limit";
+  return (yield* reader.atEnd(position)) ? "eof" : "scan-limit";
 }
 
 /**
  * Advances `scan` to the start of line `skip + 1`, counting line ends without keeping bytes: "found" (at
  * `scan.position`), "eof" when the file has fewer lines, or the limit that stopped it first.
  */
-export async function seekLine(reader: FileReader, scan: ScanPoint, skip: number, limits: ScanLimits, index: LineIndex | undefined, mode: ScanMode = LF_SCAN): Promise<"found" | Stop> {
+export function* seekLine(reader: FileReader, scan: ScanPoint, skip: number, limits: ScanLimits, index: LineIndex | undefined, mode: ScanMode = LF_SCAN): Steps<"found" | Stop> {
   if (skip === 0) return "found";
   for (;;) {
-    const { buffer, bytes } = await chunkWithin(reader, scan.position, limits);
-    if (bytes === 0) return stopAt(reader, limits, scan.position);
+    const { buffer, bytes } = yield* chunkWithin(reader, scan.position, limits);
+    if (bytes === 0) return yield* stopAt(reader, limits, scan.position);
     // A slice that ends before the sought line end is only counted, which SIMD does far faster than a walk.
     for (let from = 0; from < bytes; from += CHUNK_SIZE) {
       const slice = buffer.subarray(from, Math.min(bytes, from + CHUNK_SIZE));
@@ -101,23 +103,23 @@ export async function seekLine(reader: FileReader, scan: ScanPoint, skip: number
  * stands in for the scan when that scan would have reached the end within the budget, unless the bytes
  * are to be checked.
  */
-export async function countToEnd(reader: FileReader, scan: ScanPoint, limits: ScanLimits, index: LineIndex | undefined, mode: ScanMode = LF_SCAN): Promise<Stop> {
+export function* countToEnd(reader: FileReader, scan: ScanPoint, limits: ScanLimits, index: LineIndex | undefined, mode: ScanMode = LF_SCAN): Steps<Stop> {
   const end = index?.end;
   if (mode.check === undefined && end !== undefined && end.position < limits.budget && end.position >= scan.position) {
     Object.assign(scan, end);
     return "eof";
   }
   for (;;) {
-    const { buffer, bytes } = await chunkWithin(reader, scan.position, limits);
-    if (bytes === 0) return stopAt(reader, limits, scan.position);
+    const { buffer, bytes } = yield* chunkWithin(reader, scan.position, limits);
+    if (bytes === 0) return yield* stopAt(reader, limits, scan.position);
     countInto(scan, buffer, bytes, index, mode);
   }
 }
 
 /** Counts `[scan.position, end)` into `scan`; false when the file ended first (it shrank while it was read). */
-export async function countRange(reader: FileReader, scan: ScanPoint, end: number, index: LineIndex | undefined): Promise<boolean> {
+export function* countRange(reader: FileReader, scan: ScanPoint, end: number, index: LineIndex | undefined): Steps<boolean> {
   while (scan.position < end) {
-    const { buffer, bytes } = await reader.chunk(scan.position, Math.min(reader.chunkSize, end - scan.position));
+    const { buffer, bytes } = yield* reader.chunk(scan.position, Math.min(reader.chunkSize, end - scan.position));
     if (bytes === 0) return false;
     countInto(scan, buffer, bytes, index);
   }

@@ -1,5 +1,6 @@
 import { constants as bufferConstants } from "node:buffer";
 import type { Chunk, FileReader } from "./file-reader.js";
+import type { Steps } from "./steps.js";
 
 const { MAX_LENGTH } = bufferConstants;
 const EMPTY: Chunk = { buffer: Buffer.alloc(0), bytes: 0 };
@@ -25,9 +26,9 @@ export class WindowBytes {
   ) {}
 
   /** Reads the next bytes at `position` (at most one chunk's worth, never past `budget`). */
-  async readAt(position: number, budget: number): Promise<Chunk> {
+  *readAt(position: number, budget: number): Steps<Chunk> {
     if (this.target === undefined && this.shared === undefined) {
-      return position >= budget ? EMPTY : this.reader.chunk(position, Math.min(this.reader.chunkSize, budget - position));
+      return position >= budget ? EMPTY : yield* this.reader.chunk(position, Math.min(this.reader.chunkSize, budget - position));
     }
     if (position >= budget) return EMPTY;
     if (this.shared !== undefined && this.reader.knownEnd(position)) return EMPTY;
@@ -35,7 +36,7 @@ export class WindowBytes {
     // file): a full chunk of room would double the buffer just to learn that nothing follows.
     const target = this.room(1);
     const wanted = Math.min(this.reader.chunkSize, budget - position, target.length - this.length);
-    const bytes = await this.reader.into(target, this.length, wanted, position);
+    const bytes = yield* this.reader.into(target, this.length, wanted, position);
     return { buffer: target.subarray(this.length, this.length + bytes), bytes };
   }
 

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { closeFile } from "../src/index.js";
 import { DECODE_SLICE_BYTES, decodeLines, decodeWindow } from "../src/decode-lines.js";
+import { runSteps } from "../src/steps.js";
 import { open, useTempDirs, workspaceOf } from "./support/temp-workspace.js";
 
 const dir = useTempDirs().make();
@@ -27,7 +28,7 @@ describe("decodeWindow: a large window decoded in slices", () => {
           if (ticking) setImmediate(tick);
         };
         setImmediate(tick);
-        const decoded = await decodeWindow(file, bytes, 1, "replace", "universal");
+        const decoded = await runSteps(decodeWindow(file, bytes, 1, "replace", "universal"));
         ticking = false;
         // Decoded in one piece, no tick could run until it ended; in 1 MiB slices, the loop turns after each.
         expect(DECODE_SLICE_BYTES).toBe(1024 * 1024);
@@ -44,7 +45,7 @@ describe("decodeWindow: a large window decoded in slices", () => {
     try {
       await fc.assert(
         fc.asyncProperty(windowBytes, fc.integer({ min: 1, max: 40 }), fc.constantFrom("lf" as const, "universal" as const), fc.constantFrom("strict" as const, "replace" as const), fc.option(fc.integer({ min: 1, max: 50 })), async (bytes, slice, breaks, policy, first) => {
-          expect(await decodeWindow(file, bytes, first, policy, breaks, slice)).toEqual(decodeLines(file, bytes, first, policy, breaks));
+          expect(await runSteps(decodeWindow(file, bytes, first, policy, breaks, slice))).toEqual(decodeLines(file, bytes, first, policy, breaks));
         }),
         { numRuns: 500 },
       );
