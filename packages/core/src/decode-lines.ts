@@ -2,10 +2,11 @@ import { isAscii, isUtf8 } from "node:buffer";
 import { coreFailure } from "./core-failure.js";
 import { decodeUtf8 } from "./decode-utf8.js";
 import { quoteText } from "./escape-text.js";
-import type { LineBreaks } from "./line-ends.js";
+import { countLineEnds, type LineBreaks } from "./line-ends.js";
 import type { OpenFile } from "./open-file.js";
 import type { Line } from "./read-lines.js";
 import { fail, ok, type Result } from "./result.js";
+import { shrinkBuffer } from "./shrinkable-buffer.js";
 import type { Steps } from "./steps.js";
 
 const CR = 0x0d;
@@ -40,11 +41,24 @@ export function decodeLines(file: OpenFile, bytes: Buffer, firstNumber: number |
 /** Window bytes decoded in one go; a larger window is decoded in slices of this size, yielding between them. */
 export const DECODE_SLICE_BYTES = 1024 * 1024;
 
+/** How {@link decodeWindow} slices a window. */
+export interface DecodeWindowOptions {
+  /** Bytes decoded in one go (default {@link DECODE_SLICE_BYTES}). */
+  readonly sliceBytes?: number;
+  /**
+   * The window's bytes are the start of a buffer made by `shrinkableBuffer`, and nothing reads them after
+   * this call: each slice's memory is given back once it is decoded, so the window's bytes and its text
+   * are never held whole at once.
+   */
+  readonly release?: boolean;
+}
+
 /**
- * {@link decodeLines} for a window of any size without holding the event loop: a window over
- * `sliceBytes` is decoded a slice at a time (each ending after an LF, or on a character boundary inside a
- * longer line, never between a CR and what follows it), with a turn of the event loop and a check of the
- * call's signal between slices. The result is the one {@link decodeLines} gives for the whole window.
+ * {@link decodeLines} for a window of any size without holding the event loop: a window over the slice
+ * size is decoded a slice at a time (each ending after an LF, or on a character boundary inside a longer
+ * line, never between a CR and what follows it), with a turn of the event loop and a check of the call's
+ * signal between slices. The slices are decoded from the last to the first, so that with `release` the
+ * buffer shrinks as its text grows. The result is the one {@link decodeLines} gives for the whole window.
  */
 export function* decodeWindow(
   file: OpenFile,
@@ -52,32 +66,51 @@ export function* decodeWindow(
   firstNumber: number | null,
   policy: "strict" | "replace",
   breaks: LineBreaks = "lf",
-  sliceBytes: number = DECODE_SLICE_BYTES,
+  options: DecodeWindowOptions = {},
 ): Steps<Result<DecodedLines>> {
+  const sliceBytes = options.sliceBytes ?? DECODE_SLICE_BYTES;
   if (bytes.length <= sliceBytes) return decodeLines(file, bytes, firstNumber, policy, breaks);
-  const lines: Line[] = [];
-  let replaced = false;
-  let astral = false;
-  // The start of a line that runs on into the next slice.
-  let carried = "";
+  const slices: { readonly start: number; readonly end: number; readonly number: number | null }[] = [];
   let number = firstNumber;
   for (let start = 0; start < bytes.length; ) {
     const end = sliceEnd(bytes, start, Math.min(bytes.length, start + sliceBytes));
-    const slice = decodeLines(file, bytes.subarray(start, end), number, policy, breaks);
+    slices.push({ start, end, number });
+    if (number !== null) number += endedLines(bytes.subarray(start, end), breaks);
+    start = end;
+  }
+  const { buffer, byteOffset } = bytes;
+  const decoded: Line[][] = [];
+  // The lines of the slices decoded so far whose first line a line running on from an earlier slice joins.
+  let after: Line[] | undefined;
+  let replaced = false;
+  let astral = false;
+  for (let k = slices.length - 1; k >= 0; k--) {
+    const { start, end, number: first } = slices[k] as (typeof slices)[number];
+    // A fresh view: once the buffer shrank, views made before it no longer reach these bytes.
+    const slice = decodeLines(file, Buffer.from(buffer, byteOffset + start, end - start), first, policy, breaks);
     if (!slice.ok) return slice;
     replaced ||= slice.value.replaced;
     astral ||= slice.value.astral;
-    const decoded = slice.value.lines;
-    const first = decoded[0];
-    if (carried !== "" && first !== undefined) decoded[0] = { ...first, text: carried + first.text };
-    const last = decoded.at(-1);
-    carried = end < bytes.length && last !== undefined && last.terminator === "" ? (decoded.pop(), last.text) : "";
-    lines.push(...decoded);
-    if (number !== null) number += decoded.length;
-    start = end;
-    if (start < bytes.length) yield* file.reader.pause();
+    const lines = slice.value.lines;
+    const last = lines.at(-1);
+    const next = after?.[0];
+    if (after !== undefined && next !== undefined && last !== undefined && last.terminator === "") {
+      lines.pop();
+      after[0] = { ...next, number: last.number, text: last.text + next.text };
+    }
+    decoded[k] = lines;
+    if (lines.length > 0) after = lines;
+    if (options.release === true) shrinkBuffer(bytes, start);
+    if (k > 0) yield* file.reader.pause();
   }
-  return ok({ lines, replaced, astral });
+  return ok({ lines: decoded.flat(), replaced, astral });
+}
+
+// Lines a slice ends: its line ends, and under universal line breaks a CR that ends it (a slice never ends
+// between a CR and an LF, so that CR is a line end of its own).
+function endedLines(slice: Buffer, breaks: LineBreaks): number {
+  const ends = countLineEnds(slice, -1, breaks);
+  return breaks === "universal" && slice[slice.length - 1] === CR ? ends + 1 : ends;
 }
 
 // Where a slice of the window ends: after its last LF, else (one long line) on a character boundary (one

@@ -321,12 +321,14 @@ function* readForward(file: OpenFile, options: ReadLinesOptions, window: Extract
   if (pastFileLimit(limits, endOffset)) return grew();
   const bytes = collected.bytes();
   check?.feed(bytes);
-  const decoded = yield* decodeWindow(file, bytes, window.startLine, options.decode, breaks);
+  const lastByte = bytes[bytes.length - 1];
+  // The window's buffer is given back as it is decoded: nothing reads `bytes` after this.
+  const decoded = yield* decodeWindow(file, bytes, window.startLine, options.decode, breaks, { release: true });
   if (!decoded.ok) return decoded;
   scan.newlines += taken;
   scan.position = endOffset;
   // A CR that ends a window short of the end of the file ended its last line and was counted.
-  if (bytes.length > 0) scan.lastByte = !reachedEnd && bytes[bytes.length - 1] === CR ? LF : (bytes[bytes.length - 1] ?? -1);
+  if (lastByte !== undefined) scan.lastByte = !reachedEnd && lastByte === CR ? LF : lastByte;
   // Where the line after the window starts: right after it, or after the newline that ends a line cut in part.
   let nextStart: number | null = endOffset;
   let hasMore = false;

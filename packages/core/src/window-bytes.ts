@@ -1,5 +1,6 @@
 import { constants as bufferConstants } from "node:buffer";
 import type { Chunk, FileReader } from "./file-reader.js";
+import { shrinkableBuffer } from "./shrinkable-buffer.js";
 import type { Steps } from "./steps.js";
 
 const { MAX_LENGTH } = bufferConstants;
@@ -11,7 +12,8 @@ const EMPTY: Chunk = { buffer: Buffer.alloc(0), bytes: 0 };
  * sniffed it. Once a window runs past that chunk, the view is copied into one buffer sized for the rest of
  * the file as `fstat` saw it (never more than the window limit) and later chunks are read straight into
  * it. Pages of it that no read reaches are never touched, so memory follows the window: a window of one
- * 5 MiB line holds 5 MiB, not its chunks and then their concatenation.
+ * 5 MiB line holds 5 MiB, not its chunks and then their concatenation. That buffer is shrinkable, so the
+ * decoding that follows gives its memory back slice by slice as the text grows.
  */
 export class WindowBytes {
   private target: Buffer | undefined;
@@ -70,7 +72,7 @@ export class WindowBytes {
     if (this.target !== undefined && this.target.length >= needed) return this.target;
     const fromStat = this.expected + 1;
     const size = Math.max(needed, Math.min(this.maxWindow + this.reader.chunkSize, MAX_LENGTH, this.target === undefined ? fromStat : this.target.length * 2));
-    const grown = Buffer.allocUnsafe(size);
+    const grown = shrinkableBuffer(size);
     (this.target ?? this.shared)?.copy(grown, 0, 0, this.length);
     this.target = grown;
     this.shared = undefined;

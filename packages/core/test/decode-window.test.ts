@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { closeFile } from "../src/index.js";
 import { DECODE_SLICE_BYTES, decodeLines, decodeWindow } from "../src/decode-lines.js";
+import { shrinkableBuffer } from "../src/shrinkable-buffer.js";
 import { runSteps } from "../src/steps.js";
 import { open, useTempDirs, workspaceOf } from "./support/temp-workspace.js";
 
@@ -45,7 +46,7 @@ describe("decodeWindow: a large window decoded in slices", () => {
     try {
       await fc.assert(
         fc.asyncProperty(windowBytes, fc.integer({ min: 1, max: 40 }), fc.constantFrom("lf" as const, "universal" as const), fc.constantFrom("strict" as const, "replace" as const), fc.option(fc.integer({ min: 1, max: 50 })), async (bytes, slice, breaks, policy, first) => {
-          expect(await runSteps(decodeWindow(file, bytes, first, policy, breaks, slice))).toEqual(decodeLines(file, bytes, first, policy, breaks));
+          expect(await runSteps(decodeWindow(file, bytes, first, policy, breaks, { sliceBytes: slice }))).toEqual(decodeLines(file, bytes, first, policy, breaks));
         }),
         { numRuns: 500 },
       );
@@ -54,4 +55,50 @@ describe("decodeWindow: a large window decoded in slices", () => {
     }
   });
 
+  test("with release, a shrinkable window's memory is given back slice by slice, and the lines are the same", async () => {
+    const file = open(workspace, "f");
+    try {
+      await fc.assert(
+        fc.asyncProperty(windowBytes, fc.integer({ min: 1, max: 40 }), fc.constantFrom("lf" as const, "universal" as const), fc.constantFrom("strict" as const, "replace" as const), async (bytes, slice, breaks, policy) => {
+          const expected = decodeLines(file, bytes, 1, policy, breaks);
+          const window = shrinkableBuffer(bytes.length + 7);
+          bytes.copy(window);
+          const decoded = await runSteps(decodeWindow(file, window.subarray(0, bytes.length), 1, policy, breaks, { sliceBytes: slice, release: true }));
+          expect(decoded).toEqual(expected);
+          // Decoded in one go, nothing is given back; in slices, every slice is once decoded (a failure
+          // stops the decoding, and the caller with it).
+          if (decoded.ok) expect(window.buffer.byteLength).toBe(bytes.length <= slice ? bytes.length + 7 : 0);
+        }),
+        { numRuns: 500 },
+      );
+    } finally {
+      closeFile(file);
+    }
+  });
+
+  test("a 12 MiB line decoded with release never holds its bytes and its text whole at once", async () => {
+    const file = open(workspace, "f");
+    try {
+      const window = shrinkableBuffer(12 * 1024 * 1024);
+      window.fill("é");
+      const sizes: number[] = [];
+      const { buffer } = window;
+      const steps = decodeWindow(file, window, 1, "strict", "lf", { release: true });
+      // Each wait is a turn between two slices: the buffer shrank by the slice decoded before it.
+      let step = steps.next();
+      while (step.done !== true) {
+        sizes.push(buffer.byteLength);
+        await step.value;
+        step = steps.next();
+      }
+      const decoded = step.value;
+      expect(decoded.ok && decoded.value.lines.map((line) => line.text.length)).toEqual([6 * 1024 * 1024]);
+      expect(sizes).toHaveLength(11);
+      expect(sizes[0]).toBeLessThanOrEqual(11 * 1024 * 1024 + 4);
+      expect(sizes.at(-1)).toBeLessThanOrEqual(1024 * 1024 + 4);
+      expect(buffer.byteLength).toBe(0);
+    } finally {
+      closeFile(file);
+    }
+  });
 });
