@@ -146,6 +146,7 @@ if (!args["no-rss"]) {
       ...result,
       maxRssKiB: probed.maxRssKiB,
       ...(probed.answerBytes === undefined ? {} : { answerBytes: probed.answerBytes }),
+      ...(probed.callGrowthKiB === undefined ? {} : { callGrowthKiB: probed.callGrowthKiB }),
       ...(probed.error === undefined ? {} : { rssError: probed.error }),
     };
     if (!c.timed) {

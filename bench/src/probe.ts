@@ -24,6 +24,8 @@ export interface ProbeResult {
   readonly error?: string;
   /** A profile call's answer, serialised as JSON, in bytes. */
   readonly answerBytes?: number;
+  /** A profile call's own growth: the peak when it returned minus the peak just before it (its tool made). */
+  readonly callGrowthKiB?: number;
 }
 
 /** Runs the probe's one call and reports the process's peak RSS (`process.resourceUsage().maxRSS`). */
@@ -34,15 +36,16 @@ export async function runProbe(spec: ProbeSpec): Promise<ProbeResult> {
   } catch (thrown) {
     outcome = { error: thrown instanceof Error ? `${(thrown as NodeJS.ErrnoException).code ?? thrown.name}: ${thrown.message}` : String(thrown) };
   }
-  const maxRssKiB = process.resourceUsage().maxRSS;
+  const maxRssKiB = outcome?.peakKiB ?? process.resourceUsage().maxRSS;
   return {
     maxRssKiB,
     ...(outcome?.error === undefined ? {} : { error: outcome.error.slice(0, 300) }),
     ...(outcome?.answerBytes === undefined ? {} : { answerBytes: outcome.answerBytes }),
+    ...(outcome?.callGrowthKiB === undefined ? {} : { callGrowthKiB: outcome.callGrowthKiB }),
   };
 }
 
-type Outcome = { readonly error?: string; readonly answerBytes?: number } | undefined;
+type Outcome = { readonly error?: string; readonly answerBytes?: number; readonly peakKiB?: number; readonly callGrowthKiB?: number } | undefined;
 
 async function callOnce(spec: ProbeSpec): Promise<Outcome> {
   switch (spec.kind) {
@@ -54,9 +57,12 @@ async function callOnce(spec: ProbeSpec): Promise<Outcome> {
     case "profile": {
       const { loadProfile } = await import("@read/profiles");
       const tool = (await loadProfile(spec.profile)).createTool({ root: spec.root, requester: async () => "allow", ...spec.options });
+      const ready = process.resourceUsage().maxRSS;
       const output = await tool.call(spec.input);
+      // Read when the call returns: the serialisation below, which only measures the answer, is the probe's.
+      const peakKiB = process.resourceUsage().maxRSS;
       const answer = JSON.stringify(output);
-      return { answerBytes: Buffer.byteLength(answer), ...(tool.isError(output) ? { error: answer.slice(0, 300) } : {}) };
+      return { peakKiB, callGrowthKiB: peakKiB - ready, answerBytes: Buffer.byteLength(answer), ...(tool.isError(output) ? { error: answer.slice(0, 300) } : {}) };
     }
     case "imported": {
       const { loadProfile } = await import("@read/profiles");

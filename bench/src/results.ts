@@ -25,10 +25,12 @@ export interface CaseResult {
   readonly floor?: string;
   /** For a `baseline` row: the id of today's row it repeats. */
   readonly baselineOf?: string;
-  /** Peak RSS of a fresh process making this one call, in KiB. */
+  /** Peak RSS of a fresh process making this one call, in KiB (read when a profile call returns). */
   readonly maxRssKiB?: number;
   /** That call's answer serialised as JSON, in bytes (profile calls). */
   readonly answerBytes?: number;
+  /** A profile call's own growth: its process's peak when it returned minus the peak just before it, in KiB. */
+  readonly callGrowthKiB?: number;
   readonly rssError?: string;
 }
 

@@ -118,9 +118,18 @@ export function checkTargets(results: BenchResults): TargetResult[] {
     const worst = probed.reduce((a, b) => (over(b) > over(a) ? b : a));
     const mib = (kib: number) => `${(kib / 1024).toFixed(1)} MiB`;
     const imported = results.importedRssKiB?.[worst.subject.split(" ")[0] ?? ""];
+    // The call's own growth over twice its answer: what the call adds beyond its window, once loaded.
+    const grown = probed.filter((c) => c.callGrowthKiB !== undefined);
+    const beyond = (c: CaseResult) => (c.callGrowthKiB ?? 0) - (2 * (c.answerBytes ?? 0)) / 1024;
+    const mostGrown = grown.length === 0 ? undefined : grown.reduce((a, b) => (beyond(b) > beyond(a) ? b : a));
+    const largest = grown.length === 0 ? undefined : grown.reduce((a, b) => ((b.answerBytes ?? 0) > (a.answerBytes ?? 0) ? b : a));
+    const growth =
+      mostGrown === undefined || largest === undefined
+        ? ""
+        : `; a call's own growth (its process's peak when it returned minus just before it): at most ${mib(mostGrown.callGrowthKiB ?? 0)} beside a ${((mostGrown.answerBytes ?? 0) / 1024).toFixed(0)} KiB answer (${mostGrown.subject}, ${mostGrown.workload}), ${mib(largest.callGrowthKiB ?? 0)} for the largest answer (${((largest.answerBytes ?? 0) / 1024).toFixed(0)} KiB, ${largest.subject}, ${largest.workload})`;
     targets.push({
       target: rssTarget,
-      measured: `worst ${mib(worst.maxRssKiB ?? 0)} (${worst.subject} ${worst.call}, ${worst.workload}) for a ${((worst.answerBytes ?? 0) / 1024).toFixed(0)} KiB answer: ${mib(over(worst))} over; Node with zod imported ${mib(zod)}${imported === undefined ? "" : `, with the ${worst.subject.split(" ")[0]} profile imported and no call made ${mib(imported)}`}, Node alone ${mib(results.baselineRssKiB ?? 0)}`,
+      measured: `worst ${mib(worst.maxRssKiB ?? 0)} (${worst.subject} ${worst.call}, ${worst.workload}) for a ${((worst.answerBytes ?? 0) / 1024).toFixed(0)} KiB answer: ${mib(over(worst))} over; Node with zod imported ${mib(zod)}${imported === undefined ? "" : `, with the ${worst.subject.split(" ")[0]} profile imported and no call made ${mib(imported)}`}, Node alone ${mib(results.baselineRssKiB ?? 0)}${growth}`,
       met: over(worst) <= 0,
     });
   } else {

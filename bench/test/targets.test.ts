@@ -100,6 +100,10 @@ test("the RSS target allows Node with zod plus twice the answer's bytes, and nam
     met: false,
   });
   expect(rss([call("a", 56 * 1024, 1024 * 1024)])?.met).toBe(true);
+  const grown = (id: string, workload: CaseResult["workload"], answerBytes: number, callGrowthKiB: number) => ({ ...call(id, 60 * 1024, answerBytes), workload, callGrowthKiB });
+  expect(rss([grown("small", "4k", 4096, 1536), grown("large", "single-line", 5 * 1024 * 1024, 6 * 1024)])?.measured).toBe(
+    "worst 60.0 MiB (envelope small, 4k) for a 4 KiB answer: 6.0 MiB over; Node with zod imported 54.0 MiB, with the envelope profile imported and no call made 56.0 MiB, Node alone 42.0 MiB; a call's own growth (its process's peak when it returned minus just before it): at most 1.5 MiB beside a 4 KiB answer (envelope, 4k), 6.0 MiB for the largest answer (5120 KiB, envelope, single-line)",
+  );
 });
 
 test("a whole-file read's target states what decoding that file alone costs against its floor", () => {
