@@ -29,6 +29,8 @@ export interface Baseline {
   profile(name: string): Promise<ProfileModule | undefined>;
   /** The baseline core's `clearLineIndexes` (its profiles share that core's caches, not ours). */
   clearLineIndexes(): void;
+  /** Module URLs of the baseline's core and of its package of profile `name` (undefined: it had none). */
+  entries(name: string): { readonly core: string; readonly profile: string } | undefined;
 }
 
 /** Why the baseline could not be built (no git history, an unknown commit): its rows are "not run". */
@@ -71,6 +73,10 @@ export async function prepareBaseline(repoRoot: string, cacheDir: string): Promi
       return packageName === undefined ? undefined : ((await import(entry(packageName))) as ProfileModule);
     },
     clearLineIndexes: () => core.clearLineIndexes(),
+    entries(name) {
+      const packageName = PROFILE_PACKAGES[name];
+      return packageName === undefined ? undefined : { core: entry("core"), profile: entry(packageName) };
+    },
   };
 }
 

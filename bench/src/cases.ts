@@ -57,6 +57,8 @@ export interface BenchCase {
   readonly floor?: string;
   /** For a `baseline` case: the id of today's case it repeats. */
   readonly baselineOf?: string;
+  /** For a `baseline` case: the call, to compare both sides again in fresh processes (`pairs.ts`). */
+  readonly pair?: { readonly profile: ProfileName; readonly input: Record<string, unknown>; readonly mode: "first" | "repeat" };
   readonly expect: Expectation;
   /** Scans the whole 1 GiB log: sampled fewer times. */
   readonly heavy: boolean;
@@ -209,6 +211,7 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
       call: callText(shown, undefined),
       mode,
       baselineOf: of,
+      ...(mode === "next-page" ? {} : { pair: { profile: name, input, mode } }),
       expect: "ok",
       heavy: false,
       timed: true,

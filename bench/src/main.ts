@@ -10,6 +10,7 @@ import { buildCases, PROFILE_NAMES, profileBuilt, QUICK_WORKLOADS, REPORTED_PACK
 import type { ConcurrencyResult, ConcurrencySpec } from "./concurrency.js";
 import type { LongReadResult, LongReadSpec } from "./long-read.js";
 import { measureMcpResponsiveness, type McpResponsivenessResult } from "./mcp-responsiveness.js";
+import { measurePair } from "./pairs.js";
 import { prepareSampler, type Sampler } from "./measure.js";
 import type { ProbeResult, ProbeSpec } from "./probe.js";
 import { renderMarkdown } from "./report.js";
@@ -91,6 +92,21 @@ for (const workload of [...new Set(cases.map((c) => c.workload))]) results.push(
 // Results follow the cases' order (the RSS probes below pair them by index).
 const order = new Map(cases.map((c, index) => [c.id, index]));
 results.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+
+// Each baseline row's call again, today's and the baseline's side by side in fresh processes that load
+// only that profile: in the bench's process today's core also serves the floor and core rows, and the
+// peers are loaded, which weighs on today's side alone.
+if (baseline !== null && !("unavailable" in baseline)) {
+  for (let i = 0; i < results.length; i++) {
+    const c = cases[i];
+    const result = results[i];
+    const entries = c?.pair === undefined ? undefined : baseline.entries(c.pair.profile);
+    if (c?.pair === undefined || result === undefined || entries === undefined || result.outcome !== "ok") continue;
+    const pair = measurePair({ ...c.pair, root: workloads.root, baselineCore: entries.core, baselineProfile: entries.profile, rounds: quick ? 3 : 12, batchNs: 5_000_000 }, quick ? 1 : 5);
+    log(`pair ${c.id}: today / baseline ${pair.ratio.median.toFixed(2)}x over ${pair.processes} process(es) (${pair.ratio.min.toFixed(2)}-${pair.ratio.max.toFixed(2)})`);
+    results[i] = { ...result, pair };
+  }
+}
 
 const scans = await measureScans(workloads, { quick, log });
 

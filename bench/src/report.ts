@@ -114,13 +114,22 @@ export function renderMarkdown(r: BenchResults): string {
       out.push("");
     }
     if (twins.length > 0) {
-      out.push("| subject | file | call | mode | today | baseline | today / baseline |");
-      out.push("| --- | --- | --- | --- | ---: | ---: | ---: |");
+      const pair = twins.find((twin) => twin.pair !== undefined)?.pair;
+      if (pair !== undefined && r.baseline !== null && !("unavailable" in r.baseline)) {
+        out.push(
+          `Each call is compared in ${pair.processes} fresh process(es) that load only that profile, today's and the baseline's, and sample the two in alternating rounds (${pair.rounds} batches each, of at least 5 ms): **today** and **baseline** are the medians over the processes of each process's median, **today / baseline** the median of the processes' ratios, with their range. The "at ${r.baseline.commit.slice(0, 7)}" rows of the tables above were sampled in the bench's own process, where today's core also serves the floor and core rows and the peers are loaded; they are shown for reference.`,
+        );
+        out.push("");
+      }
+      out.push("| subject | file | call | mode | today | baseline | today / baseline | range over processes |");
+      out.push("| --- | --- | --- | --- | ---: | ---: | ---: | ---: |");
       for (const twin of twins) {
         const today = twin.baselineOf === undefined ? undefined : byId.get(twin.baselineOf);
-        const a = today?.timeNs?.median;
-        const b = twin.timeNs?.median;
-        out.push(`| ${today?.subject ?? "?"} | ${twin.workload} | ${twin.call} | ${MODE[twin.mode]} | ${a === undefined ? "-" : time(a)} | ${b === undefined ? "-" : time(b)} | ${a === undefined || b === undefined ? "-" : ratio(a / b)} |`);
+        const a = twin.pair?.todayNs.median ?? today?.timeNs?.median;
+        const b = twin.pair?.baselineNs.median ?? twin.timeNs?.median;
+        const share = twin.pair?.ratio.median ?? (a === undefined || b === undefined ? undefined : a / b);
+        const range = twin.pair === undefined ? "-" : `${ratio(twin.pair.ratio.min)}-${ratio(twin.pair.ratio.max)}`;
+        out.push(`| ${today?.subject ?? "?"} | ${twin.workload} | ${twin.call} | ${MODE[twin.mode]} | ${a === undefined ? "-" : time(a)} | ${b === undefined ? "-" : time(b)} | ${share === undefined ? "-" : ratio(share)} | ${range} |`);
       }
       out.push("");
     }

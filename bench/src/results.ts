@@ -2,6 +2,7 @@ import type { WorkloadId } from "./cases.js";
 import type { ConcurrencyResult } from "./concurrency.js";
 import type { LongReadResult } from "./long-read.js";
 import type { McpResponsivenessResult } from "./mcp-responsiveness.js";
+import type { PairResult } from "./pairs.js";
 import type { StartupResult } from "./startup.js";
 import type { Summary } from "./stats.js";
 
@@ -31,6 +32,8 @@ export interface CaseResult {
   readonly answerBytes?: number;
   /** A profile call's own growth: its process's peak when it returned minus the peak just before it, in KiB. */
   readonly callGrowthKiB?: number;
+  /** For a `baseline` row: today's call and the baseline's compared again in fresh processes. */
+  readonly pair?: PairResult;
   readonly rssError?: string;
 }
 

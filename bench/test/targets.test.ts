@@ -129,10 +129,24 @@ test("each profile row on a small file is compared with its twin of the synchron
   ];
   expect(checkTargets(results([...pair("4k", 105, 100), ...pair("1m", 1000, 1000)])).find((t) => t.target === TWIN_TARGET)).toEqual({
     target: TWIN_TARGET,
-    measured: "worst 1.05x (envelope 4k:envelope:baseline, 4k, repeat); 0 of 2 over 1.1x",
+    measured: "worst 1.05x (envelope 4k:envelope:baseline, 4k, repeat); 0 of 2 over 1.1x (in the bench's process)",
     met: true,
   });
-  expect(checkTargets(results([...pair("4k", 105, 100), ...pair("1m", 1200, 1000)])).find((t) => t.target === TWIN_TARGET)).toMatchObject({ measured: "worst 1.20x (envelope 1m:envelope:baseline, 1m, repeat); 1 of 2 over 1.1x", met: false });
+  expect(checkTargets(results([...pair("4k", 105, 100), ...pair("1m", 1200, 1000)])).find((t) => t.target === TWIN_TARGET)).toMatchObject({ measured: "worst 1.20x (envelope 1m:envelope:baseline, 1m, repeat); 1 of 2 over 1.1x (in the bench's process)", met: false });
+});
+
+test("a twin compared again in fresh processes is judged by the median of those processes' ratios (issue 17)", () => {
+  const ratios = (values: number[]) => ({ processes: values.length, rounds: 12, todayNs: summarize(values.map((v) => v * 100)), baselineNs: summarize(values.map(() => 100)), ratio: summarize(values) });
+  const twin = (workload: "4k" | "1m", inProcess: number, fresh: number[]) => [
+    timed(`${workload}:envelope`, { workload, kind: "profile", subject: "envelope" }, inProcess),
+    { ...timed(`${workload}:envelope:baseline`, { workload, kind: "baseline", subject: "envelope at d25e52d", baselineOf: `${workload}:envelope` }, 100), pair: ratios(fresh) },
+  ];
+  // In the bench's process 4k looks 1.9x; its five fresh processes say 1.04x (median), 1m's say 1.12x.
+  expect(checkTargets(results([...twin("4k", 190, [1.0, 1.02, 1.04, 1.3, 1.5]), ...twin("1m", 100, [1.1, 1.12, 1.12, 1.2, 0.9])])).find((t) => t.target === TWIN_TARGET)).toEqual({
+    target: TWIN_TARGET,
+    measured: "worst 1.12x (envelope 1m:envelope:baseline, 1m, repeat); 1 of 2 over 1.1x (medians over 5 fresh processes per call)",
+    met: false,
+  });
 });
 
 test("without a baseline the twin target says why it was not run", () => {

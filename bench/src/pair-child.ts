@@ -1,0 +1,36 @@
+import { clearLineIndexes, type ProfileModule } from "@read/core";
+import { loadProfile } from "@read/profiles";
+import type { PairMeasurement, PairSpec } from "./pairs.js";
+
+// Child entry: `node --expose-gc dist/pair-child.js '<PairSpec JSON>'` prints one PairMeasurement as JSON.
+const spec = JSON.parse(process.argv[2] ?? "{}") as PairSpec;
+const baselineCore = (await import(spec.baselineCore)) as { clearLineIndexes(): void };
+const sides = [
+  { tool: (await loadProfile(spec.profile)).createTool({ root: spec.root, requester: async () => "allow" }), forget: clearLineIndexes, samples: [] as number[] },
+  { tool: ((await import(spec.baselineProfile)) as ProfileModule).createTool({ root: spec.root, requester: async () => "allow" }), forget: () => baselineCore.clearLineIndexes(), samples: [] as number[] },
+];
+const gc = (globalThis as { gc?: () => void }).gc;
+const call = async (side: (typeof sides)[number]) => {
+  if (spec.mode === "first") side.forget();
+  const output = await side.tool.call(spec.input);
+  if (side.tool.isError(output)) throw new Error(`the call failed: ${JSON.stringify(output).slice(0, 300)}`);
+};
+for (const side of sides) for (let i = 0; i < 20; i++) await call(side);
+for (let round = 0; round < spec.rounds; round++) {
+  // Each side goes first in every other round: neither always runs right after the other's garbage.
+  for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
+    gc?.();
+    let calls = 0;
+    const start = process.hrtime.bigint();
+    let elapsed = 0n;
+    do {
+      await call(side);
+      calls++;
+      elapsed = process.hrtime.bigint() - start;
+    } while (elapsed < BigInt(spec.batchNs));
+    side.samples.push(Number(elapsed) / calls);
+  }
+}
+const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[samples.length >> 1] ?? Number.NaN;
+const measured: PairMeasurement = { todayNs: median(sides[0]?.samples ?? []), baselineNs: median(sides[1]?.samples ?? []) };
+process.stdout.write(`${JSON.stringify(measured)}\n`);
