@@ -17,6 +17,13 @@ export interface SensitiveRule {
    * folding case or spelling could turn a refused name into an allowed one. A rule that throws denies.
    */
   matches(names: readonly string[], exact: readonly string[]): boolean;
+  /**
+   * `matches` depends on its arguments alone (no file system, clock or state of its own), so its answer
+   * for a path may be remembered: when every rule of a list is pure, {@link sensitiveRuleOf} asks about
+   * each path once and remembers the verdict. The built-in rules are pure; a rule that does not say so is
+   * asked on every read.
+   */
+  readonly pure?: boolean;
 }
 
 const ENV_EXCEPTIONS = new Set([".env.example", ".env.sample", ".env.template"]);
@@ -26,10 +33,11 @@ const KEY_EXTENSIONS = [".pem", ".key", ".p12", ".pfx", ".ppk", ".jks", ".keysto
  * The default sensitive list. Every name is compared after normalisation and case-insensitively, on the
  * path as asked and on its resolved target.
  */
-export const DEFAULT_SENSITIVE_RULES: readonly SensitiveRule[] = [
+export const DEFAULT_SENSITIVE_RULES: readonly SensitiveRule[] = Object.freeze([
   {
     id: "env-file",
     description: "an environment file (.env, .env.*)",
+    pure: true,
     matches: (names) => {
       const name = names.at(-1) ?? "";
       return name === ".env" || (name.startsWith(".env.") && !ENV_EXCEPTIONS.has(name));
@@ -39,6 +47,7 @@ export const DEFAULT_SENSITIVE_RULES: readonly SensitiveRule[] = [
   {
     id: "key-file",
     description: "a private key or certificate store (*.pem, *.key, *.p12, *.pfx, *.ppk, *.jks, *.keystore)",
+    pure: true,
     matches: (names) => {
       const name = names.at(-1) ?? "";
       return KEY_EXTENSIONS.some((ext) => name.endsWith(ext));
@@ -66,20 +75,43 @@ export const DEFAULT_SENSITIVE_RULES: readonly SensitiveRule[] = [
     ".pgpass",
     ".htpasswd",
   ]),
-];
+]);
 
 /**
  * The first rule that matches any of `paths` (absolute POSIX paths: the path as asked and where it
  * resolves), each compared as it is and normalised (`normalizeSegments`), lower-cased; `undefined` when
- * none does. Throws when a rule throws (the caller denies).
+ * none does. Throws when a rule throws (the caller denies). When every rule of `rules` is pure, each
+ * path's verdict is remembered for that list (its 1,024 latest paths), which must then not change.
  */
 export function sensitiveRuleOf(rules: readonly SensitiveRule[], paths: readonly string[]): SensitiveRule | undefined {
+  const remembered = verdictsOf(rules);
   for (const absolute of paths) {
-    const names = splitPath(absolute);
-    const found = findSensitiveRule(rules, [names, ...normalizeSegments(names)]);
-    if (found !== undefined) return found;
+    let found = remembered?.get(absolute);
+    if (found === undefined) {
+      const names = splitPath(absolute);
+      found = findSensitiveRule(rules, [names, ...normalizeSegments(names)]) ?? null;
+      if (remembered !== undefined) {
+        if (remembered.size >= VERDICTS_KEPT) remembered.delete(remembered.keys().next().value ?? "");
+        remembered.set(absolute, found);
+      }
+    }
+    if (found !== null) return found;
   }
   return undefined;
+}
+
+// The verdicts of lists whose rules are all pure, by path (`null`: no rule matches), the oldest dropped
+// first; `null` for a list with a rule that is not. A list is a tool's own, made once with the tool.
+const verdicts = new WeakMap<readonly SensitiveRule[], Map<string, SensitiveRule | null> | null>();
+const VERDICTS_KEPT = 1024;
+
+function verdictsOf(rules: readonly SensitiveRule[]): Map<string, SensitiveRule | null> | undefined {
+  let remembered = verdicts.get(rules);
+  if (remembered === undefined) {
+    remembered = rules.length > 0 && rules.every((rule) => rule.pure === true) ? new Map() : null;
+    verdicts.set(rules, remembered);
+  }
+  return remembered ?? undefined;
 }
 
 /**
@@ -107,12 +139,12 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
 }
 
 function named(id: string, description: string, fileNames: readonly string[]): SensitiveRule {
-  return { id, description, matches: (names) => fileNames.includes(names.at(-1) ?? "") };
+  return { id, description, pure: true, matches: (names) => fileNames.includes(names.at(-1) ?? "") };
 }
 
 // The path ends with these names: `.aws/credentials` protects that file wherever the home directory is.
 function endsWith(id: string, description: string, tail: readonly string[]): SensitiveRule {
-  return { id, description, matches: (names) => names.length >= tail.length && namesAt(names, names.length - tail.length, tail) };
+  return { id, description, pure: true, matches: (names) => names.length >= tail.length && namesAt(names, names.length - tail.length, tail) };
 }
 
 // The path is this directory or lies anywhere under it.
@@ -120,6 +152,7 @@ function within(id: string, description: string, directory: readonly string[]): 
   return {
     id,
     description,
+    pure: true,
     matches: (names) => {
       for (let start = 0; start + directory.length <= names.length; start++) {
         if (namesAt(names, start, directory)) return true;

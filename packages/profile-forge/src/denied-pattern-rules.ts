@@ -102,6 +102,8 @@ function buildRules(patterns: readonly string[], root: string): DeniedPatterns {
           {
             id: `${DENIED_PATTERN_RULE}${entry.pattern}`,
             description: `denied pattern ${quoteText(entry.pattern)}`,
+            // Compiled expressions over the names alone: an absolute pattern's directories were resolved above.
+            pure: true,
             matches: (names: readonly string[], exact: readonly string[]) =>
               denies(entry, names) && !compiled.slice(index + 1).some((later) => later.allows && allows(later, exact)),
           },

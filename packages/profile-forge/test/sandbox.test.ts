@@ -243,6 +243,20 @@ describe("NFR-RD-SEC-01: forge's sandbox deny list (denied_patterns)", () => {
     expect(await read(box.root, { path: "a/secret.txt" }, options)).toMatchObject({ content: "1| a\n" });
   });
 
+  test("FORGE-NFR-RD-SEC-01-deny: one tool's remembered verdicts follow the path where it resolves: a link read as a plain file is denied once it points at a secret", async () => {
+    const box = sandbox({ "notes.txt": "notes\n", ".env": "TOKEN=1\n" });
+    const tool = createTool({ root: box.root });
+    const link = path.join(box.root, "current.txt");
+    fs.symlinkSync(path.join(box.root, "notes.txt"), link);
+    for (let i = 0; i < 2; i++) expect(await tool.call({ path: "current.txt" })).toMatchObject({ content: "1| notes\n" });
+    fs.rmSync(link);
+    fs.symlinkSync(path.join(box.root, ".env"), link);
+    for (let i = 0; i < 2; i++) expect(await tool.call({ path: "current.txt" })).toMatchObject({ error: { code: "SANDBOX_DENIED" } });
+    fs.rmSync(link);
+    fs.symlinkSync(path.join(box.root, "notes.txt"), link);
+    expect(await tool.call({ path: "current.txt" })).toMatchObject({ content: "1| notes\n" });
+  });
+
   test("FORGE-NFR-RD-SEC-01-deny: tools made with the same relative list over different roots each match relative to their own root", async () => {
     const box = sandbox({ "one/keys/k.txt": "1\n", "two/keys/k.txt": "2\n" });
     const options = { denied_patterns: ["keys/*.txt"] };
