@@ -393,9 +393,10 @@ function takeLines(buffer: Buffer, bytes: number, wanted: number, before: number
 function* readTail(file: OpenFile, options: ReadLinesOptions, count: number): Steps<Result<LineWindow>> {
   const { reader } = file;
   const limits = limitsOf(options);
+  // Before the end is sought: the sniff's chunk of the file's start is still the reader's.
+  const bom = yield* readBomFlag(file, 3);
   const end = yield* endOfFile(reader, file.stat.size, options.maxFileBytes);
   if (pastFileLimit(limits, end)) return fail(grewFailure(file, limits.fileLimit ?? Number.MAX_SAFE_INTEGER));
-  const bom = yield* readBomFlag(file, 3);
   const found = yield* tailBytes(file, reader, end, count, options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES, options.overflow ?? "fail");
   if (!found.ok) return found;
   const { start, bytes } = found.value;

@@ -13,7 +13,13 @@ const LF = 0x0a;
  */
 export function* endOfFile(reader: FileReader, size: number, limit: number | undefined): Steps<number> {
   let end = size;
-  if (end > 0 && (yield* reader.chunk(end - 1, 1, "none")).bytes === 0) end = 0;
+  if (end > 0) {
+    // A read from the last byte `fstat` counted: a short one that ends there proves the end, and leaves
+    // that byte where the tail looks at it next, so neither costs a read of its own.
+    const { bytes } = yield* reader.chunk(end - 1, undefined, "none");
+    if (bytes === 0) end = 0;
+    else if (reader.knownEnd(end)) return end;
+  }
   const stopPast = limit ?? Number.POSITIVE_INFINITY;
   while (end <= stopPast) {
     const { bytes } = yield* reader.chunk(end);
@@ -58,10 +64,18 @@ export function* tailBytes(file: OpenFile, reader: FileReader, end: number, coun
     const { buffer, bytes } = searchEnd === from ? { buffer: Buffer.alloc(0), bytes: 0 } : yield* reader.chunk(from, searchEnd - from, "backward");
     if (bytes !== searchEnd - from) return fail(shrankFailure(file));
     const chunk = buffer.subarray(0, bytes);
+    // The bytes from `start` on, copied out of the chunk (the reader reuses its buffer) and the chunks after
+    // it: only those, not the whole chunk, whose copy cost a tail of a few KiB more than its reads.
     const window = (start: number, cut: TailBytes["cut"]): TailBytes => {
-      const all = Buffer.concat([chunk, ...later]);
-      const at = cut === "line" ? wholeCharacterStart(all, start - from, all.length) : start - from;
-      return { start: from + at, bytes: all.subarray(at), cut };
+      const kept: Buffer[] = [];
+      let offset = from;
+      for (const part of [chunk, ...later]) {
+        if (offset + part.length > start) kept.push(part.subarray(Math.max(0, start - offset)));
+        offset += part.length;
+      }
+      const all = Buffer.concat(kept);
+      const at = cut === "line" ? wholeCharacterStart(all, 0, all.length) : 0;
+      return { start: start + at, bytes: all.subarray(at), cut };
     };
     const overflowed = (): Result<TailBytes> => {
       if (overflow === "fail") return fail(windowFailure(file, maxWindow));
