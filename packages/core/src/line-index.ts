@@ -122,7 +122,8 @@ const indexes = new Map<string, FileLineIndex>();
  * created empty on first use and kept for the {@link INDEXED_FILES} most recently read files; `undefined`
  * for an empty file or one changed within the last {@link SETTLE_MS} ms. The identity is the device, inode, size, mtime and ctime that `fstat` gave the open descriptor:
  * ctime, which no caller can set, tells apart a rewrite that restored the mtime and a new file that
- * reused an inode. Reads are synchronous, so no two use one index at once.
+ * reused an inode. Two calls reading one file at once share its index: it only gains checkpoints past
+ * its last one and an end, each exact, so neither can mislead the other.
  */
 export function lineIndexOf(file: OpenFile, breaks: LineBreaks = "lf", now: number = Date.now()): LineIndex | undefined {
   if (file.stat.size === 0) return undefined;
