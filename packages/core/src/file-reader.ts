@@ -20,6 +20,9 @@ export interface Chunk {
   readonly bytes: number;
 }
 
+/** A read that got nothing: the end of the file, or a limit that allows no byte more. */
+export const EMPTY_CHUNK: Chunk = { buffer: Buffer.alloc(0), bytes: 0 };
+
 // Buffers of calls that are over, for later calls to reuse: allocating a fresh 64 KiB buffer cost a small
 // read more than the read itself, and two 2 MiB ones cost a large file's first call a millisecond of page
 // faults. A buffer belongs to one call from its first read until that call's descriptor is closed, so no

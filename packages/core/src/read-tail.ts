@@ -1,5 +1,5 @@
 import { wholeCharacterStart } from "./decode-lines.js";
-import type { FileReader } from "./file-reader.js";
+import { EMPTY_CHUNK, type FileReader } from "./file-reader.js";
 import type { OpenFile } from "./open-file.js";
 import { shrankFailure, windowFailure } from "./read-failures.js";
 import { fail, ok, type Result } from "./result.js";
@@ -61,7 +61,7 @@ export function* tailBytes(file: OpenFile, reader: FileReader, end: number, coun
   let fits = -1;
   for (;;) {
     const from = Math.max(0, searchEnd - reader.chunkSize);
-    const { buffer, bytes } = searchEnd === from ? { buffer: Buffer.alloc(0), bytes: 0 } : yield* reader.chunk(from, searchEnd - from, "backward");
+    const { buffer, bytes } = searchEnd === from ? EMPTY_CHUNK : yield* reader.chunk(from, searchEnd - from, "backward");
     if (bytes !== searchEnd - from) return fail(shrankFailure(file));
     const chunk = buffer.subarray(0, bytes);
     // The bytes from `start` on, copied out of the chunk (the reader reuses its buffer) and the chunks after

@@ -1,11 +1,10 @@
-import { CHUNK_SIZE, type Chunk, type FileReader } from "./file-reader.js";
+import { CHUNK_SIZE, EMPTY_CHUNK, type Chunk, type FileReader } from "./file-reader.js";
 import { countLineEnds, isLineEnd, pastLineEnds, type LineBreaks } from "./line-ends.js";
 import type { LineIndex, ScanPoint } from "./line-index.js";
 import type { Steps } from "./steps.js";
 import type { Utf8Check } from "./utf8-check.js";
 
 const LF = 0x0a;
-const NOTHING: Chunk = { buffer: Buffer.alloc(0), bytes: 0 };
 
 /** Why a scan stopped: the end of the file, the file limit (it grew past it), or the scan budget. */
 export type Stop = "eof" | "too-large" | "scan-limit";
@@ -51,7 +50,7 @@ export function pastFileLimit(limits: ScanLimits, position: number): boolean {
 
 /** The chunk at `position`, never past the budget: 0 bytes at the budget means "stopped there" (see {@link stopAt}). */
 export function* chunkWithin(reader: FileReader, position: number, limits: ScanLimits): Steps<Chunk> {
-  if (position >= limits.budget) return NOTHING;
+  if (position >= limits.budget) return EMPTY_CHUNK;
   return yield* reader.chunk(position, Math.min(reader.chunkSize, limits.budget - position));
 }
 

@@ -1,10 +1,9 @@
 import { constants as bufferConstants } from "node:buffer";
-import type { Chunk, FileReader } from "./file-reader.js";
+import { EMPTY_CHUNK, type Chunk, type FileReader } from "./file-reader.js";
 import { shrinkableBuffer } from "./shrinkable-buffer.js";
 import type { Steps } from "./steps.js";
 
 const { MAX_LENGTH } = bufferConstants;
-const EMPTY: Chunk = { buffer: Buffer.alloc(0), bytes: 0 };
 
 /**
  * The bytes of a forward window, copied at most once. The first chunk is read through the reader's own
@@ -30,10 +29,10 @@ export class WindowBytes {
   /** Reads the next bytes at `position` (at most one chunk's worth, never past `budget`). */
   *readAt(position: number, budget: number): Steps<Chunk> {
     if (this.target === undefined && this.shared === undefined) {
-      return position >= budget ? EMPTY : yield* this.reader.chunk(position, Math.min(this.reader.chunkSize, budget - position));
+      return position >= budget ? EMPTY_CHUNK : yield* this.reader.chunk(position, Math.min(this.reader.chunkSize, budget - position));
     }
-    if (position >= budget) return EMPTY;
-    if (this.shared !== undefined && this.reader.knownEnd(position)) return EMPTY;
+    if (position >= budget) return EMPTY_CHUNK;
+    if (this.shared !== undefined && this.reader.knownEnd(position)) return EMPTY_CHUNK;
     // Into whatever room is left (the byte past the size `fstat` gave is there to meet the end of the
     // file): a full chunk of room would double the buffer just to learn that nothing follows.
     const target = this.room(1);
