@@ -1,6 +1,7 @@
 import { clearLineIndexes, type ProfileModule } from "@read/core";
 import { loadProfile } from "@read/profiles";
 import type { PairMeasurement, PairSpec } from "./pairs.js";
+import { summarize } from "./stats.js";
 
 // Child entry: `node --expose-gc dist/pair-child.js '<PairSpec JSON>'` prints one PairMeasurement as JSON.
 const spec = JSON.parse(process.argv[2] ?? "{}") as PairSpec;
@@ -31,6 +32,6 @@ for (let round = 0; round < spec.rounds; round++) {
     side.samples.push(Number(elapsed) / calls);
   }
 }
-const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[samples.length >> 1] ?? Number.NaN;
-const measured: PairMeasurement = { todayNs: median(sides[0]?.samples ?? []), baselineNs: median(sides[1]?.samples ?? []) };
+const [today, baseline] = sides.map((side) => summarize(side.samples).median);
+const measured: PairMeasurement = { todayNs: today ?? Number.NaN, baselineNs: baseline ?? Number.NaN };
 process.stdout.write(`${JSON.stringify(measured)}\n`);
