@@ -89,6 +89,34 @@ describe("the adversarial suite catches unsafe implementations", () => {
     expect(released.kind).toBe("answered");
   });
 
+  it("the watchdog releases a reader of a FIFO whose path was removed before the watchdog process could start", async () => {
+    const watched = fs.mkdtempSync(path.join(os.tmpdir(), "read-watchdog-"));
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), "read-watchdog-"));
+    const fifo = path.join(watched, "a-fifo");
+    execFileSync("mkfifo", [fifo]);
+    // The reader reaches the same FIFO through a second link, which stays: it blocks in open(2) whenever
+    // its thread gets there, while the watched path is gone before the watchdog process can run a line.
+    fs.linkSync(fifo, path.join(other, "a-fifo"));
+    let pending: Promise<string> | undefined;
+    try {
+      const ended = await boundedCall(
+        () => {
+          fs.rmSync(watched, { recursive: true });
+          pending = fs.promises.readFile(path.join(other, "a-fifo"), "utf8");
+          return pending;
+        },
+        200,
+        [fifo],
+      );
+      expect(ended.kind).toBe("timeout");
+      const read = pending ?? fail("the call never started");
+      const released = await boundedCall(() => read.then((text) => text, (error: unknown) => `rejected: ${String(error)}`), 20_000);
+      expect(released).toMatchObject({ kind: "answered", value: "" });
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it("a tool that blocks its own thread on a FIFO (readFileSync) is released by the watchdog and reported as hanging", async () => {
     const fifo = { ...caseOf("special-files/fifo"), boundMs: 400 };
     const result = await runCase(context(naive()), fifo);

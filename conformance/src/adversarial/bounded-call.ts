@@ -1,3 +1,5 @@
+import type { ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import { startNode } from "./node-child.js";
 
@@ -8,17 +10,16 @@ export type BoundedOutcome<T> =
   | { readonly kind: "timeout"; readonly ms: number };
 
 // After the bound, open every FIFO for writing without blocking and close it at once: a reader blocked in
-// open(2) or read(2) then sees end-of-file. Repeated for a while, for readers that arrive late. Each FIFO
-// is held open (read end, non-blocking) from the start and reopened through /proc for writing: the suite
-// may delete the scratch directory before the bound has passed, and a path that is gone would leave a
-// reader blocked on the unlinked FIFO for good. A tool that refused the FIFO holds no end of it and is
-// never disturbed.
+// open(2) or read(2) then sees end-of-file. Repeated for a while, for readers that arrive late. Each FIFO's
+// read end is opened (non-blocking) by the caller before the call starts and inherited as descriptor 3, 4,
+// ...; the watchdog reopens it through /proc for writing. The suite may delete the scratch directory before
+// the bound has passed, and a loaded machine may start the watchdog later than that: a FIFO reached by its
+// path alone would then leave a reader blocked on the unlinked FIFO for good. A tool that refused the FIFO
+// holds no end of it and is never disturbed.
 const WATCHDOG_SCRIPT = `
 import fs from "node:fs";
-const [bound, ...fifos] = process.argv.slice(1);
-const held = fifos.flatMap((fifo) => {
-  try { return [fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK)]; } catch { return []; }
-});
+const [bound, count] = process.argv.slice(1).map(Number);
+const held = Array.from({ length: count }, (_, index) => 3 + index);
 const release = () => {
   for (const fd of held) {
     try { fs.closeSync(fs.openSync("/proc/self/fd/" + fd, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK)); } catch {}
@@ -27,7 +28,7 @@ const release = () => {
 setTimeout(() => {
   const timer = setInterval(release, 20);
   setTimeout(() => { clearInterval(timer); process.exit(0); }, 3000);
-}, Number(bound));
+}, bound);
 `;
 
 /**
@@ -37,8 +38,7 @@ setTimeout(() => {
  * duration says it hung. A call that never settles is reported as a timeout.
  */
 export async function boundedCall<T>(start: () => Promise<T>, boundMs: number, fifos: readonly string[] = []): Promise<BoundedOutcome<T>> {
-  const watchdog = fifos.length === 0 ? undefined : startNode(WATCHDOG_SCRIPT, { args: [String(boundMs), ...fifos], quiet: true });
-  watchdog?.unref();
+  const watchdog = fifos.length === 0 ? undefined : startWatchdog(boundMs, fifos);
   const started = performance.now();
   const outcome = await new Promise<BoundedOutcome<T>>((resolve) => {
     const timer = setTimeout(() => resolve({ kind: "timeout", ms: performance.now() - started }), boundMs);
@@ -62,4 +62,22 @@ export async function boundedCall<T>(start: () => Promise<T>, boundMs: number, f
   // A call that hung keeps the watchdog: it releases the FIFOs and exits by itself.
   if (outcome.kind !== "timeout" && outcome.ms < boundMs) watchdog?.kill("SIGKILL");
   return outcome;
+}
+
+function startWatchdog(boundMs: number, fifos: readonly string[]): ChildProcess | undefined {
+  const held = fifos.flatMap((fifo) => {
+    try {
+      return [fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK)];
+    } catch {
+      return [];
+    }
+  });
+  if (held.length === 0) return undefined;
+  try {
+    const watchdog = startNode(WATCHDOG_SCRIPT, { args: [String(boundMs), String(held.length)], quiet: true, descriptors: held });
+    watchdog.unref();
+    return watchdog;
+  } finally {
+    for (const fd of held) fs.closeSync(fd);
+  }
 }

@@ -4,7 +4,6 @@ import { stopChild } from "../stop-child.js";
 import { runProcess, type Completed } from "../run-process.js";
 import type { OsUser } from "../tool-adapter.js";
 
-
 /** How a Node child runs. */
 export interface NodeChildOptions {
   /** Its arguments: `process.argv.slice(1)` inside the script. */
@@ -12,6 +11,8 @@ export interface NodeChildOptions {
   readonly user?: OsUser;
   /** No stdio at all (a child that only acts on the file system). */
   readonly quiet?: boolean;
+  /** Descriptors of this process the child inherits, as its descriptors 3, 4, ... in this order. */
+  readonly descriptors?: readonly number[];
 }
 
 /**
@@ -24,7 +25,7 @@ export interface NodeChildOptions {
 export function startNode(script: string, options: NodeChildOptions = {}): ChildProcess {
   return spawn(process.execPath, nodeArgs(script, options.args), {
     cwd: PACKAGE_DIR,
-    stdio: options.quiet === true ? "ignore" : ["pipe", "pipe", "pipe"],
+    stdio: [...(options.quiet === true ? ["ignore", "ignore", "ignore"] as const : ["pipe", "pipe", "pipe"] as const), ...(options.descriptors ?? [])],
     ...(options.user === undefined ? {} : { uid: options.user.uid, gid: options.user.gid }),
   });
 }
