@@ -1,5 +1,6 @@
 import os from "node:os";
 import type { ReadTool } from "@read/core";
+import { loopTurns } from "./adversarial/loop-turns.js";
 import { createModuleChildAdapter } from "./adversarial/module-child-adapter.js";
 import type { Oracle } from "./oracle.js";
 import type { CallRequest, ToolAdapter } from "./tool-adapter.js";
@@ -16,9 +17,15 @@ export async function createInProcessAdapter(oracle: Oracle): Promise<ToolAdapte
   // Loaded on demand: checking an implementation through its command needs no profile package.
   const { loadProfile } = await import("@read/profiles");
   const profile = await loadProfile(oracle.module);
+  // A tool that answers without waiting lets a check's calls follow each other in microtasks alone, and
+  // the event loop would not turn until the check ends: timers and I/O of whatever runs beside it in this
+  // process (the JSONL run's bounds, a child's "ready") would wait, for a second or more on a loaded
+  // machine. Every call lets the loop turn once it has been held for a few milliseconds.
+  const turns = loopTurns();
   return {
     kind: "in-process",
     async call(request: CallRequest): Promise<unknown> {
+      await turns.yieldIfDue();
       let unexpected: string | undefined;
       const tool: ReadTool = profile.createTool({
         ...request.options,

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { KNOWN_ESCAPES } from "../src/arbitraries.js";
@@ -318,6 +319,33 @@ describe("the subprocess adapter", () => {
     } finally {
       // Each adapter holds a directory for the config files it writes.
       await Promise.all([usage, garbage, hang].map((adapter) => adapter.close?.()));
+    }
+  });
+});
+
+describe("the in-process adapter", () => {
+  it("lets the event loop turn while a check's calls follow each other: a timer set before 2,000 awaited calls fires before they end", async () => {
+    const adapter = await createInProcessAdapter(oracleOf("envelope"));
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "read-in-process-"));
+    try {
+      fs.writeFileSync(path.join(root, "a.txt"), "one\ntwo\n");
+      let fired = false;
+      const timer = setTimeout(() => (fired = true), 0);
+      let firedAt: number | undefined;
+      for (let call = 1; call <= 2_000; call++) {
+        const output = await adapter.call({ root, input: { path: "a.txt" } });
+        expect(interpretOutput(oracleOf("envelope")).isError(output)).toBe(false);
+        if (fired) {
+          firedAt = call;
+          break;
+        }
+      }
+      clearTimeout(timer);
+      // The profile answers small files without waiting: without the adapter's turns the timer would
+      // fire only after the last call.
+      expect(firedAt).toBeDefined();
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
     }
   });
 });
