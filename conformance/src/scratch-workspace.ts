@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { makeSpecialFiles } from "./make-special-files.js";
 
 /** The mtime every regular file of a scratch workspace gets, so outputs that carry it are exact. */
 export const FIXED_MTIME_MS = 1_735_212_345_000;
@@ -88,8 +89,15 @@ export async function createScratchWorkspace(layout: ScratchLayout = {}): Promis
   return workspace;
 }
 
-/** Whether this process may create device nodes (`mknod` needs `CAP_MKNOD`, in practice root). */
+let devicesAllowed: boolean | undefined;
+
+/** Whether this process may create device nodes (`mknod` needs `CAP_MKNOD`, in practice root), probed once. */
 export function canCreateDevices(): boolean {
+  devicesAllowed ??= probeDevices();
+  return devicesAllowed;
+}
+
+function probeDevices(): boolean {
   const probe = fs.mkdtempSync(path.join(os.tmpdir(), "read-conformance-mknod-"));
   try {
     execFileSync("mknod", [path.join(probe, "null"), "c", "1", "3"], { stdio: "ignore" });
@@ -107,8 +115,8 @@ async function createEntry(target: string, entry: FileEntry, expand: (text: stri
   else if ("base64" in entry) writeRegular(target, Buffer.from(entry.base64, "base64"));
   else if ("directory" in entry) fs.mkdirSync(target, { recursive: true });
   else if ("symlink" in entry) fs.symlinkSync(expand(entry.symlink), target);
-  else if ("fifo" in entry) execFileSync("mkfifo", [target]);
-  else if ("device" in entry) execFileSync("mknod", [target, "c", "1", "3"], { stdio: "pipe" });
+  else if ("fifo" in entry) await makeSpecialFiles([{ fifo: target }]);
+  else if ("device" in entry) await makeSpecialFiles([{ device: target, kind: "c", major: 1, minor: 3 }]);
   else return listen(target);
   return undefined;
 }

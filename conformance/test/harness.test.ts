@@ -11,6 +11,7 @@ import { interpretOutput } from "../src/interpret-output.js";
 import { createInProcessAdapter } from "../src/in-process-adapter.js";
 import { loadOracles } from "../src/load-oracles.js";
 import { loadRequirements } from "../src/load-requirements.js";
+import { makeSpecialFiles } from "../src/make-special-files.js";
 import type { Oracle } from "../src/oracle.js";
 import { outputField, withOutputField } from "../src/output-field.js";
 import { protocolRefusal } from "../src/protocol-refusal.js";
@@ -351,6 +352,19 @@ describe("the in-process adapter", () => {
 });
 
 describe("small parts", () => {
+  it("makeSpecialFiles creates FIFOs in one mkfifo run and a device with mknod, and rejects with the program's message", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "read-special-"));
+    try {
+      await makeSpecialFiles([{ fifo: path.join(dir, "f1") }, { fifo: path.join(dir, "f2") }, ...(process.getuid?.() === 0 ? [{ device: path.join(dir, "null"), kind: "c", major: 1, minor: 3 } as const] : [])]);
+      expect(fs.statSync(path.join(dir, "f1")).isFIFO() && fs.statSync(path.join(dir, "f2")).isFIFO()).toBe(true);
+      if (process.getuid?.() === 0) expect(fs.statSync(path.join(dir, "null")).rdev).toBe(fs.statSync("/dev/null").rdev);
+      await expect(makeSpecialFiles([{ fifo: path.join(dir, "missing", "f3") }])).rejects.toThrow(/^mkfifo .*missing\/f3 failed \(exit 1\): mkfifo: cannot create fifo .*No such file or directory/u);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+
   it("toToml writes a nested table and refuses what TOML cannot hold", () => {
     expect(toToml(["guard"], { blocked: ["a/**", "b"], respect_gitignore: false })).toBe('[guard]\nblocked = [ "a/**", "b" ]\nrespect_gitignore = false\n');
     const awkward = { name: 'del\u007f "quoted" \\ tab\t line\u2028', sizes: [1, 2] };

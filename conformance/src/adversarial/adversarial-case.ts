@@ -57,7 +57,7 @@ export interface AdversarialCase {
   readonly residualRisk?: string;
   readonly layout: ScratchLayout;
   /** Changes after the layout is created (FIFOs, devices, modes, sparse files); may return a cleanup. */
-  readonly prepare?: (workspace: ScratchWorkspace) => void | (() => void);
+  readonly prepare?: (workspace: ScratchWorkspace) => void | (() => void) | Promise<void | (() => void)>;
   /** The root given to the tool (default: the workspace root). */
   readonly root?: (workspace: ScratchWorkspace) => string;
   /** The arguments object. */
@@ -159,7 +159,7 @@ export async function runCase(ctx: SuiteContext, adversarialCase: AdversarialCas
   const expectation = adversarialCase.expect(ctx.oracle, adversarial);
   if (typeof expectation === "string") throw new Error(`the case does not apply: ${expectation}`);
   return withScratch(adversarialCase.layout, async (workspace) => {
-    const cleanup = adversarialCase.prepare?.(workspace);
+    const cleanup = await adversarialCase.prepare?.(workspace);
     let adapter = ctx.adapter;
     try {
       if (adversarialCase.unprivileged === true && process.getuid?.() === 0) {

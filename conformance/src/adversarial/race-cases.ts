@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { Oracle, Outcome } from "../oracle.js";
@@ -6,6 +5,7 @@ import { referenceLines, renderWindow } from "../reference-lines.js";
 import { DEFAULT_RACE_MS } from "../run-settings.js";
 import { denyIfAsked, show, windowInput } from "../suite-context.js";
 import { type AdversarialBehaviour, type AdversarialCase, type CaseResult, type CaseRun } from "./adversarial-case.js";
+import { makeSpecialFiles } from "../make-special-files.js";
 import { boundedCall } from "./bounded-call.js";
 import { INSIDE_TEXT, OUTSIDE_MARKER } from "./layouts.js";
 import { collect, startNode, stopNode, waitForLine } from "./node-child.js";
@@ -236,9 +236,7 @@ export const RACE_CASES: readonly AdversarialCase[] = [
   raceCase("parent", "parent-directory-swap", "`racedir` swapped between a directory and a symlink to an outside directory while `racedir/data.txt` is read"),
   raceCase("retarget", "symlink-retarget", "the symlink `link` retargeted between `inside.txt` and an outside file while read"),
   raceCase("fifo", "file-replaced-by-fifo", "`flip.txt` swapped between a regular file and a FIFO while read", {
-    prepare: (workspace) => {
-      execFileSync("mkfifo", [path.join(workspace.root, "flip.fifo")]);
-    },
+    prepare: (workspace) => makeSpecialFiles([{ fifo: path.join(workspace.root, "flip.fifo") }]),
   }),
   raceCase("grow", "file-grows-and-shrinks", "`log.txt` appended to and truncated in a loop while read"),
 ];

@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { denyIfAsked, windowInput } from "../suite-context.js";
 import { failed, judgeOutput, outcomeLabel, type AdversarialCase, type CaseResult, type CaseRun, type Expect, type Expectation, type Safety } from "./adversarial-case.js";
+import { makeSpecialFiles } from "../make-special-files.js";
 import { boundedCall } from "./bounded-call.js";
 import { INSIDE_TEXT } from "./layouts.js";
 import { byCleaning, DIRECTORY, lastIsLink, NOT_FOUND, pathCase, reads, SYSTEM } from "./path-case.js";
@@ -51,10 +51,10 @@ function special(name: string, title: string, safety: Safety, target: string, ex
 }
 
 // mknod needs CAP_MKNOD (in practice root): where it fails, the case says so instead of passing silently.
-function mknod(kind: "c" | "b", major: number, minor: number, name: string): (workspace: { root: string }) => void {
-  return (workspace) => {
+function mknod(kind: "c" | "b", major: number, minor: number, name: string): (workspace: { root: string }) => Promise<void> {
+  return async (workspace) => {
     try {
-      execFileSync("mknod", [path.join(workspace.root, name), kind, String(major), String(minor)], { stdio: "pipe" });
+      await makeSpecialFiles([{ device: path.join(workspace.root, name), kind, major, minor }]);
     } catch (error) {
       throw new Error(`this process cannot create device nodes (mknod needs CAP_MKNOD): ${String(error)}`);
     }
@@ -91,7 +91,7 @@ const SPARSE_WINDOW: Expect = (oracle) => {
 async function runSwarm({ ctx, adapter, workspace, root, boundMs }: CaseRun): Promise<CaseResult> {
   const { oracle } = ctx;
   const names = Array.from({ length: SWARM_FIFOS }, (_, index) => `fifo-${index}`);
-  for (const name of names) execFileSync("mkfifo", [path.join(root, name)]);
+  await makeSpecialFiles(names.map((name) => ({ fifo: path.join(root, name) })));
   const extras = denyIfAsked(oracle);
   const inputs = [...names, "inside.txt"].map((name) => windowInput(oracle, name));
   const ended = await boundedCall(
