@@ -37,6 +37,7 @@ export { closeFile, openFile, openFileWhenFree, withOpenFile, type FileStat, typ
 export { ASYNC_CHUNK_SIZE, CHUNK_SIZE, SYNC_BYTES, type Chunk, type FileReader } from "./file-reader.js";
 export { decodeUtf8, type KnownBytes } from "./decode-utf8.js";
 export { DECODE_SLICE_BYTES } from "./decode-lines.js";
+export { LOOP_SLICE_MS } from "./steps.js";
 export { checkSize, readHead, readHeadSync, sniffBinary, type HeadBytes } from "./read-bytes.js";
 export {
   DEFAULT_MAX_WINDOW_BYTES,

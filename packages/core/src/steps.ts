@@ -22,13 +22,58 @@ export function runSteps<T>(steps: Steps<T>): T | Promise<T> {
   return first.done === true ? first.value : finish(steps, first.value);
 }
 
-/** {@link runSteps} for a caller that wants a promise whatever happens. */
+/**
+ * How long steps run synchronously by one run of calls may hold the event loop, counted from the first of
+ * them since the loop last turned, before the next call waits for a turn of the loop.
+ */
+export const LOOP_SLICE_MS = 5;
+
+/**
+ * {@link runSteps} for a caller that wants a promise whatever happens. Calls that each answer without
+ * waiting, awaited one after another (or thousands started at once), follow each other in microtasks
+ * alone, and the event loop would not turn until the last one ends: once such calls have held it for
+ * {@link LOOP_SLICE_MS}, the next one starts after a turn, so timers and I/O (an MCP `ping`, a
+ * cancellation) are served at least that often.
+ */
 export function settleSteps<T>(steps: Steps<T>): Promise<T> {
+  if (sliceSpent()) return nextTurn().then(() => settleSteps(steps));
   try {
     return Promise.resolve(runSteps(steps));
   } catch (error) {
     return Promise.reject(error);
   }
+}
+
+let sliceStarted: number | undefined;
+let turn: Promise<void> | undefined;
+
+// The first call since the loop last turned starts a slice, which the loop's next check phase ends.
+function sliceSpent(): boolean {
+  const now = performance.now();
+  if (sliceStarted === undefined) {
+    sliceStarted = now;
+    setImmediate(endSlice).unref();
+    return false;
+  }
+  return now - sliceStarted >= LOOP_SLICE_MS;
+}
+
+function endSlice(): void {
+  sliceStarted = undefined;
+}
+
+// Every call that finds the slice spent waits for the same turn, and they resume in the order they were
+// made (a turn each would let the loop turn once per waiting call); each looks at the new slice again, so
+// thousands started at once are spread over as many turns as their time needs.
+function nextTurn(): Promise<void> {
+  turn ??= new Promise((resolve) =>
+    setImmediate(() => {
+      turn = undefined;
+      endSlice();
+      resolve();
+    }),
+  );
+  return turn;
 }
 
 async function finish<T>(steps: Steps<T>, waiting: PromiseLike<unknown>): Promise<T> {

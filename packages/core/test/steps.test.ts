@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { SYNC_BYTES, closeFile } from "../src/index.js";
+import { LOOP_SLICE_MS, SYNC_BYTES, closeFile, readTextWindow } from "../src/index.js";
 import { readLinesSteps } from "../src/read-lines.js";
 import { runSteps, settleSteps, waitFor, type Steps } from "../src/steps.js";
 import { open, useTempDirs, valueOf, windowOptions, workspaceOf } from "./support/temp-workspace.js";
@@ -76,5 +76,49 @@ describe("a window within the first chunks costs no promise", () => {
     } finally {
       closeFile(file);
     }
+  });
+});
+
+describe(`calls that answer without waiting let the event loop turn every ${LOOP_SLICE_MS} ms`, () => {
+  const firstLines = windowOptions({ from: "start", startLine: 1, maxLines: 10 });
+
+  test("awaited one after another: a timer set before them fires while they go on", async () => {
+    let fired = false;
+    const timer = setTimeout(() => (fired = true), 0);
+    let calls = 0;
+    try {
+      while (!fired && calls < 20_000) {
+        const result = await readTextWindow(workspace, "small.txt", firstLines);
+        expect(valueOf(result).window.lines.map((line) => line.text)).toEqual(["one", "two", "three"]);
+        calls++;
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    // Each call takes microseconds: the timer is served after a few slices, long before 20,000 calls.
+    expect(fired).toBe(true);
+    expect(calls).toBeLessThan(20_000);
+  });
+
+  test("thousands started at once are spread over several turns, and answer in the order they were made", async () => {
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const answered: number[] = [];
+    const calls = Array.from({ length: 3_000 }, (_, index) =>
+      readTextWindow(workspace, "small.txt", firstLines).then((result) => {
+        expect(valueOf(result).window.totalLines).toBe(3);
+        answered.push(index);
+      }),
+    );
+    await Promise.all(calls);
+    counting = false;
+    expect(answered).toEqual(Array.from({ length: 3_000 }, (_, index) => index));
+    // Each turn is a slice of at most about LOOP_SLICE_MS: 3,000 calls of tens of microseconds need several.
+    expect(turns).toBeGreaterThanOrEqual(3);
   });
 });
