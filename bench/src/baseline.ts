@@ -41,7 +41,8 @@ export interface BaselineUnavailable {
 /**
  * Extracts the baseline commit's packages from the repository at `repoRoot` into the cache (once),
  * transpiles their TypeScript sources with `typescript` (no type check: the commit built when it was
- * made) and links each package's dependencies to the copies installed for today's packages.
+ * made), and links each package's dependencies to the copies installed for today's packages (again on
+ * every call).
  */
 export async function prepareBaseline(repoRoot: string, cacheDir: string): Promise<Baseline | BaselineUnavailable> {
   const dir = path.join(cacheDir, `baseline-${SYNCHRONOUS_BASELINE.slice(0, 12)}`);
@@ -59,10 +60,14 @@ export async function prepareBaseline(repoRoot: string, cacheDir: string): Promi
     for (const name of PACKAGES) {
       const packageDir = path.join(dir, "packages", name);
       transpileTree(ts, path.join(packageDir, "src"), path.join(packageDir, "dist"));
-      const missing = linkDependencies(dir, packageDir, path.join(repoRoot, "packages", name));
-      if (missing !== undefined) return { unavailable: missing };
     }
     fs.writeFileSync(ready, `${SYNCHRONOUS_BASELINE}\n`);
+  }
+  // Linked on every run, to the checkout running the bench: a cache linked by another clone, since
+  // removed, would load nothing.
+  for (const name of PACKAGES) {
+    const missing = linkDependencies(dir, path.join(dir, "packages", name), path.join(repoRoot, "packages", name));
+    if (missing !== undefined) return { unavailable: missing };
   }
   const entry = (name: (typeof PACKAGES)[number]) => pathToFileURL(path.join(dir, "packages", name, "dist", "index.js")).href;
   const core = (await import(entry("core"))) as { clearLineIndexes(): void };
@@ -103,6 +108,7 @@ function transpileTree(ts: TypeScript, from: string, to: string): void {
 // same name has installed (pnpm links each dependency into the package's node_modules).
 function linkDependencies(baselineDir: string, packageDir: string, todayDir: string): string | undefined {
   const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as { dependencies?: Record<string, string> };
+  fs.rmSync(path.join(packageDir, "node_modules"), { recursive: true, force: true });
   for (const dependency of Object.keys(manifest.dependencies ?? {})) {
     const link = path.join(packageDir, "node_modules", dependency);
     let target: string;
