@@ -129,7 +129,7 @@ export function renderMarkdown(r: BenchResults): string {
         const b = twin.pair?.baselineNs.median ?? twin.timeNs?.median;
         const share = twin.pair?.ratio.median ?? (a === undefined || b === undefined ? undefined : a / b);
         const range = twin.pair === undefined ? "-" : `${ratio(twin.pair.ratio.min)}-${ratio(twin.pair.ratio.max)}`;
-        out.push(`| ${today?.subject ?? "?"} | ${twin.workload} | ${twin.call} | ${MODE[twin.mode]} | ${a === undefined ? "-" : time(a)} | ${b === undefined ? "-" : time(b)} | ${share === undefined ? "-" : ratio(share)} | ${range} |`);
+        out.push(`| ${today?.subject ?? twin.subject} | ${twin.workload} | ${twin.call} | ${MODE[twin.mode]} | ${a === undefined ? "-" : time(a)} | ${b === undefined ? "-" : time(b)} | ${share === undefined ? "-" : ratio(share)} | ${range} |`);
       }
       out.push("");
     }
