@@ -49,7 +49,8 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await registry.close();
+  // Undefined when packing failed: that failure is the one to report.
+  await (registry as LocalRegistry | undefined)?.close();
   fs.rmSync(base, { recursive: true, force: true });
 });
 
