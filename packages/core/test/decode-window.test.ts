@@ -6,6 +6,7 @@ import { closeFile } from "../src/index.js";
 import { DECODE_SLICE_BYTES, decodeLines, decodeWindow } from "../src/decode-lines.js";
 import { shrinkableBuffer } from "../src/shrinkable-buffer.js";
 import { runSteps } from "../src/steps.js";
+import { countLoopTurns } from "./support/count-loop-turns.js";
 import { open, useTempDirs, workspaceOf } from "./support/temp-workspace.js";
 
 const dir = useTempDirs().make();
@@ -22,15 +23,9 @@ describe("decodeWindow: a large window decoded in slices", () => {
     const file = open(workspace, "f");
     try {
       for (const bytes of [Buffer.from(`${"é".repeat(12 * 1024 * 1024)}\n`), Buffer.from(`${"x".repeat(12_582)}\n`.repeat(2000))]) {
-        let ticks = 0;
-        let ticking = true;
-        const tick = () => {
-          ticks++;
-          if (ticking) setImmediate(tick);
-        };
-        setImmediate(tick);
+        const turns = countLoopTurns();
         const decoded = await runSteps(decodeWindow(file, bytes, 1, "replace", "universal"));
-        ticking = false;
+        const ticks = turns.stop();
         // Decoded in one piece, no tick could run until it ended; in 1 MiB slices, the loop turns after each.
         expect(DECODE_SLICE_BYTES).toBe(1024 * 1024);
         expect(ticks).toBeGreaterThanOrEqual(20);

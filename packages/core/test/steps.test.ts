@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import { LOOP_SLICE_MS, SYNC_BYTES, closeFile, readTextWindow } from "../src/index.js";
 import { readLinesSteps } from "../src/read-lines.js";
 import { runSteps, settleSteps, waitFor, type Steps } from "../src/steps.js";
+import { countLoopTurns } from "./support/count-loop-turns.js";
 import { open, useTempDirs, valueOf, windowOptions, workspaceOf } from "./support/temp-workspace.js";
 
 const dir = useTempDirs().make();
@@ -101,13 +102,7 @@ describe(`calls that answer without waiting let the event loop turn every ${LOOP
   });
 
   test("thousands started at once are spread over several turns, and answer in the order they were made", async () => {
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns++;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    const counter = countLoopTurns();
     const answered: number[] = [];
     const calls = Array.from({ length: 3_000 }, (_, index) =>
       readTextWindow(workspace, "small.txt", firstLines).then((result) => {
@@ -116,7 +111,7 @@ describe(`calls that answer without waiting let the event loop turn every ${LOOP
       }),
     );
     await Promise.all(calls);
-    counting = false;
+    const turns = counter.stop();
     expect(answered).toEqual(Array.from({ length: 3_000 }, (_, index) => index));
     // Each turn is a slice of at most about LOOP_SLICE_MS: 3,000 calls of tens of microseconds need several.
     expect(turns).toBeGreaterThanOrEqual(3);
