@@ -1,11 +1,11 @@
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { makeSpecialFiles } from "../make-special-files.js";
 import type { Oracle, Outcome } from "../oracle.js";
 import { referenceLines, renderWindow } from "../reference-lines.js";
 import { DEFAULT_RACE_MS } from "../run-settings.js";
 import { denyIfAsked, show, windowInput } from "../suite-context.js";
 import { type AdversarialBehaviour, type AdversarialCase, type CaseResult, type CaseRun } from "./adversarial-case.js";
-import { makeSpecialFiles } from "../make-special-files.js";
 import { boundedCall } from "./bounded-call.js";
 import { INSIDE_TEXT, OUTSIDE_MARKER } from "./layouts.js";
 import { collect, startNode, stopNode, waitForLine } from "./node-child.js";

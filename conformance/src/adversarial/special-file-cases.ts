@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import { makeSpecialFiles } from "../make-special-files.js";
 import { denyIfAsked, windowInput } from "../suite-context.js";
 import { failed, judgeOutput, outcomeLabel, type AdversarialCase, type CaseResult, type CaseRun, type Expect, type Expectation, type Safety } from "./adversarial-case.js";
-import { makeSpecialFiles } from "../make-special-files.js";
 import { boundedCall } from "./bounded-call.js";
 import { INSIDE_TEXT } from "./layouts.js";
 import { byCleaning, DIRECTORY, lastIsLink, NOT_FOUND, pathCase, reads, SYSTEM } from "./path-case.js";
