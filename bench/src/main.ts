@@ -10,7 +10,7 @@ import { buildCases, PROFILE_NAMES, profileBuilt, QUICK_WORKLOADS, REPORTED_PACK
 import type { ConcurrencyResult, ConcurrencySpec } from "./concurrency.js";
 import type { LongReadResult, LongReadSpec } from "./long-read.js";
 import { measureMcpResponsiveness, type McpResponsivenessResult } from "./mcp-responsiveness.js";
-import { measurePair } from "./pairs.js";
+import { measurePair, PAIR_WARM_UP } from "./pairs.js";
 import { prepareSampler, type Sampler } from "./measure.js";
 import type { ProbeResult, ProbeSpec } from "./probe.js";
 import { renderMarkdown } from "./report.js";
@@ -102,7 +102,7 @@ if (baseline !== null && !("unavailable" in baseline)) {
     const result = results[i];
     const entries = c?.pair === undefined ? undefined : baseline.entries(c.pair.profile);
     if (c?.pair === undefined || result === undefined || entries === undefined || result.outcome !== "ok") continue;
-    const pair = measurePair({ ...c.pair, root: workloads.root, baselineCore: entries.core, baselineProfile: entries.profile, rounds: quick ? 3 : 12, batchNs: 5_000_000 }, quick ? 1 : 5);
+    const pair = measurePair({ ...c.pair, root: workloads.root, baselineCore: entries.core, baselineProfile: entries.profile, rounds: quick ? 3 : 12, batchNs: 5_000_000, ...PAIR_WARM_UP }, quick ? 1 : 5);
     log(`pair ${c.id}: today / baseline ${pair.ratio.median.toFixed(2)}x over ${pair.processes} process(es) (${pair.ratio.min.toFixed(2)}-${pair.ratio.max.toFixed(2)})`);
     results[i] = { ...result, pair };
   }

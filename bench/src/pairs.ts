@@ -15,12 +15,22 @@ export interface PairSpec {
   /** Samples of each side; each a batch of calls lasting at least `batchNs`. */
   readonly rounds: number;
   readonly batchNs: number;
+  /**
+   * Calls of each side, in turn, timed as the process's first ones (while V8 still compiles the code):
+   * at most this many, and at most `earlyNs` of each side's time.
+   */
+  readonly earlyCalls: number;
+  readonly earlyNs: number;
+  /** Then calls of each side, in turn, before the rounds: at most this many, and at most `warmNs` of each side's time. */
+  readonly warmCalls: number;
+  readonly warmNs: number;
 }
 
-/** What one child measured: the median per-call time of each side. */
+/** What one child measured: the median per-call time of each side once warm, and its mean over its first calls. */
 export interface PairMeasurement {
   readonly todayNs: number;
   readonly baselineNs: number;
+  readonly early: { readonly calls: number; readonly todayNs: number; readonly baselineNs: number };
 }
 
 /** The comparison over several children. */
@@ -32,7 +42,17 @@ export interface PairResult {
   readonly todayNs: Summary;
   readonly baselineNs: Summary;
   readonly ratio: Summary;
+  /** The same over each process's first calls (at most `earlyCalls` of each side), before the warm-up. */
+  readonly early: { readonly calls: number; readonly todayNs: Summary; readonly baselineNs: Summary; readonly ratio: Summary };
 }
+
+/**
+ * How a pair child warms up: it times each side's first calls on their own (at most 500 calls and 250 ms
+ * of each side's time), then calls on until 3,000 calls or 500 ms of each side's time, before its rounds.
+ * Small-file calls of every profile were still 1.3-3x slower than their steady speed until about the
+ * 2,500th call, the baseline's less so: 20 warm-up calls left the rounds timing mostly compilation.
+ */
+export const PAIR_WARM_UP = { earlyCalls: 500, earlyNs: 250_000_000, warmCalls: 3_000, warmNs: 500_000_000 } as const;
 
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), "pair-child.js");
 
@@ -54,5 +74,11 @@ export function measurePair(spec: PairSpec, processes: number): PairResult {
     todayNs: summarize(measured.map((m) => m.todayNs)),
     baselineNs: summarize(measured.map((m) => m.baselineNs)),
     ratio: summarize(measured.map((m) => m.todayNs / m.baselineNs)),
+    early: {
+      calls: Math.min(...measured.map((m) => m.early.calls)),
+      todayNs: summarize(measured.map((m) => m.early.todayNs)),
+      baselineNs: summarize(measured.map((m) => m.early.baselineNs)),
+      ratio: summarize(measured.map((m) => m.early.todayNs / m.early.baselineNs)),
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { WORKLOAD_TITLES, type WorkloadId } from "./cases.js";
+import { PAIR_WARM_UP } from "./pairs.js";
 import type { BenchResults, CaseResult } from "./results.js";
 
 const ORDER: Readonly<Record<CaseResult["kind"], number>> = { floor: 0, limit: 1, core: 2, profile: 3, baseline: 4, peer: 5 };
@@ -117,19 +118,21 @@ export function renderMarkdown(r: BenchResults): string {
       const pair = twins.find((twin) => twin.pair !== undefined)?.pair;
       if (pair !== undefined && r.baseline !== null && !("unavailable" in r.baseline)) {
         out.push(
-          `Each call is compared in ${pair.processes} fresh process(es) that load only that profile, today's and the baseline's, and sample the two in alternating rounds (${pair.rounds} batches each, of at least 5 ms): **today** and **baseline** are the medians over the processes of each process's median, **today / baseline** the median of the processes' ratios, with their range. The "at ${r.baseline.commit.slice(0, 7)}" rows of the tables above were sampled in the bench's own process, where today's core also serves the floor and core rows and the peers are loaded; they are shown for reference.`,
+          `Each call is compared in ${pair.processes} fresh process(es) that load only that profile, today's and the baseline's. Each process first calls the two in turn and times those first calls on their own (up to ${PAIR_WARM_UP.earlyCalls} of each, at most ${PAIR_WARM_UP.earlyNs / 1e6} ms of each side's time: **first calls**, the mean per call, while V8 still compiles the code), then warms both up (up to ${PAIR_WARM_UP.warmCalls.toLocaleString("en-US")} calls or ${PAIR_WARM_UP.warmNs / 1e6} ms of each), then samples the two in alternating rounds (${pair.rounds} batches each, of at least 5 ms): **today** and **baseline** are the medians over the processes of each process's median, **today / baseline** the median of the processes' ratios, with their range; the 1.1x target is judged on it. The "at ${r.baseline.commit.slice(0, 7)}" rows of the tables above were sampled in the bench's own process, where today's core also serves the floor and core rows and the peers are loaded; they are shown for reference.`,
         );
         out.push("");
       }
-      out.push("| subject | file | call | mode | today | baseline | today / baseline | range over processes |");
-      out.push("| --- | --- | --- | --- | ---: | ---: | ---: | ---: |");
+      out.push("| subject | file | call | mode | today | baseline | today / baseline | range over processes | first calls: today | baseline | today / baseline |");
+      out.push("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
       for (const twin of twins) {
         const today = twin.baselineOf === undefined ? undefined : byId.get(twin.baselineOf);
         const a = twin.pair?.todayNs.median ?? today?.timeNs?.median;
         const b = twin.pair?.baselineNs.median ?? twin.timeNs?.median;
         const share = twin.pair?.ratio.median ?? (a === undefined || b === undefined ? undefined : a / b);
         const range = twin.pair === undefined ? "-" : `${ratio(twin.pair.ratio.min)}-${ratio(twin.pair.ratio.max)}`;
-        out.push(`| ${today?.subject ?? twin.subject} | ${twin.workload} | ${twin.call} | ${MODE[twin.mode]} | ${a === undefined ? "-" : time(a)} | ${b === undefined ? "-" : time(b)} | ${share === undefined ? "-" : ratio(share)} | ${range} |`);
+        const early = twin.pair?.early;
+        const first = early === undefined ? "- | - | -" : `${time(early.todayNs.median)} | ${time(early.baselineNs.median)} | ${ratio(early.ratio.median)}`;
+        out.push(`| ${today?.subject ?? twin.subject} | ${twin.workload} | ${twin.call} | ${MODE[twin.mode]} | ${a === undefined ? "-" : time(a)} | ${b === undefined ? "-" : time(b)} | ${share === undefined ? "-" : ratio(share)} | ${range} | ${first} |`);
       }
       out.push("");
     }
