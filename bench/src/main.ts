@@ -255,6 +255,7 @@ async function prepareCase(c: BenchCase): Promise<Prepared> {
   const slow = c.heavy || probeNs > 100_000_000;
   const sampler = await prepareSampler(runner.run, {
     warmup: slow ? 1 : quick ? 3 : 20,
+    ...(slow || quick ? {} : { warmUntil: { calls: PAIR_WARM_UP.warmCalls, ns: PAIR_WARM_UP.warmNs } }),
     minSampleNs: quick ? 500_000 : 10_000_000,
     maxBatch: quick ? 50 : 1000,
     ...(runner.before === undefined ? {} : { before: runner.before }),

@@ -4,6 +4,11 @@ import { summarize, type Summary } from "./stats.js";
 export interface MeasureOptions {
   /** Calls made before sampling (JIT, caches), untimed. */
   readonly warmup: number;
+  /**
+   * More warm-up calls after those, until this many calls in all or this much time has gone into them:
+   * V8 compiles a profile's code for its first thousands of small calls, which would otherwise be timed.
+   */
+  readonly warmUntil?: { readonly calls: number; readonly ns: number };
   readonly samples: number;
   /**
    * A sample times a batch of calls long enough to dwarf the timer's own cost (at least this many
@@ -36,7 +41,10 @@ type Op = () => unknown;
  */
 export async function prepareSampler(op: Op, options: Omit<MeasureOptions, "samples">): Promise<Sampler> {
   const isAsync = await probe(op, options.before);
-  for (let i = 0; i < options.warmup; i++) {
+  const warmStart = process.hrtime.bigint();
+  const warming = (calls: number) =>
+    calls < options.warmup || (options.warmUntil !== undefined && calls < options.warmUntil.calls && process.hrtime.bigint() - warmStart < BigInt(options.warmUntil.ns));
+  for (let calls = 0; warming(calls); calls++) {
     if (options.before !== undefined) await options.before();
     await runBatch(op, 1, isAsync);
   }
