@@ -142,7 +142,12 @@ if (!quick && !args["no-responsiveness"] && (only === undefined || only.test("re
 const concurrency: (ConcurrencyResult & { runs: number })[] = [];
 if (!args["no-concurrency"] && only === undefined) {
   const subjects: ConcurrencySpec["subject"][] = profiles.includes("envelope") ? ["floor", "floor + checks", "envelope", "MCP fs", "naive"] : ["floor", "floor + checks", "MCP fs", "naive"];
-  for (const subject of subjects) concurrency.push(runConcurrencyScenario(subject, quick ? 1 : 3));
+  // In rounds, one run of each subject per round: a slower spell of the machine weighs on all of them alike
+  // (run back to back, MCP fs's three runs once took 9,050 reads/s against 6,700-7,300 in other runs).
+  const runs = quick ? 1 : 3;
+  const measured = subjects.map((): ConcurrencyResult[] => []);
+  for (let run = 0; run < runs; run++) subjects.forEach((subject, i) => measured[i]?.push(runConcurrencyOnce(subject)));
+  subjects.forEach((subject, i) => concurrency.push(medianRun(subject, measured[i] ?? [], runs)));
 }
 
 let baselineRssKiB: number | null = null;
@@ -301,21 +306,21 @@ function probe(spec: ProbeSpec): ProbeResult {
   }
 }
 
-function runConcurrencyScenario(subject: ConcurrencySpec["subject"], runs: number): ConcurrencyResult & { runs: number } {
+function runConcurrencyOnce(subject: ConcurrencySpec["subject"]): ConcurrencyResult {
   const specFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "read-bench-conc-")), "spec.json");
   const spec: ConcurrencySpec = { subject, root: workloads.root, files: workloads.many, reads: workloads.many.length, inFlight: 64 };
   fs.writeFileSync(specFile, JSON.stringify(spec));
-  const measured: ConcurrencyResult[] = [];
   try {
-    for (let run = 0; run < runs; run++) {
-      const child = spawnSync("bash", ["-c", `ulimit -n 1024 && ${FRESH_NODE}`, process.execPath, path.join(here, "concurrency-child.js"), specFile], { encoding: "utf8" });
-      if (child.status !== 0) throw new Error(`concurrency child for ${subject} failed: ${child.stderr.slice(-500)}`);
-      measured.push(JSON.parse(child.stdout.trim()) as ConcurrencyResult);
-    }
+    const child = spawnSync("bash", ["-c", `ulimit -n 1024 && ${FRESH_NODE}`, process.execPath, path.join(here, "concurrency-child.js"), specFile], { encoding: "utf8" });
+    if (child.status !== 0) throw new Error(`concurrency child for ${subject} failed: ${child.stderr.slice(-500)}`);
+    return JSON.parse(child.stdout.trim()) as ConcurrencyResult;
   } finally {
     fs.rmSync(path.dirname(specFile), { recursive: true, force: true });
   }
-  const sorted = measured.sort((a, b) => a.readsPerSecond - b.readsPerSecond);
+}
+
+function medianRun(subject: ConcurrencySpec["subject"], measured: readonly ConcurrencyResult[], runs: number): ConcurrencyResult & { runs: number } {
+  const sorted = [...measured].sort((a, b) => a.readsPerSecond - b.readsPerSecond);
   const median = sorted[Math.floor(sorted.length / 2)];
   if (median === undefined) throw new Error("no concurrency run");
   log(`conc ${subject}: ${Math.round(median.readsPerSecond)} reads/s, ${median.errors} errors, fds ${median.fdsBefore} -> peak ${median.fdsPeak} -> ${median.fdsAfter}`);
