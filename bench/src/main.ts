@@ -10,8 +10,8 @@ import { buildCases, PROFILE_NAMES, profileBuilt, QUICK_WORKLOADS, REPORTED_PACK
 import type { ConcurrencyResult, ConcurrencySpec } from "./concurrency.js";
 import type { LongReadResult, LongReadSpec } from "./long-read.js";
 import { measureMcpResponsiveness, type McpResponsivenessResult } from "./mcp-responsiveness.js";
-import { measurePair, PAIR_WARM_UP } from "./pairs.js";
-import { prepareSampler, type Sampler } from "./measure.js";
+import { measurePair } from "./pairs.js";
+import { prepareSampler, WARM_UP, type Sampler } from "./measure.js";
 import type { ProbeResult, ProbeSpec } from "./probe.js";
 import { renderMarkdown } from "./report.js";
 import { summarize } from "./stats.js";
@@ -102,7 +102,7 @@ if (baseline !== null && !("unavailable" in baseline)) {
     const result = results[i];
     const entries = c?.pair === undefined ? undefined : baseline.entries(c.pair.profile);
     if (c?.pair === undefined || result === undefined || entries === undefined || result.outcome !== "ok") continue;
-    const pair = measurePair({ ...c.pair, root: workloads.root, baselineCore: entries.core, baselineProfile: entries.profile, rounds: quick ? 3 : 12, batchNs: 5_000_000, ...PAIR_WARM_UP }, quick ? 1 : 5);
+    const pair = measurePair({ ...c.pair, root: workloads.root, baselineCore: entries.core, baselineProfile: entries.profile, rounds: quick ? 3 : 12, batchNs: 5_000_000, ...WARM_UP }, quick ? 1 : 5);
     log(`pair ${c.id}: today / baseline ${pair.ratio.median.toFixed(2)}x over ${pair.processes} process(es) (${pair.ratio.min.toFixed(2)}-${pair.ratio.max.toFixed(2)})`);
     results[i] = { ...result, pair };
   }
@@ -260,7 +260,7 @@ async function prepareCase(c: BenchCase): Promise<Prepared> {
   const slow = c.heavy || probeNs > 100_000_000;
   const sampler = await prepareSampler(runner.run, {
     warmup: slow ? 1 : quick ? 3 : 20,
-    ...(slow || quick ? {} : { warmUntil: { calls: PAIR_WARM_UP.warmCalls, ns: PAIR_WARM_UP.warmNs } }),
+    ...(slow || quick ? {} : { warmUntil: { calls: WARM_UP.warmCalls, ns: WARM_UP.warmNs } }),
     minSampleNs: quick ? 500_000 : 10_000_000,
     maxBatch: quick ? 50 : 1000,
     ...(runner.before === undefined ? {} : { before: runner.before }),

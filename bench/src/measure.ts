@@ -1,5 +1,14 @@
 import { summarize, type Summary } from "./stats.js";
 
+/**
+ * The bench's warm-up: every timed case makes at least its own warm-up calls, then goes on until
+ * `warmCalls` calls or `warmNs` of them; a pair child (pairs.ts) first times each side's first calls on
+ * their own (at most `earlyCalls` and `earlyNs` of each side's time), then warms both up the same way.
+ * Small-file calls of every profile were still 1.3-3x slower than their steady speed until about the
+ * 2,500th call, the baseline's less so: 20 warm-up calls left the samples timing mostly compilation.
+ */
+export const WARM_UP = { earlyCalls: 500, earlyNs: 250_000_000, warmCalls: 3_000, warmNs: 500_000_000 } as const;
+
 /** How one case is sampled. */
 export interface MeasureOptions {
   /** Calls made before sampling (JIT, caches), untimed. */

@@ -46,14 +46,6 @@ export interface PairResult {
   readonly early: { readonly calls: number; readonly todayNs: Summary; readonly baselineNs: Summary; readonly ratio: Summary };
 }
 
-/**
- * How a pair child warms up: it times each side's first calls on their own (at most 500 calls and 250 ms
- * of each side's time), then calls on until 3,000 calls or 500 ms of each side's time, before its rounds.
- * Small-file calls of every profile were still 1.3-3x slower than their steady speed until about the
- * 2,500th call, the baseline's less so: 20 warm-up calls left the rounds timing mostly compilation.
- */
-export const PAIR_WARM_UP = { earlyCalls: 500, earlyNs: 250_000_000, warmCalls: 3_000, warmNs: 500_000_000 } as const;
-
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), "pair-child.js");
 
 /**

@@ -1,5 +1,5 @@
 import { WORKLOAD_TITLES, type WorkloadId } from "./cases.js";
-import { PAIR_WARM_UP } from "./pairs.js";
+import { WARM_UP } from "./measure.js";
 import type { BenchResults, CaseResult } from "./results.js";
 
 const ORDER: Readonly<Record<CaseResult["kind"], number>> = { floor: 0, limit: 1, core: 2, profile: 3, baseline: 4, peer: 5 };
@@ -16,7 +16,7 @@ export function renderMarkdown(r: BenchResults): string {
   );
   out.push("");
   out.push(
-    `Every number below comes from one run of the bench, in one process, on one machine: medians of several samples after a warm-up${r.quick ? "" : ` (at least 20 calls, and on until ${PAIR_WARM_UP.warmCalls.toLocaleString("en-US")} calls or ${PAIR_WARM_UP.warmNs / 1e6} ms of them: V8 compiles a profile's code over its first thousands of small calls)`}, with the 10th-90th percentile spread. The cases of one table are sampled in rounds (one sample of each per round), so that load on the machine weighs on them alike. Each sample is a batch of calls lasting at least ${r.quick ? "0.5" : "10"} ms (its per-call time), taken after a forced garbage collection, so that one case's garbage is not collected in another's sample; calls slower than 100 ms get 5 samples, and a call slower than 2 s is timed once (its spread reads as one value). The page cache is warm: these are the costs of a tool that reads files an agent just touched, not of a cold disk.`,
+    `Every number below comes from one run of the bench, in one process, on one machine: medians of several samples after a warm-up${r.quick ? "" : ` (at least 20 calls, and on until ${WARM_UP.warmCalls.toLocaleString("en-US")} calls or ${WARM_UP.warmNs / 1e6} ms of them: V8 compiles a profile's code over its first thousands of small calls)`}, with the 10th-90th percentile spread. The cases of one table are sampled in rounds (one sample of each per round), so that load on the machine weighs on them alike. Each sample is a batch of calls lasting at least ${r.quick ? "0.5" : "10"} ms (its per-call time), taken after a forced garbage collection, so that one case's garbage is not collected in another's sample; calls slower than 100 ms get 5 samples, and a call slower than 2 s is timed once (its spread reads as one value). The page cache is warm: these are the costs of a tool that reads files an agent just touched, not of a cold disk.`,
   );
   out.push("");
   out.push("## Machine");
@@ -118,7 +118,7 @@ export function renderMarkdown(r: BenchResults): string {
       const pair = twins.find((twin) => twin.pair !== undefined)?.pair;
       if (pair !== undefined && r.baseline !== null && !("unavailable" in r.baseline)) {
         out.push(
-          `Each call is compared in ${pair.processes} fresh process(es) that load only that profile, today's and the baseline's. Each process first calls the two in turn and times those first calls on their own (up to ${PAIR_WARM_UP.earlyCalls} of each, at most ${PAIR_WARM_UP.earlyNs / 1e6} ms of each side's time: **first calls**, the mean per call, while V8 still compiles the code), then warms both up (up to ${PAIR_WARM_UP.warmCalls.toLocaleString("en-US")} calls or ${PAIR_WARM_UP.warmNs / 1e6} ms of each), then samples the two in alternating rounds (${pair.rounds} batches each, of at least 5 ms): **today** and **baseline** are the medians over the processes of each process's median, **today / baseline** the median of the processes' ratios, with their range; the 1.1x target is judged on it. The "at ${r.baseline.commit.slice(0, 7)}" rows of the tables above were sampled in the bench's own process, where today's core also serves the floor and core rows and the peers are loaded; they are shown for reference.`,
+          `Each call is compared in ${pair.processes} fresh process(es) that load only that profile, today's and the baseline's. Each process first calls the two in turn and times those first calls on their own (up to ${WARM_UP.earlyCalls} of each, at most ${WARM_UP.earlyNs / 1e6} ms of each side's time: **first calls**, the mean per call, while V8 still compiles the code), then warms both up (up to ${WARM_UP.warmCalls.toLocaleString("en-US")} calls or ${WARM_UP.warmNs / 1e6} ms of each), then samples the two in alternating rounds (${pair.rounds} batches each, of at least 5 ms): **today** and **baseline** are the medians over the processes of each process's median, **today / baseline** the median of the processes' ratios, with their range; the 1.1x target is judged on it. The "at ${r.baseline.commit.slice(0, 7)}" rows of the tables above were sampled in the bench's own process, where today's core also serves the floor and core rows and the peers are loaded; they are shown for reference.`,
         );
         out.push("");
       }
