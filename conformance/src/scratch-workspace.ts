@@ -1,10 +1,9 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { makeSpecialFiles } from "./make-special-files.js";
+import { makeSpecialFiles, type SpecialFile } from "./make-special-files.js";
 
 /** The mtime every regular file of a scratch workspace gets, so outputs that carry it are exact. */
 export const FIXED_MTIME_MS = 1_735_212_345_000;
@@ -89,24 +88,29 @@ export async function createScratchWorkspace(layout: ScratchLayout = {}): Promis
   return workspace;
 }
 
-let devicesAllowed: boolean | undefined;
+let devicesAllowed: Promise<boolean> | undefined;
 
 /** Whether this process may create device nodes (`mknod` needs `CAP_MKNOD`, in practice root), probed once. */
-export function canCreateDevices(): boolean {
+export function canCreateDevices(): Promise<boolean> {
   devicesAllowed ??= probeDevices();
   return devicesAllowed;
 }
 
-function probeDevices(): boolean {
+async function probeDevices(): Promise<boolean> {
   const probe = fs.mkdtempSync(path.join(os.tmpdir(), "read-conformance-mknod-"));
   try {
-    execFileSync("mknod", [path.join(probe, "null"), "c", "1", "3"], { stdio: "ignore" });
+    await makeSpecialFiles([nullDevice(path.join(probe, "null"))]);
     return true;
   } catch {
     return false;
   } finally {
     fs.rmSync(probe, { recursive: true, force: true });
   }
+}
+
+/** A device entry's node: `/dev/null`'s numbers, a device that reads as empty. */
+function nullDevice(target: string): SpecialFile {
+  return { device: target, kind: "c", major: 1, minor: 3 };
 }
 
 async function createEntry(target: string, entry: FileEntry, expand: (text: string) => string): Promise<net.Server | undefined> {
@@ -116,7 +120,7 @@ async function createEntry(target: string, entry: FileEntry, expand: (text: stri
   else if ("directory" in entry) fs.mkdirSync(target, { recursive: true });
   else if ("symlink" in entry) fs.symlinkSync(expand(entry.symlink), target);
   else if ("fifo" in entry) await makeSpecialFiles([{ fifo: target }]);
-  else if ("device" in entry) await makeSpecialFiles([{ device: target, kind: "c", major: 1, minor: 3 }]);
+  else if ("device" in entry) await makeSpecialFiles([nullDevice(target)]);
   else return listen(target);
   return undefined;
 }

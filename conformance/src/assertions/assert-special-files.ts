@@ -17,7 +17,7 @@ export const SPECIAL_FILE_BOUND_MS = 3_000;
  */
 export async function assertSpecialFiles(ctx: SuiteContext): Promise<readonly string[]> {
   const { oracle } = ctx;
-  const devices = canCreateDevices();
+  const devices = await canCreateDevices();
   const files: Record<string, FileEntry> = { "control.txt": { text: "control\n" }, "a-dir": { directory: true }, "a-fifo": { fifo: true }, "a-socket": { socket: true } };
   if (devices) files["a-device"] = { device: true };
   await withScratch({ files }, async (workspace) => {
