@@ -3,6 +3,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { clearLineIndexes, type ReadTool } from "@read/core";
 import { loadProfile } from "@read/profiles";
 import { prepareBaseline } from "./baseline.js";
+import { collectGarbage } from "./measure.js";
 import { descriptorClosed, openDescriptors } from "./open-descriptors.js";
 import { summarize, type Summary } from "./stats.js";
 
@@ -49,7 +50,6 @@ const TIMER_MS = 1;
  * `monitorEventLoopDelay` with a 1 ms resolution), then `rounds` calls aborted `abortAfterMs` in.
  */
 export async function measureLongRead(spec: LongReadSpec): Promise<LongReadResult> {
-  const gc = (globalThis as { gc?: () => void }).gc;
   const today = (await loadProfile(spec.profile)).createTool({ root: spec.root, requester: async () => "allow" });
   const prepared = await prepareBaseline(spec.repoRoot, spec.cacheDir);
   const baselineProfile = "unavailable" in prepared ? undefined : await prepared.profile(spec.profile);
@@ -67,7 +67,7 @@ export async function measureLongRead(spec: LongReadSpec): Promise<LongReadResul
   for (let round = 0; round < spec.rounds; round++) {
     const order = round % 2 === 0 ? ["today", "old"] : ["old", "today"];
     for (const which of order) {
-      gc?.();
+      collectGarbage();
       if (which === "today") {
         clearLineIndexes();
         const { ns, lateNs } = await watched(() => expectRead(today, spec.input));
@@ -87,7 +87,7 @@ export async function measureLongRead(spec: LongReadSpec): Promise<LongReadResul
   const problems: string[] = [];
   let leaked = 0;
   for (let round = 0; round < spec.rounds; round++) {
-    gc?.();
+    collectGarbage();
     clearLineIndexes();
     const before = openDescriptors();
     const controller = new AbortController();

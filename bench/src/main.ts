@@ -11,7 +11,7 @@ import type { ConcurrencyResult, ConcurrencySpec } from "./concurrency.js";
 import type { LongReadResult, LongReadSpec } from "./long-read.js";
 import { measureMcpResponsiveness, type McpResponsivenessResult } from "./mcp-responsiveness.js";
 import { measurePair } from "./pairs.js";
-import { prepareSampler, WARM_UP, type Sampler } from "./measure.js";
+import { collectGarbage, prepareSampler, WARM_UP, type Sampler } from "./measure.js";
 import type { ProbeResult, ProbeSpec } from "./probe.js";
 import { renderMarkdown } from "./report.js";
 import { summarize } from "./stats.js";
@@ -278,13 +278,12 @@ async function runWorkload(group: readonly BenchCase[]): Promise<CaseResult[]> {
   for (const c of group) prepared.push(await prepareCase(c));
   const samples = prepared.map((): number[] => []);
   const rounds = Math.max(0, ...prepared.map((p) => p.samples));
-  const gc = (globalThis as { gc?: () => void }).gc;
   for (let round = 0; round < rounds; round++) {
     for (let i = 0; i < prepared.length; i++) {
       const entry = prepared[i];
       if (entry?.sampler === undefined || round >= entry.samples) continue;
       // The garbage a whole-file reader leaves would otherwise be collected during the next case's sample.
-      gc?.();
+      collectGarbage();
       samples[i]?.push(await entry.sampler.sample());
     }
   }

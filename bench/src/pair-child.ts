@@ -1,5 +1,6 @@
 import { clearLineIndexes, type ProfileModule } from "@read/core";
 import { loadProfile } from "@read/profiles";
+import { collectGarbage } from "./measure.js";
 import type { PairMeasurement, PairSpec } from "./pairs.js";
 import { summarize } from "./stats.js";
 
@@ -10,7 +11,6 @@ const sides = [
   { tool: (await loadProfile(spec.profile)).createTool({ root: spec.root, requester: async () => "allow" }), forget: clearLineIndexes, samples: [] as number[] },
   { tool: ((await import(spec.baselineProfile)) as ProfileModule).createTool({ root: spec.root, requester: async () => "allow" }), forget: () => baselineCore.clearLineIndexes(), samples: [] as number[] },
 ];
-const gc = (globalThis as { gc?: () => void }).gc;
 const call = async (side: (typeof sides)[number]) => {
   if (spec.mode === "first") side.forget();
   const output = await side.tool.call(spec.input);
@@ -37,7 +37,7 @@ await inTurn(spec.warmCalls, spec.warmNs);
 for (let round = 0; round < spec.rounds; round++) {
   // Each side goes first in every other round: neither always runs right after the other's garbage.
   for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
-    gc?.();
+    collectGarbage();
     let calls = 0;
     const start = process.hrtime.bigint();
     let elapsed = 0n;

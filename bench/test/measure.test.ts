@@ -1,5 +1,12 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { expect, test } from "vitest";
-import { prepareSampler } from "../src/measure.js";
+import { prepareSampler, REGULAR_GC } from "../src/measure.js";
+
+const CORE_DIST = fileURLToPath(new URL("../../packages/core/dist/index.js", import.meta.url));
 
 test("the warm-up makes its minimum of calls, then goes on until warmUntil's calls or time runs out", async () => {
   let calls = 0;
@@ -15,4 +22,29 @@ test("the warm-up makes its minimum of calls, then goes on until warmUntil's cal
   calls = 0;
   await prepareSampler(op, { warmup: 3, warmUntil: { calls: 500, ns: 0 }, minSampleNs: 1, maxBatch: 1 });
   expect(calls).toBe(3 + 2);
+});
+
+test("the bench's garbage collection leaves core's optimized code in place, as V8's own collections do", () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "read-bench-gc-"));
+  try {
+    fs.writeFileSync(path.join(root, "small.ts"), "const line = 1;\n".repeat(256));
+    // A child, since only a process started with --expose-gc and --trace-deopt can collect and report.
+    const script = `
+      const core = await import(${JSON.stringify(pathToFileURL(CORE_DIST).href)});
+      const made = core.createWorkspace(${JSON.stringify(root)});
+      if (!made.ok) throw new Error(made.failure.message);
+      const workspace = made.value;
+      const call = async () => { const r = await core.readTextWindow(workspace, "small.ts", { window: { from: "start", startLine: 1, maxLines: 500 }, countTotal: true, decode: "replace" }); if (!r.ok) throw new Error(r.failure.message); };
+      for (let i = 0; i < 3000; i++) await call();
+      console.log("COLLECTING");
+      for (let round = 0; round < 10; round++) { gc(${JSON.stringify(REGULAR_GC)}); for (let i = 0; i < 200; i++) await call(); }`;
+    const child = spawnSync(process.execPath, ["--expose-gc", "--trace-deopt", "--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(child.stderr).toBe("");
+    expect(child.status).toBe(0);
+    const collecting = child.stdout.slice(child.stdout.indexOf("COLLECTING"));
+    expect(collecting).toMatch(/^COLLECTING/);
+    expect(collecting.match(/.*reason: weak objects.*/g) ?? []).toEqual([]);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });
