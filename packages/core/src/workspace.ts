@@ -52,13 +52,16 @@ export interface Workspace {
 
 const MAX_LINK_HOPS = 40;
 
-// The `lstat` of the entry a path resolved to without following its last component, kept for `openFile`'s
-// `statFirst`: the same entry need not be stat'ed twice in one call (the descriptor is still checked to be it).
-const entryStats = new WeakMap<ResolvedPath, fs.Stats>();
+// The `lstat` of the entry the last path resolved without following its last component, kept for
+// `openFile`'s `statFirst`: the same entry need not be stat'ed twice in one call (the descriptor is still
+// checked to be it). A call opens what it resolved right after resolving it, so one slot serves every call
+// that does not interleave with another; one that does stats the entry again. A `WeakMap` entry per call
+// cost more than the `lstat` it saved: the scavenger processes every live ephemeron.
+let lastEntry: { readonly resolved: ResolvedPath; readonly stat: fs.Stats } | undefined;
 
 /** The `lstat` that resolution already made of `resolved`'s entry (`finalSymlink: "refuse"`), if any. */
 export function entryStatOf(resolved: ResolvedPath): fs.Stats | undefined {
-  return entryStats.get(resolved);
+  return lastEntry?.resolved === resolved ? lastEntry.stat : undefined;
 }
 
 /** The message of the failure an empty workspace root gets, wherever a root is taken. */
@@ -152,7 +155,7 @@ function resolveEntry(root: string, input: string, raw: string): Result<Resolved
     return resolved.inside ? fail(fromOsError(error, input, `The path ${quoteText(input)}`)) : outside();
   }
   if (!stat.isSymbolicLink()) {
-    entryStats.set(resolved, stat);
+    lastEntry = { resolved, stat };
     return ok(resolved);
   }
   if (!resolved.inside) return outside();

@@ -212,6 +212,20 @@ describe("OpenOptions.statFirst: the path's stat decides kind and size before th
     }
   });
 
+  test("a resolution of another path in between makes the open stat its own entry, never the other's", () => {
+    const entry = path.join(root, "f.txt");
+    fs.writeFileSync(path.join(root, "other.txt"), "a longer file than f.txt is\n".repeat(8));
+    const resolved = valueOf(workspace.resolve("f.txt", { finalSymlink: "refuse" }));
+    valueOf(workspace.resolve("other.txt", { finalSymlink: "refuse" }));
+    try {
+      const opened = valueOf(openFile(resolved, { statFirst: true }));
+      fs.closeSync(opened.fd);
+      expect(opened.stat.size).toBe(fs.statSync(entry).size);
+    } finally {
+      fs.rmSync(path.join(root, "other.txt"));
+    }
+  });
+
   test("with resolution's lstat, a file replaced between the resolution and the open is CHANGED_DURING_READ", () => {
     const entry = path.join(root, "f.txt");
     const original = fs.readFileSync(entry);
