@@ -90,8 +90,30 @@ export function createWorkspace(root: string): Result<Workspace> {
 
 /** Whether `target` lies inside `root` (or is it), decided on path components, never on string prefixes. */
 export function isInside(root: string, target: string): boolean {
+  // Clean absolute paths (what `realpath` and `path.resolve` give, nearly every caller's) are compared
+  // name by name as they are: `path.relative` would clean both again, and a policy asks this many times per call.
+  if (path.sep === "/" && isCleanAbsolute(root) && isCleanAbsolute(target)) {
+    return target === root || root === "/" || (target.startsWith(root) && target.charCodeAt(root.length) === SLASH);
+  }
   const relative = path.relative(root, target);
   return relative === "" || (relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
+}
+
+const SLASH = 0x2f;
+
+// A POSIX path from the file-system root with no empty, `.` or `..` name (a path holding one names
+// something its spelling does not show) and no trailing separator.
+function isCleanAbsolute(candidate: string): boolean {
+  if (candidate === "/") return true;
+  return (
+    candidate.charCodeAt(0) === SLASH &&
+    !candidate.endsWith("/") &&
+    !candidate.endsWith("/.") &&
+    !candidate.endsWith("/..") &&
+    !candidate.includes("//") &&
+    !candidate.includes("/./") &&
+    !candidate.includes("/../")
+  );
 }
 
 /**
