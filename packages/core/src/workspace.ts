@@ -166,8 +166,9 @@ function resolveEntry(root: string, input: string, raw: string): Result<Resolved
   } catch (error) {
     return fail(classifyUnresolvable(root, input, raw, error));
   }
-  const entry = path.join(parent, path.basename(raw));
-  // A canonical directory and a name: `describe` decides containment as for any canonical path.
+  // A canonical directory and one real name (`namesEntry`): nothing for `path.join` to clean.
+  const entry = `${parent.endsWith(path.sep) ? parent : `${parent}${path.sep}`}${path.basename(raw)}`;
+  // `describe` decides containment as for any canonical path.
   const resolved = describe(root, input, entry);
   const outside = () => fail(coreFailure({ code: "OUTSIDE_ROOT", message: `The path ${quoteText(input)} resolves outside the workspace root.`, path: input, resolved: entry }));
   let stat: fs.Stats;
