@@ -18,9 +18,6 @@ export interface WindowNotice {
  * `start_line` it gives starts within `max_scan_bytes`, and `tail` always returns the end of the file.
  */
 export function windowNotice(plan: ReadPlan, window: LineWindow, lines: readonly Line[], config: ForgeConfig): WindowNotice | undefined {
-  const fileBytes = `max_file_read_bytes (${config.max_file_read_bytes} bytes), the most one read returns`;
-  const scanBytes = `the first ${config.max_scan_bytes} bytes of the file, the most one read may scan (max_scan_bytes)`;
-  const byTail = `read the end of the file with \`tail\`, or raise max_scan_bytes in ${CONFIG_TABLE}`;
   const { cut } = window;
   if (plan.kind === "tail") {
     if (cut === null) return undefined;
@@ -28,29 +25,40 @@ export function windowNotice(plan: ReadPlan, window: LineWindow, lines: readonly
     if (cut.partial) {
       const shown = Buffer.byteLength(lines[0]?.text ?? "");
       const start = number === null ? "" : ` Read its start with start_line = ${number}.`;
-      return notice("start", `${number === null ? "The last line" : `Line ${number}`} is longer than ${fileBytes}: only its last ${shown} bytes are shown.${start} Raise max_file_read_bytes in ${CONFIG_TABLE} to see more of it.`);
+      return notice("start", `${number === null ? "The last line" : `Line ${number}`} is longer than ${fileBytes(config)}: only its last ${shown} bytes are shown.${start} Raise max_file_read_bytes in ${CONFIG_TABLE} to see more of it.`);
     }
     const more = `raise max_file_read_bytes in ${CONFIG_TABLE} to see more of them`;
     const how = number === null ? `${more.charAt(0).toUpperCase()}${more.slice(1)}` : `Read the lines before line ${number} with start_line/end_line, or ${more}`;
-    return notice("start", `Only the last ${lines.length} ${lines.length === 1 ? "line fits" : "lines fit"} in ${fileBytes}. ${how}.`);
+    return notice("start", `Only the last ${lines.length} ${lines.length === 1 ? "line fits" : "lines fit"} in ${fileBytes(config)}. ${how}.`);
   }
   if (plan.kind === "whole" || (cut === null && !(window.hasMore && window.nextLine === null))) return undefined;
   const continueAt = window.nextLine === null ? "" : ` Continue with start_line = ${window.nextLine}.`;
   if (cut?.partial === true) {
     const shown = Buffer.byteLength(lines[0]?.text ?? "");
-    const [why, limit] = cut.limit === "window" ? [`is longer than ${fileBytes}`, "max_file_read_bytes"] : [`runs past ${scanBytes}`, "max_scan_bytes"];
-    const after = !window.hasMore ? " It is the last line of the file." : window.nextLine === null ? ` No range can reach the lines after it: ${byTail}.` : continueAt;
+    const [why, limit] = cut.limit === "window" ? [`is longer than ${fileBytes(config)}`, "max_file_read_bytes"] : [`runs past ${scanBytes(config)}`, "max_scan_bytes"];
+    const after = !window.hasMore ? " It is the last line of the file." : window.nextLine === null ? ` No range can reach the lines after it: ${BY_TAIL}.` : continueAt;
     return notice("end", `Line ${plan.startLine} ${why}: only its first ${shown} bytes are shown. Raise ${limit} in ${CONFIG_TABLE} to see more of it.${after}`);
   }
   const next = (lines.at(-1)?.number ?? plan.startLine - 1) + 1;
   if (cut?.limit === "window") {
     const end = plan.maxLines === null ? null : plan.startLine + plan.maxLines - 1;
     const left = end === next ? `Line ${next} is not shown: it would` : `${end === null ? `Line ${next} and the lines after it are` : `Lines ${next}-${end} are`} not shown: they would`;
-    return notice("end", `${left} take the view past ${fileBytes}.${continueAt}`);
+    return notice("end", `${left} take the view past ${fileBytes(config)}.${continueAt}`);
   }
-  if (window.nextLine !== null) return notice("end", `Line ${next} runs past ${scanBytes}, so the view stops before it.${continueAt}`);
-  return notice("end", `Line ${next} and the lines after it lie past ${scanBytes}: no range can reach them. To go on, ${byTail}.`);
+  if (window.nextLine !== null) return notice("end", `Line ${next} runs past ${scanBytes(config)}, so the view stops before it.${continueAt}`);
+  return notice("end", `Line ${next} and the lines after it lie past ${scanBytes(config)}: no range can reach them. To go on, ${BY_TAIL}.`);
 }
+
+// The limits as the notices name them: built only when a notice is, not on every call.
+function fileBytes(config: ForgeConfig): string {
+  return `max_file_read_bytes (${config.max_file_read_bytes} bytes), the most one read returns`;
+}
+
+function scanBytes(config: ForgeConfig): string {
+  return `the first ${config.max_scan_bytes} bytes of the file, the most one read may scan (max_scan_bytes)`;
+}
+
+const BY_TAIL = `read the end of the file with \`tail\`, or raise max_scan_bytes in ${CONFIG_TABLE}`;
 
 function notice(at: WindowNotice["at"], text: string): WindowNotice {
   return { at, text: `... [${text}]` };
