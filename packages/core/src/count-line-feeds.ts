@@ -2,20 +2,33 @@ import { COUNT_LINE_FEEDS_WASM } from "./count-line-feeds-wasm.js";
 
 const LF = 0x0a;
 
-// Inputs shorter than this are counted with `Buffer.indexOf`: copying them into WebAssembly memory and
-// calling out costs more than it saves.
+// Inputs shorter than this are counted with `Buffer.indexOf`: calling out to WebAssembly (and copying
+// bytes that are not in its memory) costs more than it saves.
 const SIMD_MIN_BYTES = 512;
 const PAGE = 64 * 1024;
+
+/**
+ * Bytes of the counter's memory handed out by {@link countableBuffer}, after the page that other bytes are
+ * copied into: room for the buffers file readers keep for reuse (file-reader.ts: sixteen of 64 KiB and two
+ * pairs of 2 MiB). Pages no read touches are never resident.
+ */
+const COUNTABLE_BYTES = 16 * 64 * 1024 + 4 * 2 * 1024 * 1024;
 
 // The WebAssembly API is a Node global, absent from the ES libraries this package compiles against.
 declare const WebAssembly: {
   readonly Module: new (bytes: Uint8Array) => object;
-  readonly Instance: new (module: object) => { readonly exports: object };
+  readonly Instance: new (module: object, imports: object) => { readonly exports: object };
+  readonly Memory: new (descriptor: { readonly initial: number; readonly maximum: number }) => { readonly buffer: ArrayBuffer };
 };
 
 interface SimdCounter {
-  readonly count: (length: number) => number;
-  readonly memory: Uint8Array;
+  readonly count: (offset: number, length: number) => number;
+  /** The memory's bytes; it never grows, so views of it stay valid. */
+  readonly buffer: ArrayBuffer;
+  /** The first page, that bytes from elsewhere are copied into to be counted. */
+  readonly scratch: Uint8Array;
+  /** Where the next {@link countableBuffer} starts. */
+  free: number;
 }
 
 let simd: SimdCounter | null | undefined;
@@ -25,9 +38,11 @@ function simdCounter(): SimdCounter | null {
   if (simd !== undefined) return simd;
   simd = null;
   try {
+    const pages = 1 + COUNTABLE_BYTES / PAGE;
+    const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
     const module = new WebAssembly.Module(Buffer.from(COUNT_LINE_FEEDS_WASM, "base64"));
-    const exports = new WebAssembly.Instance(module).exports as { count: (length: number) => number; memory: { buffer: ArrayBuffer } };
-    simd = { count: exports.count, memory: new Uint8Array(exports.memory.buffer, 0, PAGE) };
+    const exports = new WebAssembly.Instance(module, { env: { memory } }).exports as { count: (offset: number, length: number) => number };
+    simd = { count: exports.count, buffer: memory.buffer, scratch: new Uint8Array(memory.buffer, 0, PAGE), free: PAGE };
   } catch {
     simd = null;
   }
@@ -37,17 +52,38 @@ function simdCounter(): SimdCounter | null {
 /**
  * Number of LF bytes in `bytes`: 128-bit SIMD in WebAssembly (about ten times `Buffer.indexOf` on
  * source code, whose lines are short), `Buffer.indexOf` for short inputs or where WebAssembly is off.
+ * Bytes in a {@link countableBuffer} are counted where they lie; others are copied into the counter's
+ * memory a page at a time, which took more time than the count itself.
  */
 export function countLineFeeds(bytes: Uint8Array): number {
   const counter = bytes.length >= SIMD_MIN_BYTES ? simdCounter() : null;
   if (counter === null) return countByIndexOf(bytes);
+  if (bytes.buffer === counter.buffer) return counter.count(bytes.byteOffset, bytes.length);
   let total = 0;
   for (let offset = 0; offset < bytes.length; offset += PAGE) {
     const piece = bytes.subarray(offset, Math.min(bytes.length, offset + PAGE));
-    counter.memory.set(piece);
-    total += counter.count(piece.length);
+    counter.scratch.set(piece);
+    total += counter.count(0, piece.length);
   }
   return total;
+}
+
+/**
+ * A buffer of `size` bytes in the counter's own memory, whose line feeds {@link countLineFeeds} counts
+ * without copying them: for a reader that keeps its buffers for reuse and reads into them. `undefined`
+ * once that memory is handed out, or where WebAssembly is off. The memory is never freed: keep the buffer.
+ */
+export function countableBuffer(size: number): Buffer | undefined {
+  const counter = simdCounter();
+  if (counter === null || counter.free + size > PAGE + COUNTABLE_BYTES) return undefined;
+  const buffer = Buffer.from(counter.buffer, counter.free, size);
+  counter.free += size;
+  return buffer;
+}
+
+/** Whether `buffer` was made by {@link countableBuffer}. */
+export function isCountable(buffer: Uint8Array): boolean {
+  return buffer.buffer === simd?.buffer;
 }
 
 /** The same count with `Buffer.indexOf` alone (the fallback, and the reference the tests compare with). */

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { countableBuffer, isCountable } from "./count-line-feeds.js";
 import { waitFor, type Steps } from "./steps.js";
 
 /** Bytes read one at a time while a call is young: small reads are synchronous, and this is their size. */
@@ -26,7 +27,9 @@ export const EMPTY_CHUNK: Chunk = { buffer: Buffer.alloc(0), bytes: 0 };
 // Buffers of calls that are over, for later calls to reuse: allocating a fresh 64 KiB buffer cost a small
 // read more than the read itself, and two 2 MiB ones cost a large file's first call a millisecond of page
 // faults. A buffer belongs to one call from its first read until that call's descriptor is closed, so no
-// two calls ever share one at the same time.
+// two calls ever share one at the same time. They are taken from the newline counter's memory while it
+// has room (`countableBuffer`): the line feeds of what is read into them are counted without a copy,
+// which had cost a scan as much time as the count. Those are always kept; others up to a number.
 const spareSmall: Buffer[] = [];
 const spareLarge: [Buffer, Buffer][] = [];
 const SPARE_SMALL = 16;
@@ -85,7 +88,7 @@ export class FileReader {
     if (cached !== undefined) return cached;
     this.signal?.throwIfAborted();
     if (this.readsSync(position)) {
-      this.small ??= spareSmall.pop() ?? Buffer.allocUnsafeSlow(CHUNK_SIZE);
+      this.small ??= spareSmall.pop() ?? countableBuffer(CHUNK_SIZE) ?? Buffer.allocUnsafeSlow(CHUNK_SIZE);
       const length = Math.min(wanted, CHUNK_SIZE);
       const bytes = fs.readSync(this.fd, this.small, 0, length, position);
       this.syncLeft -= bytes;
@@ -167,8 +170,8 @@ export class FileReader {
 
   // Hands this call's buffers to later calls; nothing of this call reads them any more.
   private release(): void {
-    if (this.small !== undefined && spareSmall.length < SPARE_SMALL) spareSmall.push(this.small);
-    if (this.large !== undefined && spareLarge.length < SPARE_LARGE) spareLarge.push(this.large);
+    if (this.small !== undefined && (isCountable(this.small) || spareSmall.length < SPARE_SMALL)) spareSmall.push(this.small);
+    if (this.large !== undefined && (isCountable(this.large[0]) || spareLarge.length < SPARE_LARGE)) spareLarge.push(this.large);
     this.small = undefined;
     this.large = undefined;
     this.held = undefined;
@@ -208,7 +211,7 @@ export class FileReader {
   }
 
   private largeBuffer(): Buffer {
-    this.large ??= spareLarge.pop() ?? [Buffer.allocUnsafeSlow(ASYNC_CHUNK_SIZE), Buffer.allocUnsafeSlow(ASYNC_CHUNK_SIZE)];
+    this.large ??= spareLarge.pop() ?? [largeBuffer(), largeBuffer()];
     this.nextLarge ^= 1;
     return this.large[this.nextLarge] as Buffer;
   }
@@ -237,6 +240,10 @@ export class FileReader {
       }
     }
   }
+}
+
+function largeBuffer(): Buffer {
+  return countableBuffer(ASYNC_CHUNK_SIZE) ?? Buffer.allocUnsafeSlow(ASYNC_CHUNK_SIZE);
 }
 
 function readAsync(fd: number, buffer: Buffer, offset: number, length: number, position: number): Promise<number> {
