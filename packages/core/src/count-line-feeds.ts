@@ -9,8 +9,8 @@ const PAGE = 64 * 1024;
 
 /**
  * Bytes of the counter's memory handed out by {@link countableBuffer}, after the page that other bytes are
- * copied into: room for the buffers file readers keep for reuse (file-reader.ts: sixteen of 64 KiB and two
- * pairs of 2 MiB). Pages no read touches are never resident.
+ * copied into: room for the pools file readers fill on first use (file-reader.ts: sixteen of 64 KiB and
+ * two pairs of 2 MiB; a test checks that they all fit). Pages no read touches are never resident.
  */
 const COUNTABLE_BYTES = 16 * 64 * 1024 + 4 * 2 * 1024 * 1024;
 

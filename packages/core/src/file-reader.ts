@@ -27,13 +27,48 @@ export const EMPTY_CHUNK: Chunk = { buffer: Buffer.alloc(0), bytes: 0 };
 // Buffers of calls that are over, for later calls to reuse: allocating a fresh 64 KiB buffer cost a small
 // read more than the read itself, and two 2 MiB ones cost a large file's first call a millisecond of page
 // faults. A buffer belongs to one call from its first read until that call's descriptor is closed, so no
-// two calls ever share one at the same time. They are taken from the newline counter's memory while it
-// has room (`countableBuffer`): the line feeds of what is read into them are counted without a copy,
-// which had cost a scan as much time as the count. Those are always kept; others up to a number.
+// two calls ever share one at the same time. The first reader fills both pools with buffers in the newline
+// counter's memory (`countableBuffer`; pages no read touches cost nothing): the line feeds read into them
+// are counted without a copy, which had cost a scan as much time as the count. Filled once and in full,
+// so small reads at any concurrency never take the large pairs' room. Those buffers are always kept;
+// others up to the same numbers.
 const spareSmall: Buffer[] = [];
 const spareLarge: [Buffer, Buffer][] = [];
 const SPARE_SMALL = 16;
 const SPARE_LARGE = 2;
+let poolsFilled = false;
+
+/** A 64 KiB buffer for one call's synchronous reads, the pool's while it has one; see {@link giveBack}. */
+export function takeSmallBuffer(): Buffer {
+  fillPools();
+  return spareSmall.pop() ?? Buffer.allocUnsafeSlow(CHUNK_SIZE);
+}
+
+/** Two {@link ASYNC_CHUNK_SIZE} buffers for one call's asynchronous reads, the pool's while it has a pair. */
+export function takeLargePair(): [Buffer, Buffer] {
+  fillPools();
+  return spareLarge.pop() ?? [Buffer.allocUnsafeSlow(ASYNC_CHUNK_SIZE), Buffer.allocUnsafeSlow(ASYNC_CHUNK_SIZE)];
+}
+
+/** Returns a call's buffers to the pools, once nothing of that call reads them any more. */
+export function giveBack(small: Buffer | undefined, large: [Buffer, Buffer] | undefined): void {
+  if (small !== undefined && (isCountable(small) || spareSmall.length < SPARE_SMALL)) spareSmall.push(small);
+  if (large !== undefined && (isCountable(large[0]) || spareLarge.length < SPARE_LARGE)) spareLarge.push(large);
+}
+
+function fillPools(): void {
+  if (poolsFilled) return;
+  poolsFilled = true;
+  for (let i = 0; i < SPARE_SMALL; i++) {
+    const small = countableBuffer(CHUNK_SIZE);
+    if (small !== undefined) spareSmall.push(small);
+  }
+  for (let i = 0; i < SPARE_LARGE; i++) {
+    const first = countableBuffer(ASYNC_CHUNK_SIZE);
+    const second = countableBuffer(ASYNC_CHUNK_SIZE);
+    if (first !== undefined && second !== undefined) spareLarge.push([first, second]);
+  }
+}
 
 interface Held {
   readonly position: number;
@@ -88,7 +123,7 @@ export class FileReader {
     if (cached !== undefined) return cached;
     this.signal?.throwIfAborted();
     if (this.readsSync(position)) {
-      this.small ??= spareSmall.pop() ?? countableBuffer(CHUNK_SIZE) ?? Buffer.allocUnsafeSlow(CHUNK_SIZE);
+      this.small ??= takeSmallBuffer();
       const length = Math.min(wanted, CHUNK_SIZE);
       const bytes = fs.readSync(this.fd, this.small, 0, length, position);
       this.syncLeft -= bytes;
@@ -170,8 +205,7 @@ export class FileReader {
 
   // Hands this call's buffers to later calls; nothing of this call reads them any more.
   private release(): void {
-    if (this.small !== undefined && (isCountable(this.small) || spareSmall.length < SPARE_SMALL)) spareSmall.push(this.small);
-    if (this.large !== undefined && (isCountable(this.large[0]) || spareLarge.length < SPARE_LARGE)) spareLarge.push(this.large);
+    giveBack(this.small, this.large);
     this.small = undefined;
     this.large = undefined;
     this.held = undefined;
@@ -211,7 +245,7 @@ export class FileReader {
   }
 
   private largeBuffer(): Buffer {
-    this.large ??= spareLarge.pop() ?? [largeBuffer(), largeBuffer()];
+    this.large ??= takeLargePair();
     this.nextLarge ^= 1;
     return this.large[this.nextLarge] as Buffer;
   }
@@ -240,10 +274,6 @@ export class FileReader {
       }
     }
   }
-}
-
-function largeBuffer(): Buffer {
-  return countableBuffer(ASYNC_CHUNK_SIZE) ?? Buffer.allocUnsafeSlow(ASYNC_CHUNK_SIZE);
 }
 
 function readAsync(fd: number, buffer: Buffer, offset: number, length: number, position: number): Promise<number> {
