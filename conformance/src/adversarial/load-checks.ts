@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { KERNEL_PARENT_ESCAPES, KNOWN_ESCAPES } from "../arbitraries.js";
@@ -15,6 +14,7 @@ import { DEFAULT_RUNS } from "../run-settings.js";
 import { ADVERSARIAL_REQUIREMENTS } from "./adversarial-case.js";
 import { OUTSIDE_MARKER, PATHS_LAYOUT } from "./layouts.js";
 import { loopTurns } from "./loop-turns.js";
+import { lowerDescriptorLimit } from "./lower-descriptor-limit.js";
 import { collect, startNode, stopNode, waitForLine } from "./node-child.js";
 
 /** Calls of the load test, in one process, at the suite's default number of property runs. */
@@ -313,7 +313,8 @@ async function exhaust(request: string): Promise<ExhaustionReport> {
   const closed = new Promise<number | null>((resolve) => child.once("close", resolve));
   try {
     await waitForLine(child, "loaded", 30_000);
-    execFileSync("prlimit", ["--pid", String(child.pid), `--nofile=${EXHAUSTION_LIMIT}:${EXHAUSTION_LIMIT}`]);
+    if (child.pid === undefined) throw new ConformanceFailure(`the child under ulimit -n ${EXHAUSTION_LIMIT} did not start: ${stderr().slice(0, 300)}`);
+    await lowerDescriptorLimit(child.pid, EXHAUSTION_LIMIT);
     child.stdin?.end("go\n");
     let timer: NodeJS.Timeout | undefined;
     const code = await Promise.race([closed, new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), 30_000)))]);
