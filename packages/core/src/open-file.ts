@@ -156,10 +156,11 @@ const descriptors = {
  * them closes its own soon). `signal` stops the wait.
  */
 export function openFileWhenFree(resolved: ResolvedPath, options: OpenOptions = {}): Promise<Result<OpenFile>> {
-  return settleSteps(openWhenFree(resolved, options));
+  return settleSteps(openFileWhenFreeSteps(resolved, options));
 }
 
-function* openWhenFree(resolved: ResolvedPath, options: OpenOptions): Steps<Result<OpenFile>> {
+/** {@link openFileWhenFree} as {@link Steps}, for a caller that runs steps itself. */
+export function* openFileWhenFreeSteps(resolved: ResolvedPath, options: OpenOptions = {}): Steps<Result<OpenFile>> {
   for (;;) {
     const opened = openFile(resolved, options);
     if (opened.ok || opened.failure.code !== "TOO_MANY_OPEN_FILES" || descriptors.held === 0) return opened;
@@ -205,7 +206,7 @@ export function* withOpenFileSteps<T>(workspace: Workspace, input: unknown, opti
   // rules are asked again only when resolution landed elsewhere (a symlink, `..` after one, ...).
   const target = rules.length === 0 || resolved.value.absolute === askedPath ? undefined : sensitiveFailure(rules, resolved.value.input, [resolved.value.absolute]);
   if (target !== undefined) return fail(target);
-  const opened = yield* openWhenFree(resolved.value, options);
+  const opened = yield* openFileWhenFreeSteps(resolved.value, options);
   if (!opened.ok) return opened;
   try {
     return yield* use(opened.value);

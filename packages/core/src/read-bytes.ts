@@ -18,10 +18,11 @@ export interface HeadBytes {
  * trusts `stat.size`: the descriptor is read until EOF or the cap.
  */
 export function readHead(file: OpenFile, cap: number): Promise<Result<HeadBytes>> {
-  return settleSteps(headSteps(file, cap));
+  return settleSteps(readHeadSteps(file, cap));
 }
 
-function* headSteps(file: OpenFile, cap: number): Steps<Result<HeadBytes>> {
+/** {@link readHead} as {@link Steps}, for a caller that runs steps itself. */
+export function* readHeadSteps(file: OpenFile, cap: number): Steps<Result<HeadBytes>> {
   let buffer = headBuffer(file, cap);
   let total = 0;
   try {
