@@ -1,4 +1,19 @@
-import { checkSize, ok, quoteText, readHead, readLines, sniffBinary, withOpenFile, type LineWindow, type OpenFile, type Result, type SensitiveRule, type Workspace } from "@read/core";
+import {
+  checkSize,
+  ok,
+  quoteText,
+  readHeadSteps,
+  readLinesSteps,
+  settleSteps,
+  sniffBinarySteps,
+  withOpenFileSteps,
+  type LineWindow,
+  type OpenFile,
+  type Result,
+  type SensitiveRule,
+  type Steps,
+  type Workspace,
+} from "@read/core";
 import type { ForgeConfig } from "./config-schema.js";
 import { formatView } from "./format-view.js";
 import { mapFailure } from "./map-failure.js";
@@ -11,30 +26,41 @@ export const BINARY_SNIFF_BYTES = 8192;
 
 const BOM = "\uFEFF";
 
+/** What bounds a read besides its plan: the caller's signal and the sandbox's rules. */
+export interface ReadGuards {
+  readonly signal?: AbortSignal | undefined;
+  readonly sensitive?: readonly SensitiveRule[];
+}
+
 /**
  * Runs one planned read in `workspace` (sandboxed by core: NFR-RD-SEC-01) and returns the output the
- * model receives: a text view, a base64 payload, or an error.
+ * model receives: a text view, a base64 payload, or an error. The sniff and the read are one run of
+ * steps: a file whose bytes come from synchronous reads is read and closed before the promise is returned.
  */
-export async function readFile(
+export function readFile(
   workspace: Workspace,
   plan: ReadPlan,
   config: ForgeConfig,
-  guards: { readonly signal?: AbortSignal | undefined; readonly sensitive?: readonly SensitiveRule[] } = {},
+  guards: ReadGuards = {},
 ): Promise<ReadOutput> {
-  const result = await withOpenFile(workspace, plan.path, guards, (file) => readOpen(file, plan, config));
+  return settleSteps(readSteps(workspace, plan, config, guards));
+}
+
+function* readSteps(workspace: Workspace, plan: ReadPlan, config: ForgeConfig, guards: ReadGuards): Steps<ReadOutput> {
+  const result = yield* withOpenFileSteps(workspace, plan.path, guards, (file) => readOpen(file, plan, config));
   return result.ok ? result.value : mapFailure(result.failure, { path: plan.path });
 }
 
-async function readOpen(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Promise<Result<ReadOutput>> {
-  const binary = await sniffBinary(file, BINARY_SNIFF_BYTES);
+function* readOpen(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Steps<Result<ReadOutput>> {
+  const binary = yield* sniffBinarySteps(file, BINARY_SNIFF_BYTES);
   if (!binary.ok) return binary;
-  if (binary.value) return readBinary(file, plan, config);
-  const window = await readWindow(file, plan, config);
+  if (binary.value) return yield* readBinary(file, plan, config);
+  const window = yield* readWindow(file, plan, config);
   if (!window.ok) return window;
   return ok(textOutput(file, plan, window.value, config));
 }
 
-async function readBinary(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Promise<Result<ReadOutput>> {
+function* readBinary(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Steps<Result<ReadOutput>> {
   if (plan.kind !== "whole") {
     const given = plan.kind === "tail" ? ["tail"] : plan.given;
     return ok(
@@ -44,7 +70,7 @@ async function readBinary(file: OpenFile, plan: ReadPlan, config: ForgeConfig): 
       ),
     );
   }
-  const head = await readHead(file, config.max_file_read_bytes);
+  const head = yield* readHeadSteps(file, config.max_file_read_bytes);
   if (!head.ok) return head;
   return ok({
     path: file.path.relative,
@@ -60,20 +86,20 @@ async function readBinary(file: OpenFile, plan: ReadPlan, config: ForgeConfig): 
   });
 }
 
-function readWindow(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Promise<Result<LineWindow>> {
+function* readWindow(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Steps<Result<LineWindow>> {
   const common = { countTotal: true, decode: "replace", maxWindowBytes: config.max_file_read_bytes } as const;
   switch (plan.kind) {
     case "whole": {
       // Only max_file_read_bytes bounds a whole-file read, as in forge: it is no line-based scan.
       const size = checkSize(file, config.max_file_read_bytes);
-      if (!size.ok) return Promise.resolve(size);
-      return readLines(file, { ...common, window: { from: "start", startLine: 1, maxLines: null }, maxFileBytes: config.max_file_read_bytes });
+      if (!size.ok) return size;
+      return yield* readLinesSteps(file, { ...common, window: { from: "start", startLine: 1, maxLines: null }, maxFileBytes: config.max_file_read_bytes });
     }
     // Ranges and tails return what fits: never an error a smaller request could not avoid.
     case "lines":
-      return readLines(file, { ...common, overflow: "cut", window: { from: "start", startLine: plan.startLine, maxLines: plan.maxLines }, maxScanBytes: config.max_scan_bytes });
+      return yield* readLinesSteps(file, { ...common, overflow: "cut", window: { from: "start", startLine: plan.startLine, maxLines: plan.maxLines }, maxScanBytes: config.max_scan_bytes });
     case "tail":
-      return readLines(file, { ...common, overflow: "cut", window: { from: "end", lines: plan.lines }, maxScanBytes: config.max_scan_bytes });
+      return yield* readLinesSteps(file, { ...common, overflow: "cut", window: { from: "end", lines: plan.lines }, maxScanBytes: config.max_scan_bytes });
   }
 }
 
