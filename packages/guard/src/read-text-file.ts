@@ -1,6 +1,22 @@
 import { isUtf8 } from "node:buffer";
 import fs from "node:fs";
-import { checkSize, closeFile, coreFailure, decodeUtf8, fail, fromOsError, ok, openFileWhenFree, quoteText, readHead, type FileKind, type ResolvedPath, type Result } from "@read/core";
+import {
+  checkSize,
+  closeFile,
+  coreFailure,
+  decodeUtf8,
+  fail,
+  fromOsError,
+  ok,
+  openFileWhenFreeSteps,
+  quoteText,
+  readHeadSteps,
+  settleSteps,
+  type FileKind,
+  type ResolvedPath,
+  type Result,
+  type Steps,
+} from "@read/core";
 
 /** The text of a file and how many bytes it held. */
 export interface TextFile {
@@ -14,9 +30,23 @@ export interface TextFile {
  * device is refused as what it is without being opened (opening `/dev/tty` or a tape has effects of its
  * own); then opens exactly that path (regular files only), refuses it when `fstat` says it is over
  * `limit` bytes, reads at most `limit` bytes plus one (a file that grew is refused too), and accepts
- * only valid UTF-8 without any NUL byte. Failures use core's codes (`BINARY`, `INVALID_UTF8`, ...).
+ * only valid UTF-8 without any NUL byte. Failures use core's codes (`BINARY`, `INVALID_UTF8`, ...). The
+ * open and the read are one run of steps: a file read synchronously is closed before the promise is returned.
  */
-export async function readTextFile(target: ResolvedPath, options: { readonly allowOutside: boolean; readonly limit: number; readonly signal?: AbortSignal | undefined }): Promise<Result<TextFile>> {
+export function readTextFile(target: ResolvedPath, options: TextFileOptions): Promise<Result<TextFile>> {
+  return settleSteps(readTextFileSteps(target, options));
+}
+
+/** How {@link readTextFile} reads. */
+export interface TextFileOptions {
+  /** The person allowed a path outside the root. */
+  readonly allowOutside: boolean;
+  /** The most bytes read: a larger file is `TOO_LARGE`. */
+  readonly limit: number;
+  readonly signal?: AbortSignal | undefined;
+}
+
+function* readTextFileSteps(target: ResolvedPath, options: TextFileOptions): Steps<Result<TextFile>> {
   const kind = kindOf(target);
   if (!kind.ok) return kind;
   if (kind.value === "directory") return fail(coreFailure({ code: "IS_DIRECTORY", message: `The path ${quoteText(target.input)} is a directory.`, path: target.input, resolved: target.absolute }));
@@ -24,13 +54,13 @@ export async function readTextFile(target: ResolvedPath, options: { readonly all
     const message = `The path ${quoteText(target.input)} is a ${kind.value.replace("-", " ")}.`;
     return fail(coreFailure({ code: "NOT_REGULAR_FILE", message, path: target.input, kind: kind.value }));
   }
-  const opened = await openFileWhenFree(target, { allowOutside: options.allowOutside, signal: options.signal });
+  const opened = yield* openFileWhenFreeSteps(target, { allowOutside: options.allowOutside, signal: options.signal });
   if (!opened.ok) return opened;
   const file = opened.value;
   try {
     const size = checkSize(file, options.limit);
     if (!size.ok) return size;
-    const head = await readHead(file, options.limit);
+    const head = yield* readHeadSteps(file, options.limit);
     if (!head.ok) return head;
     if (head.value.truncated) {
       return fail(
