@@ -43,6 +43,7 @@ export interface TextFileOptions {
   readonly allowOutside: boolean;
   /** The most bytes read: a larger file is `TOO_LARGE`. */
   readonly limit: number;
+  /** Aborts the wait for a descriptor and every read: the promise rejects with its reason. */
   readonly signal?: AbortSignal | undefined;
 }
 
