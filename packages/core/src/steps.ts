@@ -1,6 +1,6 @@
 /**
  * Work that may have to wait: a generator that yields each promise it waits for (through {@link waitFor})
- * and returns its result. {@link runSteps} runs it synchronously for as long as nothing waits, so a read
+ * and returns its result. {@link settleSteps} runs it synchronously for as long as nothing waits, so a read
  * served by synchronous `pread`s (a window in a file's first chunks, the common case) costs no promise and
  * no microtask turn, while a read that waits on the thread pool yields the event loop exactly as `await`
  * does.
@@ -29,11 +29,12 @@ export function runSteps<T>(steps: Steps<T>): T | Promise<T> {
 export const LOOP_SLICE_MS = 5;
 
 /**
- * {@link runSteps} for a caller that wants a promise whatever happens. Calls that each answer without
- * waiting, awaited one after another (or thousands started at once), follow each other in microtasks
- * alone, and the event loop would not turn until the last one ends: once such calls have held it for
- * {@link LOOP_SLICE_MS}, the next one starts after a turn, so timers and I/O (an MCP `ping`, a
- * cancellation) are served at least that often.
+ * Runs `steps` to its end and returns a promise of its result: synchronously for as long as nothing waits
+ * (an error thrown then rejects the promise), then resuming the steps after each wait as `await` would,
+ * a rejected wait thrown into them where they waited. Calls that each answer without waiting, awaited one
+ * after another (or thousands started at once), follow each other in microtasks alone, and the event loop
+ * would not turn until the last one ends: once such calls have held it for {@link LOOP_SLICE_MS}, the next
+ * one starts after a turn, so timers and I/O (an MCP `ping`, a cancellation) are served at least that often.
  */
 export function settleSteps<T>(steps: Steps<T>): Promise<T> {
   if (sliceSpent()) return nextTurn().then(() => settleSteps(steps));
