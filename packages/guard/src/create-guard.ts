@@ -106,7 +106,8 @@ export function createGuard(options: GuardOptions): Guard {
         return denial("error", undefined, `cannot be resolved: ${escapeText(found.failure.message)}`);
       }
       for (const candidate of candidates) {
-        const ignored = gitignore?.find(candidate.absolute);
+        // The resolved target is realpath's answer: no directory on it is a symlink.
+        const ignored = gitignore?.find(candidate.absolute, candidate.absolute === found.target?.absolute);
         if (ignored !== undefined) return denial("gitignored", ignored.pattern, `is ignored by git (${quoteText(ignored.pattern)} in ${quoteText(ignored.source)}).`);
       }
     } catch (error) {

@@ -18,9 +18,10 @@ export interface GitignoreRules {
   /**
    * The rule by which git ignores `absolute` (a canonical or lexically clean absolute path), or
    * `undefined` when git keeps it or it lies outside {@link base}. Throws when a rule file cannot be read:
-   * the caller turns that into a denial.
+   * the caller turns that into a denial. `canonical` says that `absolute` is what `realpath` just gave:
+   * every directory on it is then a real one, and is not `lstat`ed again to find out.
    */
-  find(absolute: string): GitignoreRule | undefined;
+  find(absolute: string, canonical?: boolean): GitignoreRule | undefined;
 }
 
 /** Rule files larger than this are refused (a denial), never read in part. */
@@ -50,7 +51,7 @@ export function gitignoreRules(root: string): GitignoreRules {
   const exclude = repository?.exclude;
   return {
     base,
-    find(absolute) {
+    find(absolute, canonical = false) {
       const relative = relativeInside(base, absolute);
       if (relative === undefined || relative === ".") return undefined;
       const sources: RulesSource[] = [];
@@ -59,7 +60,7 @@ export function gitignoreRules(root: string): GitignoreRules {
       const names = relative.split("/");
       for (let depth = 1; depth < names.length; depth++) {
         const directory = names.slice(0, depth).join("/");
-        if (!isRealDirectory(path.join(base, ...names.slice(0, depth)))) break;
+        if (!canonical && !isRealDirectory(path.join(base, ...names.slice(0, depth)))) break;
         sources.push(rulesSource(path.join(base, ...names.slice(0, depth), ".gitignore"), `${directory}/.gitignore`, directory));
       }
       const compiled = compiledRules(base, sources);

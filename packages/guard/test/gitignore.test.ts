@@ -153,6 +153,21 @@ describe("gitignore rules deny ignored files", () => {
     expect(decide(s.root, ["notes.txt"])).toEqual({ "notes.txt": "gitignored" });
   });
 
+  test("a .gitignore is never read through a symlinked directory of the path as asked; the resolved path's own directories' rules apply", () => {
+    const s = scratch();
+    s.write("outside/dir/.gitignore", "x.txt\n");
+    s.write("outside/dir/x.txt", "x\n");
+    s.symlink("ws/linked", "../outside/dir");
+    s.write("ws/pkg/sub/.gitignore", "secret.txt\n");
+    s.write("ws/pkg/sub/secret.txt", "x\n");
+    s.symlink("ws/alias", "pkg");
+    expect(decide(s.root, ["linked/x.txt", "alias/sub/secret.txt", "pkg/sub/secret.txt"])).toEqual({
+      "linked/x.txt": "pending",
+      "alias/sub/secret.txt": "gitignored",
+      "pkg/sub/secret.txt": "gitignored",
+    });
+  });
+
   test("respect_gitignore = false reads ignored files", async () => {
     const s = scratch();
     s.write("ws/.gitignore", "*.log\n");
