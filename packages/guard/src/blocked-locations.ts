@@ -33,8 +33,13 @@ export function compileBlockedLocations(root: string, home: string | undefined):
   const homes = home !== undefined && path.isAbsolute(home) ? forms(path.resolve(home)) : [];
   const exempt = (location: string, absolute: string) => isInside(location, root) && isInside(root, absolute);
   const blocks = (location: Location, absolute: string) => location.forms.some((form) => isInside(form, absolute) && !exempt(form, absolute));
+  // A location that holds the root exempts the paths inside it, and one beside the root holds none of
+  // them: only a location (or the home directory) inside the root can block an inside path. Most roots
+  // hold none, and their paths need no comparison.
+  const holdsNone = [...locations.flatMap((location) => location.forms), ...homes].every((form) => !isInside(root, form));
   return {
     match(absolute) {
+      if (holdsNone && isInside(root, absolute)) return undefined;
       const listed = locations.find((location) => blocks(location, absolute));
       if (listed !== undefined) return listed.name;
       for (const form of homes) {

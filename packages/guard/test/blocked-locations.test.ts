@@ -80,6 +80,26 @@ describe("GUARD-ref-default-blocked: the reference's default blocked locations",
     expect(guard.checkPath("../other.txt", "read")).toMatchObject({ decision: "denied", reason: "blocked", rule: "~/.config" });
   });
 
+  test("a root that holds the home directory still blocks its dot entries, inside the root too", () => {
+    const s = scratch();
+    s.write("ws/.bashrc", "export A=1\n");
+    s.write("ws/.config/app/settings.json", "{}\n");
+    s.write("ws/notes.txt", "notes\n");
+    process.env["HOME"] = s.root;
+    const guard = createGuard({ root: s.root });
+    expect(guard.checkPath(".bashrc", "read")).toMatchObject({ decision: "denied", reason: "blocked", rule: "~/.bashrc" });
+    expect(guard.checkPath(".config/app/settings.json", "read")).toMatchObject({ decision: "denied", reason: "blocked", rule: "~/.config" });
+    expect(verdict(guard.checkPath("notes.txt", "read"))).toBe("granted");
+  });
+
+  test("a root that holds system locations (the file system's root) still blocks them, inside the root too", () => {
+    // No usable home directory: only the system locations lie inside this root.
+    process.env["HOME"] = "relative-home";
+    const guard = createGuard({ root: "/" });
+    expect(guard.checkPath("etc/passwd", "read")).toMatchObject({ decision: "denied", reason: "blocked", rule: "/etc" });
+    expect(guard.checkPath("/usr/bin/env", "read")).toMatchObject({ decision: "denied", reason: "blocked", rule: "/usr" });
+  });
+
   test("default_blocked = false turns them off: they are outside the root, so they are asked about", async () => {
     const s = scratch();
     const { requests, requester } = recordingRequester("deny");
