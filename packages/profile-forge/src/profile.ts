@@ -1,4 +1,4 @@
-import { defineProfile, ok, withOpenFile, type SensitiveRule, type Workspace } from "@read/core";
+import { defineProfile, ok, withOpenFile, type Workspace } from "@read/core";
 import { configSchema } from "./config-schema.js";
 import { definition } from "./definition.js";
 import { DEFAULT_DENIED_PATTERNS } from "./default-denied-patterns.js";
@@ -7,7 +7,7 @@ import { mapFailure } from "./map-failure.js";
 import { isReadError, readError, readOutputSchema, type ReadError, type ReadOutput } from "./output.js";
 import { parseInput } from "./parse-input.js";
 import { planRead } from "./plan-read.js";
-import { readFile } from "./read-file.js";
+import { readFile, type ReadGuards } from "./read-file.js";
 import { TOOL_ALIASES, TOOL_NAME } from "./resolve-tool-name.js";
 
 /**
@@ -62,7 +62,7 @@ async function sandboxFirst(
   workspace: Workspace,
   path: string,
   argumentError: ReadError,
-  guards: { readonly signal: AbortSignal | undefined; readonly sensitive: readonly SensitiveRule[] },
+  guards: ReadGuards,
 ): Promise<ReadError> {
   const checked = await withOpenFile(workspace, path, guards, () => Promise.resolve(ok(undefined)));
   if (checked.ok || (checked.failure.code !== "OUTSIDE_ROOT" && checked.failure.code !== "SENSITIVE")) return argumentError;
