@@ -14,6 +14,8 @@ const CR = 0x0d;
 /** A window's bytes decoded and split into lines. */
 export interface DecodedLines {
   readonly lines: Line[];
+  /** The decoded text the lines were split from: each line's `text` then its `terminator`, in order. */
+  readonly text: string;
   /** Invalid UTF-8 was replaced by U+FFFD. */
   readonly replaced: boolean;
   /** Some line may hold a character outside the BMP. */
@@ -35,7 +37,7 @@ export function decodeLines(file: OpenFile, bytes: Buffer, firstNumber: number |
   // Without a CR byte, universal line breaks are the LF ones; `includes` finds that out far faster than
   // a search of the decoded text (V8's `indexOf` walks a string whose every character must be compared).
   const lines = breaks === "universal" && bytes.includes(CR) ? splitUniversal(text, firstNumber) : splitAtLf(text, firstNumber);
-  return ok({ lines, replaced: !valid, astral: !ascii && hasFourByteLead(bytes) });
+  return ok({ lines, text, replaced: !valid, astral: !ascii && hasFourByteLead(bytes) });
 }
 
 /** Window bytes decoded in one go; a larger window is decoded in slices of this size, yielding between them. */
@@ -80,6 +82,8 @@ export function* decodeWindow(
   }
   const { buffer, byteOffset } = bytes;
   const decoded: Line[][] = [];
+  // The slices' texts joined back to front: a rope of them, so the window's text is never copied whole.
+  let text = "";
   // The lines of the slices decoded so far whose first line a line running on from an earlier slice joins.
   let after: Line[] | undefined;
   let replaced = false;
@@ -99,11 +103,12 @@ export function* decodeWindow(
       after[0] = { ...next, number: last.number, text: last.text + next.text };
     }
     decoded[k] = lines;
+    text = slice.value.text + text;
     if (lines.length > 0) after = lines;
     if (options.release === true) shrinkBuffer(bytes, start);
     if (k > 0) yield* file.reader.pause();
   }
-  return ok({ lines: decoded.flat(), replaced, astral });
+  return ok({ lines: decoded.flat(), text, replaced, astral });
 }
 
 // Lines a slice ends: its line ends, and under universal line breaks a CR that ends it (a slice never ends

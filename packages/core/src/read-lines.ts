@@ -117,6 +117,12 @@ export interface Line {
 /** A window of lines and what was learnt about the file while reading it. */
 export interface LineWindow {
   readonly lines: readonly Line[];
+  /**
+   * The window's lines as one string: each line's `text` followed by its `terminator`, in order (`""`
+   * without lines). It is the decoded text the lines were cut from, so a caller that wants the window as
+   * it stands in the file (its line ends included) takes it here instead of joining the lines again.
+   */
+  readonly text: string;
   /** Number of the first returned line; `null` when no line was returned or it could not be counted. */
   readonly firstLine: number | null;
   /**
@@ -246,6 +252,7 @@ function* readForward(file: OpenFile, options: ReadLinesOptions, window: Extract
     index?.complete(scan);
     return ok({
       lines: [],
+      text: "",
       firstLine: null,
       totalLines: linesOf(scan),
       hasMore: false,
@@ -350,12 +357,13 @@ function* readForward(file: OpenFile, options: ReadLinesOptions, window: Extract
     hasMore = !reachedEnd;
   }
   if (reachedEnd) index?.complete(scan);
-  const { replaced, astral } = decoded.value;
+  const { text, replaced, astral } = decoded.value;
   const lines = cut?.partial === true ? partialLine(decoded.value.lines, window.startLine) : decoded.value.lines;
   const maxScan = options.maxScanBytes ?? Number.POSITIVE_INFINITY;
   const known = reachedEnd ? linesOf(scan) : lastLine ? window.startLine : null;
   return ok({
     lines,
+    text,
     replaced,
     fileReplaced: reachedEnd ? fileReplaced() : null,
     astral,

@@ -48,6 +48,7 @@ describe("line count", () => {
   test('an empty file is an empty window with totalLines 0 and no first line', async () => {
     expect(valueOf(await readAll("")).window).toEqual({
       lines: [],
+      text: "",
       firstLine: null,
       totalLines: 0,
       hasMore: false,

@@ -28,6 +28,7 @@ describe("overflow: \"cut\" with maxWindowBytes, forward windows", () => {
         { number: 1, text: "aaaa", terminator: "\n" },
         { number: 2, text: "bbbb", terminator: "\n" },
       ],
+      text: "aaaa\nbbbb\n",
       firstLine: 1,
       totalLines: 3,
       hasMore: true,
@@ -46,6 +47,7 @@ describe("overflow: \"cut\" with maxWindowBytes, forward windows", () => {
     const { workspace } = fileWith(`${"x".repeat(20)}\nshort\n`);
     expect(valueOf(await read(workspace, "f", start(1, 1), cutting({ maxWindowBytes: 8 }))).window).toEqual({
       lines: [{ number: 1, text: "xxxxxxxx", terminator: "" }],
+      text: "xxxxxxxx",
       firstLine: 1,
       totalLines: 2,
       hasMore: true,
@@ -193,6 +195,7 @@ describe("overflow: \"cut\", tails", () => {
         { number: 2, text: "bbbb", terminator: "\n" },
         { number: 3, text: "cccc", terminator: "\n" },
       ],
+      text: "bbbb\ncccc\n",
       firstLine: 2,
       totalLines: 3,
       hasMore: false,

@@ -70,7 +70,7 @@ function startsWithBom(bytes: Uint8Array): boolean {
 }
 
 describe("streaming windows agree with the in-memory reference model", () => {
-  test("any forward window equals the same slice of the reference", async () => {
+  test("any forward window equals the same slice of the reference, its text the lines with their terminators", async () => {
     await fc.assert(
       fc.asyncProperty(
         anyFile,
@@ -85,6 +85,7 @@ describe("streaming windows agree with the in-memory reference model", () => {
           const window = valueOf(await read(workspace, "f", { from: "start", startLine, maxLines }, { countTotal, decode: "replace" })).window;
           const afterWindow = startLine - 1 + expected.length;
           expect(window.lines).toEqual(expected);
+          expect(window.text).toBe(expected.map((line) => line.text + line.terminator).join(""));
           expect(window.firstLine).toBe(expected.length > 0 ? startLine : null);
           expect(window.hasMore).toBe(afterWindow < ref.length);
           // Without countTotal the count is known when the window reached the end of the file.
@@ -111,7 +112,7 @@ describe("streaming windows agree with the in-memory reference model", () => {
     );
   });
 
-  test("any tail equals the reference's last lines, numbered, with totalLines", async () => {
+  test("any tail equals the reference's last lines, numbered, with totalLines, its text the lines with their terminators", async () => {
     await fc.assert(
       fc.asyncProperty(anyFile, position, fc.boolean(), async (bytes, at, countTotal) => {
         fs.writeFileSync(file, bytes);
@@ -122,6 +123,7 @@ describe("streaming windows agree with the in-memory reference model", () => {
         const numbered = countTotal || first === 1;
         const window = valueOf(await read(workspace, "f", { from: "end", lines: count }, { countTotal, decode: "replace" })).window;
         expect(window.lines).toEqual(numbered ? expected : expected.map((line) => ({ ...line, number: null })));
+        expect(window.text).toBe(expected.map((line) => line.text + line.terminator).join(""));
         expect(window.firstLine).toBe(numbered && expected.length > 0 ? first : null);
         expect(window.totalLines).toBe(numbered ? ref.length : null);
         expect(window.hasMore).toBe(false);

@@ -40,6 +40,7 @@ describe("forward windows", () => {
         { number: 2, text: "line 2", terminator: "\n" },
         { number: 3, text: "line 3", terminator: "\n" },
       ],
+      text: "line 1\nline 2\nline 3\n",
       firstLine: 1,
       totalLines: 10,
       hasMore: true,
@@ -96,6 +97,7 @@ describe("forward windows", () => {
       for (const countTotal of [true, false]) {
         expect(valueOf(await read(workspace, "f", start(startLine, 5), { countTotal })).window).toEqual({
           lines: [],
+          text: "",
           firstLine: null,
           totalLines: 10,
           hasMore: false,
@@ -384,6 +386,7 @@ describe("tail windows", () => {
         { number: 9, text: "line 9", terminator: "\n" },
         { number: 10, text: "line 10", terminator: "\n" },
       ],
+      text: "line 8\nline 9\nline 10\n",
       firstLine: 8,
       totalLines: 10,
       hasMore: false,
