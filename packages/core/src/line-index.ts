@@ -1,3 +1,4 @@
+import { CHUNK_SIZE } from "./file-reader.js";
 import type { LineBreaks } from "./line-ends.js";
 import type { OpenFile } from "./open-file.js";
 
@@ -120,13 +121,15 @@ const indexes = new Map<string, FileLineIndex>();
 /**
  * The line index of `file`'s identity under `breaks` (its checkpoints count that model's line ends),
  * created empty on first use and kept for the {@link INDEXED_FILES} most recently read files; `undefined`
- * for an empty file or one changed within the last {@link SETTLE_MS} ms. The identity is the device, inode, size, mtime and ctime that `fstat` gave the open descriptor:
+ * for a file no larger than one read chunk ({@link CHUNK_SIZE}: the read that starts any window holds all
+ * of it, so no checkpoint or count could spare a read) and one changed within the last {@link SETTLE_MS}
+ * ms. The identity is the device, inode, size, mtime and ctime that `fstat` gave the open descriptor:
  * ctime, which no caller can set, tells apart a rewrite that restored the mtime and a new file that
  * reused an inode. Two calls reading one file at once share its index: it only gains checkpoints past
  * its last one and an end, each exact, so neither can mislead the other.
  */
 export function lineIndexOf(file: OpenFile, breaks: LineBreaks = "lf", now: number = Date.now()): LineIndex | undefined {
-  if (file.stat.size === 0) return undefined;
+  if (file.stat.size <= CHUNK_SIZE) return undefined;
   const { dev, ino, size, mtimeMs, ctimeMs } = file.stat;
   if (Math.max(mtimeMs, ctimeMs) > now - SETTLE_MS) return undefined;
   const key = `${breaks}:${dev}:${ino}:${size}:${mtimeMs}:${ctimeMs}`;

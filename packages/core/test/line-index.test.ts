@@ -3,7 +3,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
 import { clearLineIndexes, lineIndexOf, MAX_CHECKPOINTS, MIN_CHECKPOINT_STRIDE, INDEXED_FILES, SETTLE_MS, type ScanPoint } from "../src/line-index.js";
-import { closeFile, openFile, type LineWindowRequest, type OpenFile, type TextWindowOptions, type Workspace } from "../src/index.js";
+import { CHUNK_SIZE, closeFile, openFile, type LineWindowRequest, type OpenFile, type TextWindowOptions, type Workspace } from "../src/index.js";
 import { read, useTempDirs, workspaceOf } from "./support/temp-workspace.js";
 
 const dirs = useTempDirs();
@@ -18,6 +18,9 @@ const FIXTURES: Record<string, Buffer> = {
   "long.txt": Buffer.from(Array.from({ length: 12 }, (_, i) => "L".repeat(((i * 37_001) % 150_000) + 1)).join("\n") + "\n"),
   "one-line.txt": Buffer.from(`${"z".repeat(70_000)}\n`),
 };
+
+// Files no larger than one read chunk are never indexed: a line of this before the small fixtures' lines.
+const PAD = `${"p".repeat(CHUNK_SIZE)}\n`;
 
 function open(name: string): OpenFile {
   const resolved = workspace.resolve(name);
@@ -46,7 +49,7 @@ function truth(bytes: Buffer, position: number): ScanPoint {
 beforeAll(async () => {
   dir = dirs.make("read-line-index-");
   for (const [name, bytes] of Object.entries(FIXTURES)) fs.writeFileSync(path.join(dir, name), bytes);
-  for (let i = 0; i <= INDEXED_FILES; i++) fs.writeFileSync(path.join(dir, `many-${i}.txt`), `a\nb\n${i}\n`);
+  for (let i = 0; i <= INDEXED_FILES; i++) fs.writeFileSync(path.join(dir, `many-${i}.txt`), `${PAD}a\nb\n${i}\n`);
   const sparse = path.join(dir, "sparse.bin");
   fs.closeSync(fs.openSync(sparse, "w"));
   fs.truncateSync(sparse, 320 * 1024 * 1024);
@@ -111,27 +114,28 @@ describe("line index: what a read records", () => {
   test(`only the ${INDEXED_FILES} most recently read files keep an index`, async () => {
     clearLineIndexes();
     expect((await read(workspace, "many-0.txt", { from: "start", startLine: 1, maxLines: 1 })).ok).toBe(true);
-    withIndex("many-0.txt", (file) => expect(lineIndexOf(file)?.end?.newlines).toBe(3));
+    withIndex("many-0.txt", (file) => expect(lineIndexOf(file)?.end?.newlines).toBe(4));
     for (let i = 1; i <= INDEXED_FILES; i++) expect((await read(workspace, `many-${i}.txt`, { from: "start", startLine: 1, maxLines: 1 })).ok).toBe(true);
     withIndex("many-0.txt", (file) => expect(lineIndexOf(file)?.end).toBeUndefined());
-    withIndex(`many-${INDEXED_FILES}.txt`, (file) => expect(lineIndexOf(file)?.end?.newlines).toBe(3));
+    withIndex(`many-${INDEXED_FILES}.txt`, (file) => expect(lineIndexOf(file)?.end?.newlines).toBe(4));
   });
 });
 
 describe("line index: identity", () => {
   test("a file changed within SETTLE_MS has no index; a new write gives a new identity", async () => {
     const name = "fresh.txt";
-    fs.writeFileSync(path.join(dir, name), "1\n2\n3\n");
+    const end = { newlines: 4, position: PAD.length + 6, lastByte: 0x0a };
+    fs.writeFileSync(path.join(dir, name), `${PAD}1\n2\n3\n`);
     withIndex(name, (file) => {
       expect(lineIndexOf(file)).toBeUndefined();
       const later = lineIndexOf(file, "lf", Date.now() + SETTLE_MS + 1);
       expect(later).toBeDefined();
-      later?.complete({ newlines: 3, position: 6, lastByte: 0x0a });
-      expect(lineIndexOf(file, "lf", Date.now() + SETTLE_MS + 1)?.end).toEqual({ newlines: 3, position: 6, lastByte: 0x0a });
+      later?.complete(end);
+      expect(lineIndexOf(file, "lf", Date.now() + SETTLE_MS + 1)?.end).toEqual(end);
     });
     // Same size, the mtime put back: the ctime still differs, so the old count is not reused.
     const { mtime } = fs.statSync(path.join(dir, name));
-    fs.writeFileSync(path.join(dir, name), "1\n2\n34");
+    fs.writeFileSync(path.join(dir, name), `${PAD}1\n2\n34`);
     fs.utimesSync(path.join(dir, name), mtime, mtime);
     withIndex(name, (file) => expect(lineIndexOf(file, "lf", Date.now() + SETTLE_MS + 1)?.end).toBeUndefined());
   });
@@ -139,6 +143,13 @@ describe("line index: identity", () => {
   test("an empty file has no index", async () => {
     fs.writeFileSync(path.join(dir, "empty.txt"), "");
     withIndex("empty.txt", (file) => expect(lineIndexOf(file, "lf", Date.now() + SETTLE_MS + 1)).toBeUndefined());
+  });
+
+  test("a file no larger than one read chunk has no index; one byte more has one", async () => {
+    fs.writeFileSync(path.join(dir, "chunk.txt"), `${"c".repeat(CHUNK_SIZE - 1)}\n`);
+    fs.writeFileSync(path.join(dir, "chunk-and-one.txt"), `${"c".repeat(CHUNK_SIZE)}\n`);
+    withIndex("chunk.txt", (file) => expect(lineIndexOf(file, "lf", Date.now() + SETTLE_MS + 1)).toBeUndefined());
+    withIndex("chunk-and-one.txt", (file) => expect(lineIndexOf(file, "lf", Date.now() + SETTLE_MS + 1)).toBeDefined());
   });
 });
 
