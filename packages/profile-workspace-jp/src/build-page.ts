@@ -28,15 +28,25 @@ const BOM_BYTES = 3;
  * final newline known).
  */
 export function buildPage(window: LineWindow, startLine: number, maxLines: number): Page {
-  const { totalLines, finalNewline } = window;
+  const { totalLines, finalNewline, lines } = window;
   if (totalLines === null || finalNewline === null) throw new Error("buildPage needs a window read to the end of the file (countTotal)");
-  const texts = window.lines.map((line) => line.text);
-  const first = texts[0];
-  if (window.bom && window.firstLine === 1 && first !== undefined) texts[0] = first.slice(1);
   const lineCount = window.bom && window.bytesScanned === BOM_BYTES ? 0 : totalLines + (finalNewline ? 1 : 0);
   if (startLine > lineCount) return { content: "", lineCount, returned: 0, truncated: false, nextStartLine: null };
-  if (finalNewline && startLine - 1 + texts.length === totalLines && texts.length < maxLines) texts.push("");
-  const returned = texts.length;
+  // The empty last line: the window reached the line feed that ends the file, and the page has room for it.
+  const emptyLast = finalNewline && startLine - 1 + lines.length === totalLines && lines.length < maxLines;
+  const returned = lines.length + (emptyLast ? 1 : 0);
   const truncated = startLine - 1 + returned < lineCount;
-  return { content: texts.join("\n"), lineCount, returned, truncated, nextStartLine: truncated ? startLine + returned : null };
+  return { content: pageText(window, emptyLast), lineCount, returned, truncated, nextStartLine: truncated ? startLine + returned : null };
+}
+
+// The lines joined with `\n`, taken from the window's text rather than joined again: its line ends made LF
+// (under LF line breaks every CRLF in it is a line end), the BOM dropped from line 1, and the last line's
+// end dropped unless the empty line after it is on the page (it ends the text, as joining it would).
+function pageText(window: LineWindow, emptyLast: boolean): string {
+  const { lines } = window;
+  let text = window.text;
+  if (lines.some((line) => line.terminator === "\r\n")) text = text.replaceAll("\r\n", "\n");
+  const start = window.bom && window.firstLine === 1 && lines.length > 0 ? 1 : 0;
+  const end = !emptyLast && (lines.at(-1)?.terminator ?? "") !== "" ? text.length - 1 : text.length;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
 }

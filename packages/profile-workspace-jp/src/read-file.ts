@@ -72,5 +72,7 @@ function refusedOutside(workspace: Workspace, path: string): ReadFileErrorOutput
 // through a symlinked directory), or, for an absolute path spelt through another name of the root,
 // where it resolved.
 function reportedPath(workspace: Workspace, path: string, resolved: ResolvedPath): string {
+  // A path spelt exactly as its resolution (clean, relative, no symlink on the way) is its own answer.
+  if (path === resolved.relative) return path;
   return relativeInside(workspace.root, nodePath.resolve(workspace.root, path)) ?? resolved.relative;
 }
