@@ -87,19 +87,26 @@ function* readBinary(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Steps
 }
 
 function* readWindow(file: OpenFile, plan: ReadPlan, config: ForgeConfig): Steps<Result<LineWindow>> {
-  const common = { countTotal: true, decode: "replace", maxWindowBytes: config.max_file_read_bytes } as const;
+  // Each call's options are written out whole: built by spreading a shared object into them, they made
+  // the 4 KiB call about 15% slower (measured alternating both builds in one process).
+  const maxWindowBytes = config.max_file_read_bytes;
   switch (plan.kind) {
     case "whole": {
       // Only max_file_read_bytes bounds a whole-file read, as in forge: it is no line-based scan.
       const size = checkSize(file, config.max_file_read_bytes);
       if (!size.ok) return size;
-      return yield* readLinesSteps(file, { ...common, window: { from: "start", startLine: 1, maxLines: null }, maxFileBytes: config.max_file_read_bytes });
+      const window = { from: "start", startLine: 1, maxLines: null } as const;
+      return yield* readLinesSteps(file, { countTotal: true, decode: "replace", maxWindowBytes, window, maxFileBytes: config.max_file_read_bytes });
     }
     // Ranges and tails return what fits: never an error a smaller request could not avoid.
-    case "lines":
-      return yield* readLinesSteps(file, { ...common, overflow: "cut", window: { from: "start", startLine: plan.startLine, maxLines: plan.maxLines }, maxScanBytes: config.max_scan_bytes });
-    case "tail":
-      return yield* readLinesSteps(file, { ...common, overflow: "cut", window: { from: "end", lines: plan.lines }, maxScanBytes: config.max_scan_bytes });
+    case "lines": {
+      const window = { from: "start", startLine: plan.startLine, maxLines: plan.maxLines } as const;
+      return yield* readLinesSteps(file, { countTotal: true, decode: "replace", maxWindowBytes, overflow: "cut", window, maxScanBytes: config.max_scan_bytes });
+    }
+    case "tail": {
+      const window = { from: "end", lines: plan.lines } as const;
+      return yield* readLinesSteps(file, { countTotal: true, decode: "replace", maxWindowBytes, overflow: "cut", window, maxScanBytes: config.max_scan_bytes });
+    }
   }
 }
 
