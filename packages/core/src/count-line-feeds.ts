@@ -69,6 +69,17 @@ export function countLineFeeds(bytes: Uint8Array): number {
 }
 
 /**
+ * The LF bytes in `bytes[from, to)`: {@link countLineFeeds} of that range, counted where it lies when
+ * `bytes` is a {@link countableBuffer}, without making a view of it. A scan counts each chunk a slice at
+ * a time; a view per slice made a 1 GiB scan allocate megabytes, which grew the heap by as much.
+ */
+export function countLineFeedsIn(bytes: Uint8Array, from: number, to: number): number {
+  const counter = to - from >= SIMD_MIN_BYTES ? simdCounter() : null;
+  if (counter !== null && bytes.buffer === counter.buffer) return counter.count(bytes.byteOffset + from, to - from);
+  return countLineFeeds(bytes.subarray(from, to));
+}
+
+/**
  * A buffer of `size` bytes in the counter's own memory, whose line feeds {@link countLineFeeds} counts
  * without copying them: for a reader that keeps its buffers for reuse and reads into them. `undefined`
  * once that memory is handed out, or where WebAssembly is off. The memory is never freed: keep the buffer.

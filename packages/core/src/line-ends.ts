@@ -1,4 +1,4 @@
-import { countLineFeeds } from "./count-line-feeds.js";
+import { countLineFeeds, countLineFeedsIn } from "./count-line-feeds.js";
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -25,6 +25,43 @@ export function countLineEnds(bytes: Uint8Array, before: number, breaks: LineBre
     if (bytes[cr + 1] !== LF) ends++;
   }
   return ends;
+}
+
+/**
+ * {@link countLineEnds} of consecutive slices of one chunk, without a view of any slice: LFs are counted
+ * where they lie ({@link countLineFeedsIn}), and under universal line breaks the chunk's CRs are found
+ * one after another as the slices reach them, so the chunk is searched once however finely it is sliced.
+ * A scan counts each chunk in slices to leave index checkpoints; a view per slice made a 1 GiB scan
+ * allocate megabytes, and the heap grew by as much.
+ */
+export class SliceCounter {
+  // The next CR at or after the last slice counted (-1: none left); stale bytes past `end` may hold CRs,
+  // which no slice reaches.
+  private nextCr: number;
+
+  /** Counts slices of `bytes[0, end)`. */
+  constructor(
+    private readonly bytes: Buffer,
+    end: number,
+    private readonly breaks: LineBreaks,
+  ) {
+    this.nextCr = breaks === "universal" && end > 0 ? bytes.indexOf(CR) : -1;
+  }
+
+  /** The line ends of `bytes[from, to)`, given the byte before it; slices are counted in order. */
+  count(from: number, to: number, before: number): number {
+    const { bytes } = this;
+    let ends = countLineFeedsIn(bytes, from, to);
+    if (this.breaks === "lf" || from === to) return ends;
+    if (before === CR && bytes[from] !== LF) ends++;
+    while (this.nextCr !== -1 && this.nextCr < from) this.nextCr = bytes.indexOf(CR, this.nextCr + 1);
+    // A CR that is the slice's last byte is left to the next slice, which sees it as `before`.
+    while (this.nextCr !== -1 && this.nextCr < to - 1) {
+      if (bytes[this.nextCr + 1] !== LF) ends++;
+      this.nextCr = bytes.indexOf(CR, this.nextCr + 1);
+    }
+    return ends;
+  }
 }
 
 /**

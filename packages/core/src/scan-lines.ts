@@ -1,5 +1,5 @@
 import { CHUNK_SIZE, EMPTY_CHUNK, type Chunk, type FileReader } from "./file-reader.js";
-import { countLineEnds, isLineEnd, pastLineEnds, type LineBreaks } from "./line-ends.js";
+import { isLineEnd, pastLineEnds, SliceCounter, type LineBreaks } from "./line-ends.js";
 import type { LineIndex, ScanPoint } from "./line-index.js";
 import type { Steps } from "./steps.js";
 import type { Utf8Check } from "./utf8-check.js";
@@ -75,25 +75,26 @@ export function* seekLine(reader: FileReader, scan: ScanPoint, skip: number, lim
     const { buffer, bytes } = yield* chunkWithin(reader, scan.position, limits);
     if (bytes === 0) return yield* stopAt(reader, limits, scan.position);
     // A slice that ends before the sought line end is only counted, which SIMD does far faster than a walk.
+    const counter = new SliceCounter(buffer, bytes, mode.breaks);
     for (let from = 0; from < bytes; from += CHUNK_SIZE) {
-      const slice = buffer.subarray(from, Math.min(bytes, from + CHUNK_SIZE));
-      const inSlice = countLineEnds(slice, scan.lastByte, mode.breaks);
+      const to = Math.min(bytes, from + CHUNK_SIZE);
+      const inSlice = counter.count(from, to, scan.lastByte);
       if (scan.newlines + inSlice < skip) {
-        mode.check?.feed(slice);
         scan.newlines += inSlice;
-        scan.lastByte = slice[slice.length - 1] ?? -1;
-        scan.position += slice.length;
+        scan.lastByte = buffer[to - 1] ?? -1;
+        scan.position += to - from;
         index?.note(scan);
         continue;
       }
-      const past = pastLineEnds(slice, scan.lastByte, mode.breaks, skip - scan.newlines);
-      mode.check?.feed(slice.subarray(0, past));
+      const past = pastLineEnds(buffer.subarray(from, to), scan.lastByte, mode.breaks, skip - scan.newlines);
+      mode.check?.feed(buffer.subarray(0, from + past));
       scan.newlines = skip;
       // Right after a line end; a CR that ended the line is decided, so it is recorded as an LF.
       scan.lastByte = LF;
       scan.position += past;
       return "found";
     }
+    mode.check?.feed(buffer.subarray(0, bytes));
   }
 }
 
@@ -126,14 +127,16 @@ export function* countRange(reader: FileReader, scan: ScanPoint, end: number, in
 }
 
 // Counts a chunk into `scan` a slice at a time, offering the index a checkpoint after each: a large
-// asynchronous chunk leaves checkpoints as dense as the small synchronous ones.
+// asynchronous chunk leaves checkpoints as dense as the small synchronous ones. The slices are ranges of
+// the chunk, not views of it (see SliceCounter), and the check takes the chunk whole.
 function countInto(scan: ScanPoint, buffer: Buffer, bytes: number, index: LineIndex | undefined, mode: ScanMode = LF_SCAN): void {
+  mode.check?.feed(buffer.subarray(0, bytes));
+  const counter = new SliceCounter(buffer, bytes, mode.breaks);
   for (let from = 0; from < bytes; from += CHUNK_SIZE) {
-    const slice = buffer.subarray(from, Math.min(bytes, from + CHUNK_SIZE));
-    mode.check?.feed(slice);
-    scan.newlines += countLineEnds(slice, scan.lastByte, mode.breaks);
-    scan.lastByte = slice[slice.length - 1] ?? -1;
-    scan.position += slice.length;
+    const to = Math.min(bytes, from + CHUNK_SIZE);
+    scan.newlines += counter.count(from, to, scan.lastByte);
+    scan.lastByte = buffer[to - 1] ?? -1;
+    scan.position += to - from;
     index?.note(scan);
   }
 }

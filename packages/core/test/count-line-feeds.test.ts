@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { countByIndexOf, countLineFeeds, isCountable } from "../src/count-line-feeds.js";
+import { countByIndexOf, countLineFeeds, countLineFeedsIn, isCountable } from "../src/count-line-feeds.js";
 import { giveBack, takeSmallBuffer } from "../src/file-reader.js";
 import { countNewlines } from "../src/index.js";
 
@@ -43,6 +43,24 @@ describe("countLineFeeds", () => {
           buffer.set(data, start);
           const view = buffer.subarray(start, start + data.length);
           expect(countLineFeeds(view)).toBe(countByIndexOf(view));
+        }),
+        { numRuns: 200 },
+      );
+    } finally {
+      giveBack(buffer, undefined);
+    }
+  });
+
+  test("countLineFeedsIn counts a range of a countable or an ordinary buffer as a view of it would", () => {
+    const buffer = takeSmallBuffer();
+    try {
+      fc.assert(
+        fc.property(bytes(65_536), fc.nat(65_536), fc.nat(65_536), (data, a, b) => {
+          buffer.set(data, 0);
+          const [from, to] = [Math.min(a, b, data.length), Math.min(Math.max(a, b), data.length)];
+          const expected = countByIndexOf(data.subarray(from, to));
+          expect(countLineFeedsIn(buffer, from, to)).toBe(expected);
+          expect(countLineFeedsIn(Buffer.from(data), from, to)).toBe(expected);
         }),
         { numRuns: 200 },
       );
