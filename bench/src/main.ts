@@ -10,6 +10,7 @@ import { buildCases, PROFILE_NAMES, profileBuilt, QUICK_WORKLOADS, REPORTED_PACK
 import type { ConcurrencyResult, ConcurrencySpec } from "./concurrency.js";
 import type { LongReadResult, LongReadSpec } from "./long-read.js";
 import { measureMcpResponsiveness, type McpResponsivenessResult } from "./mcp-responsiveness.js";
+import { pageFaultCostNs } from "./page-fault-cost.js";
 import { measurePair } from "./pairs.js";
 import { collectGarbage, prepareSampler, WARM_UP, type Sampler } from "./measure.js";
 import type { ProbeResult, ProbeSpec } from "./probe.js";
@@ -197,6 +198,7 @@ const report: BenchResults = {
   packages: Object.fromEntries(REPORTED_PACKAGES.map((name) => [name, packageVersion(name)])),
   workloads: workloadFacts(),
   baselineRssKiB,
+  pageFaultNs: pageFaultCostNs(),
   zodRssKiB,
   importedRssKiB,
   cases: results,
@@ -290,7 +292,7 @@ async function runWorkload(group: readonly BenchCase[]): Promise<CaseResult[]> {
   }
   return prepared.map((entry, i) => {
     const taken = samples[i] ?? [];
-    const result = taken.length > 0 ? { ...entry.result, timeNs: summarize(taken) } : entry.result;
+    const result = taken.length > 0 && entry.sampler !== undefined ? { ...entry.result, timeNs: summarize(taken), faultsPerCall: entry.sampler.faultsPerCall() } : entry.result;
     if (result.timeNs !== undefined) log(`time ${result.id}: ${(result.timeNs.median / 1000).toFixed(1)} µs (n=${result.timeNs.n})`);
     return result;
   });

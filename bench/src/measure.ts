@@ -50,12 +50,20 @@ export interface Measurement {
   readonly perCallNs: Summary;
   readonly batch: number;
   readonly samples: readonly number[];
+  /** See {@link Sampler.faultsPerCall}. */
+  readonly faultsPerCall: number;
 }
 
 /** A warmed-up case that takes one sample (the per-call nanoseconds of one batch) at a time. */
 export interface Sampler {
   readonly batch: number;
   sample(): Promise<number>;
+  /**
+   * The process's minor page faults per call over the samples taken so far (0 before any): the first
+   * touches of fresh memory, which a call that makes large strings or buffers pays for on every call once
+   * V8 hands it newly mapped pages. Counted around each batch, with its `before` work.
+   */
+  faultsPerCall(): number;
 }
 
 type Op = () => unknown;
@@ -78,12 +86,19 @@ export async function prepareSampler(op: Op, options: Omit<MeasureOptions, "samp
     const once = await runBatch(op, 1, isAsync);
     batch = Math.max(1, Math.min(options.maxBatch, Math.ceil(options.minSampleNs / Math.max(once, 1))));
   }
+  let calls = 0;
+  let faults = 0;
   return {
     batch,
     async sample() {
+      const faultsBefore = process.resourceUsage().minorPageFault;
       if (options.before !== undefined) await options.before();
-      return (await runBatch(op, batch, isAsync)) / batch;
+      const ns = await runBatch(op, batch, isAsync);
+      faults += process.resourceUsage().minorPageFault - faultsBefore;
+      calls += batch;
+      return ns / batch;
     },
+    faultsPerCall: () => (calls === 0 ? 0 : faults / calls),
   };
 }
 
@@ -93,7 +108,7 @@ export async function measure(op: Op, options: MeasureOptions): Promise<Measurem
   collectGarbage();
   const samples: number[] = [];
   for (let i = 0; i < options.samples; i++) samples.push(await sampler.sample());
-  return { perCallNs: summarize(samples), batch: sampler.batch, samples };
+  return { perCallNs: summarize(samples), batch: sampler.batch, samples, faultsPerCall: sampler.faultsPerCall() };
 }
 
 // Whether `op` returns a promise (then every timed call awaits it, as a caller would).

@@ -27,6 +27,11 @@ export function renderMarkdown(r: BenchResults): string {
   out.push(
     `- Run: ${r.quick ? "quick mode" : "full"}, ${r.durationSeconds} s; Node alone (a fresh process that makes no call) peaks at ${mibOf(r.baselineRssKiB)} RSS, and ${mibOf(r.zodRssKiB)} once it has imported zod (which loads its 63 locales; every profile imports it for its schemas)`,
   );
+  if (r.pageFaultNs !== undefined && r.pageFaultNs !== null) {
+    out.push(
+      `- A minor page fault (the first touch of a freshly mapped 4 KiB page) costs ${time(r.pageFaultNs)} here (median over fresh 64 MiB buffers touched page by page). A call that makes a large string or buffer on memory the process has not touched before pays this for each 4 KiB of it: the **faults / call** column counts what each row's calls pay.`,
+    );
+  }
   out.push("");
   out.push("## How to rerun");
   out.push("");
@@ -55,6 +60,7 @@ export function renderMarkdown(r: BenchResults): string {
       "- **first call**: core's line indexes are forgotten (`clearLineIndexes()`, a `Map.clear()`, timed with the call) before each call, so the call scans as on a file it has never seen (the page cache stays warm); **repeat**: the same call again; **next page**: the page after a first call (timed alone, after the first call).",
       "- **core**: `readTextWindow` of `@read/core` alone, with the options the named profile passes (validation, resolution, open checks, sniff, read, decode; no profile code): what is left between it and the profile row is the profile's own cost.",
       "- **x floor**: median / the floor's median. **MCP fs / this** and **gemini / this**: the fastest successful MCP fs call (resp. gemini-cli's `processSingleFileContent`) of the same workload divided by this row's median: how many times faster this row is.",
+      "- **faults / call**: the bench process's minor page faults per timed call, over all the row's samples (each costs the time given under Machine).",
       "- **peak RSS**: `process.resourceUsage().maxRSS` of a fresh Node process that imports what the call needs and makes that one call, read when the call returns (a profile call's answer is then serialised to measure its bytes; that is the probe's work, not the call's).",
       "- **<profile> at <commit>**: the same call made by the profile of the synchronous baseline commit (the last whose reads were all synchronous, before issue 17), built by the bench from git into the cache and sampled in the same rounds as today's row.",
       "- Peers: `@modelcontextprotocol/server-filesystem`'s `validatePath` + `readFileContent` / `headFile` / `tailFile` (what its `read_text_file` tool runs, loaded from `dist/lib.js` without starting the server); `@google/gemini-cli-core`'s `processSingleFileContent(path, root, undefined)` (loaded from `dist/src/utils/fileUtils.js`: the function needs no config object in this version); **naive**: `fs.promises.readFile` + `split` + a number prefix on every line.",
@@ -76,8 +82,8 @@ export function renderMarkdown(r: BenchResults): string {
     out.push(`## ${WORKLOAD_TITLES[workload]}`);
     out.push("");
     if (facts !== undefined) out.push(`\`${facts.file}\`: ${facts.bytes.toLocaleString("en-US")} bytes, ${facts.lines.toLocaleString("en-US")} lines.`, "");
-    out.push("| subject | call | mode | result | median | p10-p90 | x floor | MCP fs / this | gemini / this | peak RSS |");
-    out.push("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    out.push("| subject | call | mode | result | median | p10-p90 | x floor | MCP fs / this | gemini / this | faults / call | peak RSS |");
+    out.push("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (const c of rows) {
       const median = c.timeNs?.median;
       const floor = c.floor === undefined ? undefined : byId.get(c.floor)?.timeNs?.median;
@@ -94,6 +100,7 @@ export function renderMarkdown(r: BenchResults): string {
           comparable && floor !== undefined ? ratio(median / floor) : "-",
           comparable && mcp !== undefined && c.subject !== "MCP fs" ? ratio(mcp / median) : "-",
           comparable && gemini !== undefined && c.subject !== "gemini-cli" ? ratio(gemini / median) : "-",
+          c.faultsPerCall === undefined ? "-" : faultsText(c.faultsPerCall),
           c.maxRssKiB === undefined ? "-" : `${(c.maxRssKiB / 1024).toFixed(1)} MiB`,
           "",
         ].join(" | ").trim(),
@@ -242,6 +249,10 @@ export function time(ns: number): string {
   if (ns < 1_000_000) return `${(ns / 1_000).toFixed(ns < 10_000 ? 2 : 1)} µs`;
   if (ns < 1_000_000_000) return `${(ns / 1_000_000).toFixed(ns < 10_000_000 ? 2 : 1)} ms`;
   return `${(ns / 1_000_000_000).toFixed(2)} s`;
+}
+
+function faultsText(value: number): string {
+  return value >= 10 ? value.toFixed(0) : value.toFixed(1);
 }
 
 function ratio(value: number): string {

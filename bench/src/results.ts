@@ -22,6 +22,8 @@ export interface CaseResult {
   readonly error?: string;
   /** Per-call nanoseconds; absent for calls only probed in a child. */
   readonly timeNs?: Summary;
+  /** Minor page faults per timed call, over all its samples (see `Sampler.faultsPerCall`). */
+  readonly faultsPerCall?: number;
   readonly batch?: number;
   readonly floor?: string;
   /** For a `baseline` row: the id of today's row it repeats. */
@@ -70,6 +72,8 @@ export interface BenchResults {
   readonly packages: Readonly<Record<string, string>>;
   readonly workloads: Readonly<Record<string, { readonly file: string; readonly bytes: number; readonly lines: number }>>;
   readonly baselineRssKiB: number | null;
+  /** What one minor page fault costs on this machine, in nanoseconds (`pageFaultCostNs`); `null` when not measured. */
+  readonly pageFaultNs?: number | null;
   /** Peak RSS of a fresh process that only imports zod, which every profile's schemas load. */
   readonly zodRssKiB: number | null;
   /** Peak RSS of a fresh process that imports each profile and creates its tool, making no call. */

@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { expect, test } from "vitest";
 import { prepareSampler, REGULAR_GC } from "../src/measure.js";
+import { pageFaultCostNs } from "../src/page-fault-cost.js";
 
 const CORE_DIST = fileURLToPath(new URL("../../packages/core/dist/index.js", import.meta.url));
 
@@ -22,6 +23,24 @@ test("the warm-up makes its minimum of calls, then goes on until warmUntil's cal
   calls = 0;
   await prepareSampler(op, { warmup: 3, warmUntil: { calls: 500, ns: 0 }, minSampleNs: 1, maxBatch: 1 });
   expect(calls).toBe(3 + 2);
+});
+
+test("faultsPerCall counts the page faults of the sampled calls: 1 MiB written into a fresh mapping is 256, a no-op none", async () => {
+  // 40 MiB is over glibc's largest mmap threshold (32 MiB): every such buffer is a mapping of its own.
+  const fresh = await prepareSampler(() => Buffer.allocUnsafeSlow(40 * 1024 * 1024).fill(1, 0, 1024 * 1024), { warmup: 1, minSampleNs: 1, maxBatch: 1 });
+  expect(fresh.faultsPerCall()).toBe(0);
+  for (let i = 0; i < 5; i++) await fresh.sample();
+  expect(fresh.faultsPerCall()).toBeGreaterThanOrEqual(256);
+  const idle = await prepareSampler(() => undefined, { warmup: 1, minSampleNs: 1, maxBatch: 1000 });
+  for (let i = 0; i < 5; i++) await idle.sample();
+  expect(idle.faultsPerCall()).toBeLessThan(1);
+});
+
+test("pageFaultCostNs times the first touches of fresh pages: a positive cost per fault", () => {
+  const cost = pageFaultCostNs(2);
+  expect(cost).not.toBeNull();
+  expect(cost).toBeGreaterThan(0);
+  expect(Number.isFinite(cost)).toBe(true);
 });
 
 test("the bench's garbage collection leaves core's optimized code in place, as V8's own collections do", () => {

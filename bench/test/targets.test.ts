@@ -67,6 +67,17 @@ test("a profile more than 10x its floor misses the small-file target", () => {
   expect(checkTargets(results(smallFile("4k", { floor: 10, envelope: 110, mcp: 4000, gemini: 4000 })))[0]).toMatchObject({ measured: "worst 11x its floor; at least 36x faster than MCP fs, 36x than gemini-cli", met: false });
 });
 
+test("the worst call's page faults are named when they cost a tenth of its time or more, with what they cost", () => {
+  const cases = smallFile("1m", { floor: 100_000, envelope: 2_000_000, mcp: 40_000_000, gemini: 40_000_000 });
+  const faulting = cases.map((c) => (c.kind === "profile" ? { ...c, faultsPerCall: 50 } : c));
+  expect(checkTargets({ ...results(faulting), pageFaultNs: 20_000 })[0]).toMatchObject({
+    measured: "worst 20x its floor; that call (1m) takes 50 page faults, about 1.00 ms of its 2.00 ms at 20.0 µs each; at least 20x faster than MCP fs, 20x than gemini-cli",
+    met: false,
+  });
+  // A fault a hundred times cheaper: 1% of the call, not worth a word.
+  expect(checkTargets({ ...results(faulting), pageFaultNs: 200 })[0]).toMatchObject({ measured: "worst 20x its floor; at least 20x faster than MCP fs, 20x than gemini-cli" });
+});
+
 test("no ceiling is stated when the floor leaves room for 10x", () => {
   expect(checkTargets(results(smallFile("4k", { floor: 10, envelope: 20, mcp: 400, gemini: 400 })))[0]).toMatchObject({ measured: "worst 2.0x its floor; at least 20x faster than MCP fs, 20x than gemini-cli", met: true });
 });
