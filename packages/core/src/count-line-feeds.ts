@@ -56,27 +56,25 @@ function simdCounter(): SimdCounter | null {
  * memory a page at a time, which took more time than the count itself.
  */
 export function countLineFeeds(bytes: Uint8Array): number {
-  const counter = bytes.length >= SIMD_MIN_BYTES ? simdCounter() : null;
-  if (counter === null) return countByIndexOf(bytes);
-  if (bytes.buffer === counter.buffer) return counter.count(bytes.byteOffset, bytes.length);
+  return countLineFeedsIn(bytes, 0, bytes.length);
+}
+
+/**
+ * The LF bytes in `bytes[from, to)`: {@link countLineFeeds} of that range, without making a view of it
+ * when `bytes` is a {@link countableBuffer}. A scan counts each chunk a slice at a time; a view per slice
+ * made a 1 GiB scan allocate megabytes, which grew the heap by as much.
+ */
+export function countLineFeedsIn(bytes: Uint8Array, from: number, to: number): number {
+  const counter = to - from >= SIMD_MIN_BYTES ? simdCounter() : null;
+  if (counter === null) return countByIndexOf(from === 0 && to === bytes.length ? bytes : bytes.subarray(from, to));
+  if (bytes.buffer === counter.buffer) return counter.count(bytes.byteOffset + from, to - from);
   let total = 0;
-  for (let offset = 0; offset < bytes.length; offset += PAGE) {
-    const piece = bytes.subarray(offset, Math.min(bytes.length, offset + PAGE));
+  for (let offset = from; offset < to; offset += PAGE) {
+    const piece = bytes.subarray(offset, Math.min(to, offset + PAGE));
     counter.scratch.set(piece);
     total += counter.count(0, piece.length);
   }
   return total;
-}
-
-/**
- * The LF bytes in `bytes[from, to)`: {@link countLineFeeds} of that range, counted where it lies when
- * `bytes` is a {@link countableBuffer}, without making a view of it. A scan counts each chunk a slice at
- * a time; a view per slice made a 1 GiB scan allocate megabytes, which grew the heap by as much.
- */
-export function countLineFeedsIn(bytes: Uint8Array, from: number, to: number): number {
-  const counter = to - from >= SIMD_MIN_BYTES ? simdCounter() : null;
-  if (counter !== null && bytes.buffer === counter.buffer) return counter.count(bytes.byteOffset + from, to - from);
-  return countLineFeeds(bytes.subarray(from, to));
 }
 
 /**

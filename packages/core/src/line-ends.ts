@@ -35,17 +35,16 @@ export function countLineEnds(bytes: Uint8Array, before: number, breaks: LineBre
  * allocate megabytes, and the heap grew by as much.
  */
 export class SliceCounter {
-  // The next CR at or after the last slice counted (-1: none left); stale bytes past `end` may hold CRs,
-  // which no slice reaches.
+  // The next CR at or after the last slice counted (-1: none left); stale bytes past the chunk's end may
+  // hold CRs, which no slice reaches.
   private nextCr: number;
 
-  /** Counts slices of `bytes[0, end)`. */
+  /** Counts slices of a chunk read into `bytes` (from its start). */
   constructor(
     private readonly bytes: Buffer,
-    end: number,
     private readonly breaks: LineBreaks,
   ) {
-    this.nextCr = breaks === "universal" && end > 0 ? bytes.indexOf(CR) : -1;
+    this.nextCr = breaks === "universal" ? bytes.indexOf(CR) : -1;
   }
 
   /** The line ends of `bytes[from, to)`, given the byte before it; slices are counted in order. */

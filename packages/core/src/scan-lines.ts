@@ -75,7 +75,7 @@ export function* seekLine(reader: FileReader, scan: ScanPoint, skip: number, lim
     const { buffer, bytes } = yield* chunkWithin(reader, scan.position, limits);
     if (bytes === 0) return yield* stopAt(reader, limits, scan.position);
     // A slice that ends before the sought line end is only counted, which SIMD does far faster than a walk.
-    const counter = new SliceCounter(buffer, bytes, mode.breaks);
+    const counter = new SliceCounter(buffer, mode.breaks);
     for (let from = 0; from < bytes; from += CHUNK_SIZE) {
       const to = Math.min(bytes, from + CHUNK_SIZE);
       const inSlice = counter.count(from, to, scan.lastByte);
@@ -131,7 +131,7 @@ export function* countRange(reader: FileReader, scan: ScanPoint, end: number, in
 // the chunk, not views of it (see SliceCounter), and the check takes the chunk whole.
 function countInto(scan: ScanPoint, buffer: Buffer, bytes: number, index: LineIndex | undefined, mode: ScanMode = LF_SCAN): void {
   mode.check?.feed(buffer.subarray(0, bytes));
-  const counter = new SliceCounter(buffer, bytes, mode.breaks);
+  const counter = new SliceCounter(buffer, mode.breaks);
   for (let from = 0; from < bytes; from += CHUNK_SIZE) {
     const to = Math.min(bytes, from + CHUNK_SIZE);
     scan.newlines += counter.count(from, to, scan.lastByte);

@@ -19,7 +19,7 @@ describe("SliceCounter", () => {
         const buffer = Buffer.from([...bytes, ...stale]);
         const end = bytes.length;
         const bounds = [...new Set([0, ...cuts.map((cut) => Math.min(cut, end)), end])].sort((a, b) => a - b);
-        const counter = new SliceCounter(buffer, end, breaks);
+        const counter = new SliceCounter(buffer, breaks);
         let last: number = before;
         for (let i = 0; i + 1 < bounds.length; i++) {
           const [from, to] = [bounds[i] as number, bounds[i + 1] as number];
@@ -32,7 +32,7 @@ describe("SliceCounter", () => {
 
   test("a CR that ends a slice is left to the next one, which decides it by what follows", () => {
     const buffer = Buffer.from("a\r\nb\rc\r");
-    const counter = new SliceCounter(buffer, buffer.length, "universal");
+    const counter = new SliceCounter(buffer, "universal");
     expect(counter.count(0, 2, -1)).toBe(0);
     expect(counter.count(2, 5, 0x0d)).toBe(1);
     expect(counter.count(5, 7, 0x0d)).toBe(1);
