@@ -116,7 +116,9 @@ function textOutput(file: OpenFile, plan: ReadPlan, window: LineWindow, config: 
   const last = lines.at(-1)?.number ?? null;
   const known = lines.length === 0 || first !== null;
   const numbered = plan.showNumbers && known;
-  const view = formatView(lines, numbered);
+  // Raw (unnumbered): the lines exactly as the file has them, terminators included, as forge returns
+  // unnumbered content: the window's text, less the BOM when withoutBom dropped it from line 1.
+  const view = numbered ? formatView(lines) : lines === window.lines ? window.text : window.text.slice(BOM.length);
   const notice = windowNotice(plan, window, lines, config);
   const content = notice === undefined ? view : notice.at === "start" ? `${notice.text}\n${view}` : `${view}${view === "" || view.endsWith("\n") ? "" : "\n"}${notice.text}`;
   return {

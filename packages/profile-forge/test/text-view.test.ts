@@ -133,6 +133,8 @@ describe("FR-RD-04: the text view", () => {
     expect(await read(root, { path: "bom.txt" })).toMatchObject({ content: "1| first\n2| second\n", size_bytes: 16 });
     expect(await read(root, { path: "bom.txt", tail: 2 })).toMatchObject({ content: "1| first\n2| second\n" });
     expect(await read(root, { path: "bom.txt", start_line: 2 })).toMatchObject({ content: "2| second\n" });
+    expect(await read(root, { path: "bom.txt", show_line_numbers: false })).toMatchObject({ content: "first\nsecond\n", line_numbers: false });
+    expect(await read(root, { path: "bom.txt", start_line: 2, show_line_numbers: false })).toMatchObject({ content: "second\n" });
     expect(await read(root, { path: "latin1.txt" })).toMatchObject({ content: "1| caf\uFFFD\n", binary: false });
   });
 
