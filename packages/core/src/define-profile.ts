@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { findLoosenings, type Tightening } from "./config-tightening.js";
 import { escapeText, quoteText } from "./escape-text.js";
 import { ProfileConfigError } from "./profile-config-error.js";
 import { DEFAULT_SENSITIVE_RULES, type SensitiveRule } from "./sensitive-rules.js";
@@ -54,6 +55,12 @@ export interface ProfileDefinition<Schema extends z.ZodObject, Output extends ob
    * sensitive rules match are refused unless the config says otherwise.
    */
   readonly secrets: boolean;
+  /**
+   * How each key may be changed by a layer the user does not trust (the workspace's own
+   * `read.config.toml`): lowered, turned on, or added to ({@link Tightening}). A key left out protects
+   * nothing such a layer may change, so only the trusted value is accepted there. `secrets` is `"on"`.
+   */
+  readonly tightening?: { readonly [Key in keyof z.output<Schema>]?: Tightening };
   /** Every output of `call`, errors included; published as the tool's `outputSchema` in normal form. */
   readonly outputSchema: z.ZodType<Output>;
   /** Whether an output is a tool-level error. */
@@ -92,6 +99,7 @@ export function defineProfile<Schema extends z.ZodObject, Output extends object>
   const configKeys = Object.keys(strict.shape);
   const outputSchema = toOutputJsonSchema(definition.outputSchema);
 
+  const tightening: Record<string, Tightening> = { ...(definition.tightening as Record<string, Tightening> | undefined), secrets: "on" };
   const configError = (key: string, reason: string) => new ProfileConfigError({ profile: definition.name, table, key, reason, accepted: configKeys });
 
   const parseConfig = (value: unknown): Config => {
@@ -138,6 +146,7 @@ export function defineProfile<Schema extends z.ZodObject, Output extends object>
     configSchema: strict,
     configKeys,
     parseConfig,
+    loosenings: (trusted, layered, keys) => findLoosenings(tightening, trusted as Record<string, unknown>, layered as Record<string, unknown>, keys),
     createTool,
   };
 }

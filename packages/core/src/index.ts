@@ -54,6 +54,7 @@ export { SETTLE_MS, clearLineIndexes } from "./line-index.js";
 export { canonicalGlob } from "./canonical-glob.js";
 export type { LineBreaks } from "./line-ends.js";
 export { readTextWindow, type TextWindow, type TextWindowOptions } from "./read-text-window.js";
+export { findLoosenings, type Loosening, type Tightening } from "./config-tightening.js";
 export { ProfileConfigError } from "./profile-config-error.js";
 export {
   defineProfile,

@@ -1,3 +1,4 @@
+import type { Loosening } from "./config-tightening.js";
 import type { z } from "zod";
 import type { SensitiveRule } from "./sensitive-rules.js";
 
@@ -116,6 +117,14 @@ export interface ProfileModule<Options extends object = object, Output = unknown
    * @throws ProfileConfigError naming the key, the reason and the accepted keys.
    */
   parseConfig(table: unknown): Options & SecretsOption;
+  /**
+   * The keys among `keys` that an untrusted layer (the workspace's own `read.config.toml`) set to protect
+   * less than the trusted layers do: `trusted` is the table the user's own configuration gives and
+   * `layered` that table with the untrusted layer's keys put over it, both validated by
+   * {@link parseConfig}. Empty when the layer only tightens (turns a protection on, adds patterns, lowers a
+   * limit) or repeats the trusted values.
+   */
+  loosenings(trusted: Options & SecretsOption, layered: Options & SecretsOption, keys: readonly string[]): readonly Loosening[];
   /**
    * Creates the tool on a workspace root with the profile's options.
    *

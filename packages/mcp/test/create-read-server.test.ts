@@ -106,6 +106,7 @@ describe("createReadServer", () => {
       configSchema: z.strictObject({}),
       configKeys: [],
       parseConfig: () => ({ secrets: false }),
+      loosenings: () => [],
       createTool: () => ({
         name: "list",
         aliases: [],
