@@ -19,6 +19,7 @@ export const profile = defineProfile({
   configSchema,
   // Spec 003's sensitive list is part of its policy: on unless the config turns it off.
   secrets: true,
+  tightening: { blocked: "more", default_blocked: "on", respect_gitignore: "on" },
   outputSchema: readFileOutputSchema,
   isError: isReadFileError,
   render,

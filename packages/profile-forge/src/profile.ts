@@ -24,11 +24,12 @@ export const profile = defineProfile({
   configSchema,
   // Forge's Read runs inside its sandbox, whose deny list keeps secrets out.
   secrets: true,
+  tightening: { max_file_read_bytes: "lower", max_scan_bytes: "lower", denied_patterns: deniedPatternsTightening },
   outputSchema: readOutputSchema,
   isError: isReadError,
   render,
   setup: ({ workspace, config, sensitive, configError }) => {
-    const patterns = config.denied_patterns ?? (config.secrets ? DEFAULT_DENIED_PATTERNS : []);
+    const patterns = effectivePatterns(config);
     // Here rather than in the schema: resolving an absolute pattern's directories touches the file system.
     const denied = deniedPatternRules(patterns, workspace.root);
     if ("problem" in denied) throw configError("denied_patterns", denied.problem);
@@ -74,4 +75,21 @@ function render(output: ReadOutput): string {
   if (!output.binary) return output.content;
   const returned = Buffer.byteLength(output.content, "base64");
   return `${output.path}: binary file, ${output.size_bytes} bytes${output.truncated ? `, the first ${returned} returned as base64 (truncated at max_file_read_bytes)` : ", returned as base64"}.`;
+}
+
+// The last matching pattern decides and `!` re-allows, so a list only protects more when it keeps the
+// trusted list as it is and adds deny patterns after it.
+function deniedPatternsTightening(trusted: Readonly<Record<string, unknown>>, layered: Readonly<Record<string, unknown>>): string | undefined {
+  const before = effectivePatterns(trusted);
+  const after = effectivePatterns(layered);
+  const keeps = before.every((pattern, index) => after[index] === pattern);
+  const added = after.slice(before.length);
+  if (keeps && !added.some((pattern) => pattern.startsWith("!"))) return undefined;
+  return keeps
+    ? `adds an exception (${added.filter((pattern) => pattern.startsWith("!")).map((pattern) => JSON.stringify(pattern)).join(", ")}), which re-allows what is denied`
+    : `does not begin with the ${before.length} patterns your configuration denies, in order (it may only add deny patterns after them)`;
+}
+
+function effectivePatterns(config: { readonly denied_patterns?: unknown; readonly secrets?: unknown }): readonly string[] {
+  return (config.denied_patterns as readonly string[] | undefined) ?? (config.secrets === true ? DEFAULT_DENIED_PATTERNS : []);
 }
