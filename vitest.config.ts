@@ -1,4 +1,5 @@
 import os from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -8,6 +9,12 @@ import { defineConfig } from "vitest/config";
 process.env.FC_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
 if (!Number.isSafeInteger(Number(process.env.FC_SEED))) throw new Error(`FC_SEED must be an integer, got '${process.env.FC_SEED}'`);
 console.error(`fast-check seed ${process.env.FC_SEED} (replay: FC_SEED=${process.env.FC_SEED} pnpm test)`);
+
+// Tests never read the developer's own config (the CLI's user layer: $READ_TOOL_CONFIG, or
+// $XDG_CONFIG_HOME/read/config.toml): it would change what they see. A directory nobody creates; tests of
+// that layer set these for their own child processes.
+process.env.XDG_CONFIG_HOME = path.join(os.tmpdir(), "read-tests-have-no-user-config");
+delete process.env.READ_TOOL_CONFIG;
 
 // The `@read/source` export condition makes workspace packages resolve to their TypeScript sources, so
 // tests never depend on a stale `dist/`.

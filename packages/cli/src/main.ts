@@ -4,7 +4,7 @@ import { COMMON_OPTIONS, parseOptions } from "./parse-options.js";
 import { DEFAULT_PROFILE, PROFILE_ENTRIES } from "@read/profiles";
 import { readForPeople } from "./read-for-people.js";
 import { cliVersion } from "./cli-version.js";
-import { jsonlCommand } from "./jsonl-command.js";
+import { MAX_REQUEST_BYTES, jsonlCommand } from "./jsonl-command.js";
 import { ROOT_EXPECTED, nonEmptyOption } from "./non-empty-option.js";
 import { promptBlocker } from "./repl/prompt-blocker.js";
 import { createSelectedTool, selectProfile } from "./select-profile.js";
@@ -163,8 +163,17 @@ function positiveInteger(flag: string, value: string | undefined): number | unde
   return Number(value);
 }
 
+// Arguments are a few hundred bytes; a bound keeps an endless or huge stdin from filling memory.
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+  let held = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    held += bytes.length;
+    if (held > MAX_REQUEST_BYTES) {
+      throw new UsageError(`stdin holds more than ${MAX_REQUEST_BYTES} bytes; a call's JSON arguments must fit in ${MAX_REQUEST_BYTES / 1024 / 1024} MiB (they are usually a few hundred bytes)`);
+    }
+    chunks.push(bytes);
+  }
   return Buffer.concat(chunks).toString("utf8");
 }

@@ -11,32 +11,40 @@ const withConfig = (toml: string, files: Record<string, string> = {}) => {
   return { root, config: path.join(root, "read.config.toml") };
 };
 
+/** A workspace holding a.txt, and the user's own config (outside it) holding `toml`. */
+const withUserConfig = (toml: string) => {
+  const root = makeWorkspace({ "a.txt": "one\ntwo\nthree\n" });
+  const config = path.join(makeWorkspace({}), "custom.toml");
+  fs.writeFileSync(config, toml);
+  return { root, config };
+};
+
 describe("read.config.toml", () => {
-  test("`profile = NAME` at the root selects the profile", () => {
-    const { root } = withConfig('profile = "workspace-jp"\n');
-    const run = runCli(["call", "--root", root, '{"path":"a.txt"}']);
+  test("`profile = NAME` in the user's --config selects the profile", () => {
+    const { root, config } = withUserConfig('profile = "workspace-jp"\n');
+    const run = runCli(["call", "--root", root, "--config", config, '{"path":"a.txt"}']);
     expect(JSON.parse(run.stdout)).toMatchObject({ path: "a.txt", truncated: false });
-    expect(JSON.parse(runCli(["schema", "--root", root]).stdout).name).toBe("read_file");
+    expect(JSON.parse(runCli(["schema", "--root", root, "--config", config]).stdout).name).toBe("read_file");
   });
 
   test("--profile overrides the config's profile", () => {
-    const { root } = withConfig('profile = "workspace-jp"\n');
-    const run = runCli(["schema", "--profile", "forge", "--root", root]);
+    const { root, config } = withUserConfig('profile = "workspace-jp"\n');
+    const run = runCli(["schema", "--profile", "forge", "--root", root, "--config", config]);
     expect(JSON.parse(run.stdout).name).toBe("Read");
     expect(JSON.parse(run.stdout).aliases).toBeDefined();
   });
 
   test("a profile's table sets its options ([tools.read_file] for forge)", () => {
-    const { root } = withConfig('profile = "forge"\n[tools.read_file]\nshow_line_numbers = false\n');
-    const run = runCli(["call", "--root", root, '{"path":"a.txt"}']);
+    const { root, config } = withUserConfig('profile = "forge"\n[tools.read_file]\nshow_line_numbers = false\n');
+    const run = runCli(["call", "--root", root, "--config", config, '{"path":"a.txt"}']);
     expect(JSON.parse(run.stdout)).toMatchObject({ content: "one\ntwo\nthree\n", line_numbers: false });
   });
 
-  test("--config FILE is read instead of the root's file", () => {
-    const { root } = withConfig('profile = "forge"\n');
-    const other = path.join(makeWorkspace({}), "custom.toml");
-    fs.writeFileSync(other, 'profile = "workspace-jp"\n');
-    expect(JSON.parse(runCli(["schema", "--root", root, "--config", other]).stdout).name).toBe("read_file");
+  test("the workspace's own file may name the profile already chosen", () => {
+    const { root } = withConfig('profile = "envelope"\n');
+    expect(JSON.parse(runCli(["schema", "--root", root]).stdout).name).toBe("Read");
+    const forge = withConfig('profile = "forge"\n');
+    expect(JSON.parse(runCli(["schema", "--profile", "forge", "--root", forge.root]).stdout).name).toBe("Read");
   });
 
   const bad: Array<[string, string, RegExp]> = [
@@ -91,7 +99,7 @@ describe("read.config.toml", () => {
     const root = makeWorkspace({});
     const run = runCli(["schema", "--root", root, "--config", path.join(root, "nope.toml")]);
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/cannot read config file .*nope\.toml/);
+    expect(run.stderr).toBe(`read-tool: config file ${path.join(root, "nope.toml")} does not exist\n`);
   });
 
   test("`secrets = true` in [envelope] refuses .env with envelope's access-denied error; without it (the default) .env is read", () => {

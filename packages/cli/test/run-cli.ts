@@ -13,10 +13,11 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-/** Runs the built binary with `args` in `cwd`, feeding `stdin`. */
-export function runCli(args: readonly string[], options: { cwd?: string; stdin?: string } = {}): CliRun {
+/** Runs the built binary with `args` in `cwd`, feeding `stdin`, with `env` over this process's environment. */
+export function runCli(args: readonly string[], options: { cwd?: string; stdin?: string; env?: NodeJS.ProcessEnv } = {}): CliRun {
   const result = spawnSync(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? process.cwd(),
+    env: { ...process.env, ...options.env },
     input: options.stdin ?? "",
     encoding: "utf8",
     timeout: 20_000,

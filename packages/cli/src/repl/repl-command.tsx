@@ -16,8 +16,9 @@ An interactive session with the guard profile's read_file (spec 003): type a pat
 
 /**
  * `read-tool repl [--root DIR] [--config FILE]`: runs {@link ReplApp} on the terminal with the guard
- * profile's `read_file`, configured by the `[guard]` table of the config (a `profile = ...` line is
- * ignored: the REPL exists for the guard's prompts). Resolves to 0 when the person quits. Needs a terminal
+ * profile's `read_file`, configured by the `[guard]` table of the config (a `profile = ...` line of the
+ * user's config is ignored: the REPL exists for the guard's prompts; the workspace's own file may name only
+ * `guard`, as it may name only the chosen profile anywhere). Resolves to 0 when the person quits. Needs a terminal
  * on stdin and stdout and no CI variable (see {@link promptBlocker}); otherwise it is a usage error that
  * points to `read-tool call`.
  */
