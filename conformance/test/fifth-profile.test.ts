@@ -133,10 +133,12 @@ describe("a fifth profile made by following docs/profile-authoring.md", () => {
       next_start_line: 3,
     });
     expect(JSON.parse(call("schema", "--profile", MODULE, "--root", workspace)).name).toBe("read_lines");
-    fs.writeFileSync(path.join(workspace, "read.config.toml"), 'profile = "../lines-profile.mjs"\n[lines]\nmax_lines = 1\n');
-    expect(JSON.parse(call("call", "--root", workspace, '{"path":"a.txt"}'))).toEqual({ path: "a.txt", content: "one\n", next_start_line: 2 });
-    fs.writeFileSync(path.join(workspace, "read.config.toml"), 'profile = "../lines-profile.mjs"\n[lines]\nmax_line = 1\n');
-    expect(() => call("call", "--root", workspace, '{"path":"a.txt"}')).toThrow(/lines: invalid option 'max_line' in \[lines\]: unknown key \(accepted keys: max_lines, secrets\)/);
+    // A config that loads a module must be the user's own (--config); the workspace's file may only tighten.
+    const config = path.join(workspace, "read.config.toml");
+    fs.writeFileSync(config, 'profile = "../lines-profile.mjs"\n[lines]\nmax_lines = 1\n');
+    expect(JSON.parse(call("call", "--root", workspace, "--config", config, '{"path":"a.txt"}'))).toEqual({ path: "a.txt", content: "one\n", next_start_line: 2 });
+    fs.writeFileSync(config, 'profile = "../lines-profile.mjs"\n[lines]\nmax_line = 1\n');
+    expect(() => call("call", "--root", workspace, "--config", config, '{"path":"a.txt"}')).toThrow(/lines: invalid option 'max_line' in \[lines\]: unknown key \(accepted keys: max_lines, secrets\)/);
     fs.rmSync(path.join(workspace, "read.config.toml"));
   });
 
