@@ -26,7 +26,7 @@ export const USAGE = `usage:
   read-tool repl [--root DIR] [--config FILE]
   read-tool PATH [--root DIR] [--start N] [--lines N | --tail N]
   read-tool --version
-profiles: ${PROFILE_ENTRIES.map((entry) => entry.name).join(", ")} (default ${DEFAULT_PROFILE}, or \`profile = "NAME"\` in read.config.toml), or a module path such as ./my-profile.js`;
+profiles: ${PROFILE_ENTRIES.map((entry) => entry.name).join(", ")} (default ${DEFAULT_PROFILE}, or \`profile = "NAME"\` in your own config: --config FILE, $READ_TOOL_CONFIG or ~/.config/read/config.toml), or a module path such as ./my-profile.js`;
 
 /**
  * Runs `read-tool` with `argv` (without `node` and the script). Resolves to the exit code: 0 whenever a

@@ -68,7 +68,7 @@ export function mapFailure(failure: CoreFailure, request: FailedRequest): Envelo
       }
       return {
         code: "EXECUTION_ERROR",
-        message: `File ${quoteText(path)} ${failure.cause === "size" ? `is ${failure.size} bytes` : "grew while it was read"}, over the ${failure.limit} bytes this tool reads (every read counts all of its lines for stats.total_lines). Raise max_file_bytes in the [envelope] table of read.config.toml to read it.`,
+        message: `File ${quoteText(path)} ${failure.cause === "size" ? `is ${failure.size} bytes` : "grew while it was read"}, over the ${failure.limit} bytes this tool reads (every read counts all of its lines for stats.total_lines). Raise max_file_bytes in the [envelope] table of your own config (--config FILE) to read it.`,
       };
     case "TOO_MANY_OPEN_FILES":
       return { code: "INTERNAL_ERROR", message: `File ${quoteText(path)} cannot be opened now: too many open files. Retry later.` };

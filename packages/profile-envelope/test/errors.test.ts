@@ -319,7 +319,7 @@ describe("failures the spec does not list", () => {
     expect(maskTime(await tool.call({ path: "over.txt", start_line: 2, limit: 1 }))).toEqual(
       error(
         "EXECUTION_ERROR",
-        "File 'over.txt' is 6 bytes, over the 5 bytes this tool reads (every read counts all of its lines for stats.total_lines). Raise max_file_bytes in the [envelope] table of read.config.toml to read it.",
+        "File 'over.txt' is 6 bytes, over the 5 bytes this tool reads (every read counts all of its lines for stats.total_lines). Raise max_file_bytes in the [envelope] table of your own config (--config FILE) to read it.",
         { path: "over.txt", start_line: 2, limit: 1 },
       ),
     );
@@ -333,7 +333,7 @@ describe("failures the spec does not list", () => {
     expect(errorOf(output)).toEqual({
       code: "EXECUTION_ERROR",
       message:
-        "File 'sparse.txt' is 34359738368 bytes, over the 4294967296 bytes this tool reads (every read counts all of its lines for stats.total_lines). Raise max_file_bytes in the [envelope] table of read.config.toml to read it.",
+        "File 'sparse.txt' is 34359738368 bytes, over the 4294967296 bytes this tool reads (every read counts all of its lines for stats.total_lines). Raise max_file_bytes in the [envelope] table of your own config (--config FILE) to read it.",
     });
   });
 

@@ -42,11 +42,11 @@ describe("core failure -> spec 001 error", () => {
     expect(mapFailure(failure, request)).toEqual({
       code: "EXECUTION_ERROR",
       message:
-        "File 'src/a.py' is 34359738368 bytes, over the 4294967296 bytes this tool reads (every read counts all of its lines for stats.total_lines). Raise max_file_bytes in the [envelope] table of read.config.toml to read it.",
+        "File 'src/a.py' is 34359738368 bytes, over the 4294967296 bytes this tool reads (every read counts all of its lines for stats.total_lines). Raise max_file_bytes in the [envelope] table of your own config (--config FILE) to read it.",
     });
     const grew = coreFailure({ code: "TOO_LARGE", ...at, cause: "grew", limit: 4096 });
     expect(mapFailure(grew, request).message).toBe(
-      "File 'src/a.py' grew while it was read, over the 4096 bytes this tool reads (every read counts all of its lines for stats.total_lines). Raise max_file_bytes in the [envelope] table of read.config.toml to read it.",
+      "File 'src/a.py' grew while it was read, over the 4096 bytes this tool reads (every read counts all of its lines for stats.total_lines). Raise max_file_bytes in the [envelope] table of your own config (--config FILE) to read it.",
     );
   });
 
