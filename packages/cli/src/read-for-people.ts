@@ -91,5 +91,5 @@ function fitPage(lines: readonly Line[]): { rows: string[]; cut?: { shownBytes: 
 }
 
 function visible(text: string): string {
-  return escapeText(text, { keepTabs: true });
+  return escapeText(text, { keepTabs: true, invisible: true });
 }

@@ -28,6 +28,18 @@ describe("read-tool PATH", () => {
     expect(runCli(["a.txt"], { cwd: root }).stdout).toBe("1  a\tb\\u202ec\\u2028d\\re\n(lines 1-1 of 1)\n");
   });
 
+  test("issue 31 item 4: makes invisible and format characters visible (zero-width, joiners, a BOM mid-line, soft hyphen, word joiner, tag characters)", () => {
+    const hidden = "a\u200bb\u200dc\ufeffd\u00ade\u2060f\u{e0041}\u{e0042}g";
+    const root = makeWorkspace({ "a.txt": `${hidden}\n` });
+    expect(runCli(["a.txt"], { cwd: root }).stdout).toBe("1  a\\u200bb\\u200dc\\ufeffd\\xade\\u2060f\\u{e0041}\\u{e0042}g\n(lines 1-1 of 1)\n");
+  });
+
+  test("issue 31 item 4: ordinary text prints byte for byte as before (scripts, emoji with VS16, tabs)", () => {
+    const ordinary = "café naïve 日本語 ❤️ 😀\tend\nκαλημέρα — “quotes” ½\n";
+    const root = makeWorkspace({ "a.txt": ordinary });
+    expect(runCli(["a.txt"], { cwd: root }).stdout).toBe("1  café naïve 日本語 ❤️ 😀\tend\n2  καλημέρα — “quotes” ½\n(lines 1-2 of 2)\n");
+  });
+
   test("refuses what every profile refuses: outside the root, directories", () => {
     const root = makeWorkspace({ "ws/a.txt": "x\n", "secret.txt": "s\n" });
     const ws = path.join(root, "ws");

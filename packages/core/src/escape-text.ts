@@ -7,12 +7,25 @@ const UNSAFE_ALL = new RegExp(`[${UNSAFE_RANGES}]`, "gu");
 const UNSAFE_BUT_TAB = new RegExp(`[${UNSAFE_RANGES.replace("\\u0000-\\u001f", "\\u0000-\\u0008\\u000a-\\u001f")}]`, "gu");
 const UNSAFE_BUT_TAB_AND_NEWLINE = new RegExp(`[${UNSAFE_RANGES.replace("\\u0000-\\u001f", "\\u0000-\\u0008\\u000b-\\u001f")}]`, "gu");
 
+// Characters a person cannot see that still change what a line says: every format character (Unicode's
+// Cf: soft hyphen, zero-width space and joiners, word joiner, BOM, the tag characters that can spell hidden
+// instructions), the Hangul fillers, which render as blanks, and the variation selectors 17-256, which can
+// carry hidden bytes. Variation selectors 1-16 are left: emoji need them (the VS16 of "❤️").
+const INVISIBLE = "\\p{Cf}\\u115f\\u1160\\u3164\\uffa0\\u{e0100}-\\u{e01ef}";
+const INVISIBLE_BUT_TAB = new RegExp(`[${UNSAFE_RANGES.replace("\\u0000-\\u001f", "\\u0000-\\u0008\\u000a-\\u001f")}${INVISIBLE}]`, "gu");
+
 /** Options of {@link escapeText}. */
 export interface EscapeTextOptions {
   /** Leave tabs as they are (for a layout that expands them). */
   readonly keepTabs?: boolean;
   /** Leave line feeds as they are (for a block of lines; a CR is still escaped). */
   readonly keepNewlines?: boolean;
+  /**
+   * Escape the invisible characters too, for a view a person reads (`read-tool PATH`, the REPL): every
+   * format character (Unicode Cf: U+00AD, U+200B-U+200D, U+2060, a BOM inside a line, the tag characters
+   * U+E0000-U+E007F), the Hangul fillers and the variation selectors 17-256. Only with `keepTabs`.
+   */
+  readonly invisible?: boolean;
 }
 
 /**
@@ -21,7 +34,8 @@ export interface EscapeTextOptions {
  * profile, the CLI and the REPL show text that a file, a path or an OS message put in their hands.
  */
 export function escapeText(text: string, options: EscapeTextOptions = {}): string {
-  const pattern = options.keepTabs === true ? (options.keepNewlines === true ? UNSAFE_BUT_TAB_AND_NEWLINE : UNSAFE_BUT_TAB) : UNSAFE_ALL;
+  const pattern =
+    options.keepTabs === true ? (options.invisible === true ? INVISIBLE_BUT_TAB : options.keepNewlines === true ? UNSAFE_BUT_TAB_AND_NEWLINE : UNSAFE_BUT_TAB) : UNSAFE_ALL;
   return text.replace(pattern, escapeCharacter);
 }
 
@@ -45,7 +59,8 @@ function escapeCharacter(char: string): string {
       return "\\t";
     default: {
       const code = char.codePointAt(0) ?? 0;
-      return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+      if (code <= 0xff) return `\\x${code.toString(16).padStart(2, "0")}`;
+      return code <= 0xffff ? `\\u${code.toString(16).padStart(4, "0")}` : `\\u{${code.toString(16)}}`;
     }
   }
 }

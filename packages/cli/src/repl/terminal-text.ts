@@ -13,7 +13,7 @@ export function terminalText(text: string): string {
   return text
     .replace(/\r\n/g, "\n")
     .split("\n")
-    .map((line) => expandTabs(escapeText(line, { keepTabs: true })))
+    .map((line) => expandTabs(escapeText(line, { keepTabs: true, invisible: true })))
     .join("\n");
 }
 
