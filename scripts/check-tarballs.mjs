@@ -7,9 +7,10 @@
 //    must carry the license, `repository` (with its directory), `homepage` and `bugs`, each tarball
 //    LICENSE (the root's), README.md and CHANGELOG.md, and `publint --strict` must find nothing in it.
 // 3. Each package's README is run as written, in a new, empty ES module project of its own holding the
-//    files the examples read (notes.txt). In README order: a `sh` block runs in bash, with each
-//    `npm install @read/NAME` taking the packed tarball instead of the registry (third-party packages
-//    come from the registry, as written), so a README must install what its examples import; a `ts`
+//    files the examples read (notes.txt). In README order: a `sh` block runs in bash, its
+//    `/path/to/read/tarballs/read-NAME.tgz` being the packed packages named as `pnpm pack:all` names them
+//    (third-party packages come from the registry, as written), so a README must install what its examples
+//    import and every @read package they depend on (npm would look for a missing one on the registry); a `ts`
 //    block is type-checked with TypeScript (strict, shared from a tools directory) against the installed
 //    types and run with node. Any failure, type error or non-zero exit fails the check with its output. Other
 //    blocks (json, toml, console transcripts) are not run.
@@ -88,6 +89,9 @@ for (const { dir, manifest } of manifests) {
   }
 }
 const tarballs = path.join(work, "tarballs");
+// What the READMEs call /path/to/read/tarballs: the tarballs as `pnpm pack:all` names them in a clone.
+const cloneTarballs = path.join(work, "clone", "tarballs");
+fs.mkdirSync(cloneTarballs, { recursive: true });
 const license = fs.readFileSync(path.join(repo, "LICENSE"), "utf8");
 const packed = new Map();
 for (const { dir, manifest } of manifests) {
@@ -110,6 +114,7 @@ for (const { dir, manifest } of manifests) {
   }
   if (execFileSync("tar", ["-xzOf", output, "package/LICENSE"], { encoding: "utf8" }) !== license) fail(`${manifest.name}: its LICENSE differs from the repository's`);
   run(publint, ["--strict", output], { cwd: dir });
+  fs.copyFileSync(output, path.join(cloneTarballs, `${manifest.name.replace(/^@/, "").replace("/", "-")}.tgz`));
   packed.set(manifest.name, { tarball: output, readme: path.join(dir, "README.md") });
   log(`packed ${manifest.name}@${manifest.version} (${listing.filter(Boolean).length} files)`);
 }
@@ -156,18 +161,14 @@ function compileBlock(project, file) {
 async function runReadme(name, readme) {
   const project = path.join(work, name.replace("@read/", "readme-"));
   fs.mkdirSync(project);
-  // Until the packages are on the registry, a dependency of one on another is the packed one too.
-  const overrides = Object.fromEntries([...packed].map(([dependency, { tarball }]) => [dependency, `file:${path.relative(project, tarball)}`]));
-  fs.writeFileSync(path.join(project, "package.json"), `${JSON.stringify({ name: path.basename(project), private: true, type: "module", overrides }, null, 2)}\n`);
+  fs.writeFileSync(path.join(project, "package.json"), `${JSON.stringify({ name: path.basename(project), private: true, type: "module" }, null, 2)}\n`);
   for (const [file, text] of Object.entries(FIXTURES)) fs.writeFileSync(path.join(project, file), text);
   const blocks = [...fs.readFileSync(readme, "utf8").matchAll(/^```(\w+)[^\n]*\n([\s\S]*?)^```$/gm)].map((match) => ({ language: match[1], code: match[2] }));
   let ran = 0;
   for (const [index, { language, code }] of blocks.entries()) {
     const label = `${name} README, block ${index + 1} (${language})`;
     if (language === "sh") {
-      const script = code.replace(/^(npm (?:install|i)\b.*)$/gm, (line) =>
-        line.replace(/(?<=\s)@read\/[a-z0-9-]+(?=\s|$)/g, (pkg) => (packed.has(pkg) ? path.relative(project, packed.get(pkg).tarball) : pkg)),
-      );
+      const script = code.replaceAll("/path/to/read/tarballs", cloneTarballs);
       const result = await spawnAsync("bash", ["-euo", "pipefail", "-c", script], { cwd: project, env: npmEnv });
       if (result.status !== 0) fail(`${label} failed (exit ${result.status}):\n${code}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`);
     } else if (language === "ts") {

@@ -4,12 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../src/repo-paths.js";
-import { packPackage, startLocalRegistry, type LocalRegistry } from "./local-registry.js";
+import { packPackage } from "./local-registry.js";
 
 // docs/gating-your-implementation.md, followed word for word from an empty directory: every ```sh block in
 // order, in one shell session's working directory (a block's `cd` carries over), then the GitHub Actions
-// snippet's `run:` steps where the snippet stands. `npm install @read/conformance` gets this checkout's
-// package, packed, from a registry on localhost (everything else comes from npm's registry). A block must
+// snippet's `run:` steps where the snippet stands. `/path/to/read/tarballs/read-conformance.tgz` is this
+// checkout's package, packed as `pnpm pack:all` names it (everything else comes from npm's registry). A block must
 // exit 0, or the status an `<!-- exits N -->` line right above it announces; a gate's verdict must match.
 const PAGE = path.join(REPO_ROOT, "docs", "gating-your-implementation.md");
 
@@ -39,18 +39,19 @@ function steps(markdown: string): Step[] {
 }
 
 let base: string;
-let registry: LocalRegistry;
+/** Where the page's `/path/to/read/tarballs` is: the packed package, named as `pnpm pack:all` names it. */
+let tarballs: string;
 
 beforeAll(async () => {
   base = fs.mkdtempSync(path.join(os.tmpdir(), "read-walkthrough-"));
   // The unprivileged cases run the example as nobody, who must reach it.
   fs.chmodSync(base, 0o755);
-  registry = await startLocalRegistry([await packPackage("conformance", base)]);
+  tarballs = path.join(base, "clone", "tarballs");
+  fs.mkdirSync(tarballs, { recursive: true });
+  fs.renameSync(await packPackage("conformance", tarballs), path.join(tarballs, "read-conformance.tgz"));
 }, 300_000);
 
-afterAll(async () => {
-  // Undefined when packing failed: that failure is the one to report.
-  await (registry as LocalRegistry | undefined)?.close();
+afterAll(() => {
   fs.rmSync(base, { recursive: true, force: true });
 });
 
@@ -58,12 +59,13 @@ afterAll(async () => {
 function runStep(step: Step, cwd: string): Promise<{ readonly status: number | null; readonly output: string; readonly cwd: string }> {
   const cwdFile = path.join(base, ".cwd");
   return new Promise((resolve, reject) => {
-    const child = spawn("bash", ["-c", `trap 'pwd > "$WALKTHROUGH_CWD"' EXIT\nset -eo pipefail\n${step.script}`], {
+    const script = step.script.replaceAll("/path/to/read/tarballs", tarballs);
+    const child = spawn("bash", ["-c", `trap 'pwd > "$WALKTHROUGH_CWD"' EXIT\nset -eo pipefail\n${script}`], {
       cwd,
       // The page's five gates test the page (its commands, exit statuses and verdicts), not the example,
       // which packed-package.test.ts gates at the harness's default runs and the suite's race time: 5 runs
       // per property here, and races of 50 ms.
-      env: { ...registry.env, READ_CONFORMANCE_RUNS: "5", READ_CONFORMANCE_RACE_MS: "50", WALKTHROUGH_CWD: cwdFile },
+      env: { ...process.env, READ_CONFORMANCE_RUNS: "5", READ_CONFORMANCE_RACE_MS: "50", WALKTHROUGH_CWD: cwdFile },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
