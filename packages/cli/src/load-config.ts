@@ -14,11 +14,14 @@ export const CONFIG_ENV = "READ_TOOL_CONFIG";
 
 /**
  * The user's own config file when neither `--config` nor {@link CONFIG_ENV} names one:
- * `$XDG_CONFIG_HOME/read/config.toml`, `~/.config/read/config.toml` when `XDG_CONFIG_HOME` is unset or
- * empty, or none when neither that nor `HOME` is set.
+ * `$XDG_CONFIG_HOME/read/config.toml`, `~/.config/read/config.toml` when `XDG_CONFIG_HOME` is unset, empty
+ * or relative (the XDG spec says to ignore a relative one: it would name a file in whatever directory the
+ * tool starts in, a workspace perhaps), or none when `HOME` is not an absolute path either.
  */
 export function userConfigPath(env: NodeJS.ProcessEnv): string | undefined {
-  const base = nonEmpty(env.XDG_CONFIG_HOME) ?? (nonEmpty(env.HOME) === undefined ? undefined : path.join(env.HOME as string, ".config"));
+  const absolute = (value: string | undefined) => (value !== undefined && path.isAbsolute(value) ? value : undefined);
+  const home = absolute(env.HOME);
+  const base = absolute(env.XDG_CONFIG_HOME) ?? (home === undefined ? undefined : path.join(home, ".config"));
   return base === undefined ? undefined : path.join(base, "read", "config.toml");
 }
 
@@ -39,6 +42,8 @@ export interface ConfigContext {
   readonly env: NodeJS.ProcessEnv;
   /** The profile `--profile` loaded, if any. */
   readonly flagged?: ProfileModule | undefined;
+  /** The directory a relative `$READ_TOOL_CONFIG` is resolved from (the command's current directory). */
+  readonly cwd: string;
 }
 
 /**
@@ -64,9 +69,9 @@ export interface ConfigContext {
  * loosening, where to set it instead.
  */
 export async function loadConfig(root: string, explicit: string | undefined, context: ConfigContext): Promise<LoadedConfig> {
-  const { env, flagged } = context;
+  const { env, flagged, cwd } = context;
   const fromEnv = nonEmpty(env[CONFIG_ENV]);
-  const named = explicit ?? (fromEnv === undefined ? undefined : path.resolve(fromEnv));
+  const named = explicit ?? (fromEnv === undefined ? undefined : path.resolve(cwd, fromEnv));
   const userFile = named ?? userConfigPath(env);
   const userText = userFile === undefined ? undefined : await readConfigFile(userFile, "user");
   if (named !== undefined && userText === undefined) {
@@ -137,7 +142,9 @@ async function parseDocument(text: string, file: string, source: ConfigSource, e
 
   const tables = new Map<string, { name: string; load: () => Promise<ProfileModule> }>();
   for (const entry of PROFILE_ENTRIES) tables.set(entry.configTable.join("."), entry);
-  const named = document.profile;
+  // A registered profile's package name (`@read/guard`) is that profile, not a module to load.
+  const registered = typeof document.profile === "string" ? PROFILE_ENTRIES.find((entry) => entry.packageName === document.profile) : undefined;
+  const named = registered?.name ?? document.profile;
   const names = typeof named === "string" && findProfile(named) === undefined && isModuleSpecifier(named);
   if (names && source === "workspace") {
     throw new UsageError(`${where}: key 'profile' = ${quoteText(named)} would load and run a profile module from the workspace; ${LOOSENING_REMEDY}`);
@@ -156,14 +163,15 @@ async function parseDocument(text: string, file: string, source: ConfigSource, e
       if (dotted === "profile") {
         if (typeof value !== "string") throw bad(dotted, `expected a string naming a profile (${known})`);
         if (findProfile(value) === undefined && !isModuleSpecifier(value)) throw bad(dotted, `unknown profile ${quoteText(value)} (known: ${known})`);
-        profile = value;
+        profile = registered?.name ?? value;
         continue;
       }
       const owner = tables.get(dotted);
       if (owner !== undefined) {
         if (!isTable(value)) throw bad(dotted, "expected a table");
         const module = await owner.load();
-        const raw = wholeNumbers(value, dotted, bad);
+        if (parsed.has(owner.name)) throw bad(dotted, "the table is given twice (a quoted dotted key and a table, say)");
+        const raw = wholeNumbers(value, dotted, bad, source);
         parsed.set(owner.name, { module, raw, options: parseTable(module, raw, where), file: where });
         continue;
       }
@@ -212,19 +220,33 @@ export async function loadNamedProfile(spec: string, baseDir: string): Promise<P
   }
 }
 
+/** What a workspace's table may hold: each list and string is matched or compiled on every call. */
+const WORKSPACE_MAX_ENTRIES = 256;
+const WORKSPACE_MAX_STRING = 1024;
+// No profile's option nests deeper; a deeper value (a chain of dotted keys) is refused before it is walked.
+const MAX_DEPTH = 8;
+
 // TOML integers arrive as bigints (so a float can be told from an integer): back to numbers, floats refused.
-function wholeNumbers(table: Record<string, unknown>, where: string, bad: (key: string, reason: string) => UsageError): Record<string, unknown> {
-  const convert = (value: unknown, key: string): unknown => {
+// A workspace's lists and strings are bounded, so its file cannot make every call compile or match megabytes.
+function wholeNumbers(table: Record<string, unknown>, where: string, bad: (key: string, reason: string) => UsageError, source: ConfigSource): Record<string, unknown> {
+  const convert = (value: unknown, key: string, depth: number): unknown => {
+    if (depth > MAX_DEPTH) throw bad(where, `nested more than ${MAX_DEPTH} levels deep (no option is)`);
+    if (source === "workspace" && Array.isArray(value) && value.length > WORKSPACE_MAX_ENTRIES) {
+      throw bad(key, `a workspace's read.config.toml may list at most ${WORKSPACE_MAX_ENTRIES} entries here, got ${value.length}; ${LOOSENING_REMEDY}`);
+    }
+    if (source === "workspace" && typeof value === "string" && value.length > WORKSPACE_MAX_STRING) {
+      throw bad(key, `a workspace's read.config.toml may give at most ${WORKSPACE_MAX_STRING} characters here, got ${value.length}; ${LOOSENING_REMEDY}`);
+    }
     if (typeof value === "bigint") {
       if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) throw bad(key, `the integer ${value} is too large`);
       return Number(value);
     }
     if (typeof value === "number") throw bad(key, `expected an integer, got the float ${Number.isInteger(value) ? value.toFixed(1) : String(value)}`);
-    if (Array.isArray(value)) return value.map((item, index) => convert(item, `${key}.${index}`));
-    if (isTable(value)) return Object.fromEntries(Object.entries(value).map(([inner, item]) => [inner, convert(item, `${key}.${inner}`)]));
+    if (Array.isArray(value)) return value.map((item, index) => convert(item, `${key}.${index}`, depth + 1));
+    if (isTable(value)) return Object.fromEntries(Object.entries(value).map(([inner, item]) => [inner, convert(item, `${key}.${inner}`, depth + 1)]));
     return value;
   };
-  return convert(table, where) as Record<string, unknown>;
+  return convert(table, where, 0) as Record<string, unknown>;
 }
 
 function isTable(value: unknown): value is Record<string, unknown> {

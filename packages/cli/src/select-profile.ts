@@ -32,7 +32,7 @@ export async function selectProfile(
   const configFlag = nonEmptyOption("--config", values.config, "a file (read.config.toml at the root is read when --config is left out)");
   const flagged = values.profile === undefined ? undefined : await loadNamedProfile(values.profile, cwd);
   const explicit = configFlag === undefined ? undefined : path.resolve(cwd, configFlag);
-  const config = await loadConfig(root, explicit, { env, flagged });
+  const config = await loadConfig(root, explicit, { env, flagged, cwd });
   const module = flagged ?? (await loadNamedProfile(config.profile ?? DEFAULT_PROFILE, config.file === undefined ? cwd : path.dirname(config.file)));
   return { module, root, options: config.options.get(module.name) ?? {} };
 }

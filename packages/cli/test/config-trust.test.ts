@@ -80,7 +80,7 @@ describe("issue 30 case 2: a workspace's read.config.toml cannot switch a protec
     [
       "forge",
       "[tools.read_file]\ndenied_patterns = []\n",
-      "key 'tools.read_file.denied_patterns' does not begin with the 30 patterns your configuration denies, in order (it may only add deny patterns after them)",
+      "key 'tools.read_file.denied_patterns' does not begin with the 30 patterns denied now (your configuration's, or the defaults), in order (it may only add deny patterns after them)",
       ".env",
     ],
     ["envelope", "[envelope]\nmax_window_bytes = 1073741824\n", "key 'envelope.max_window_bytes' raises the limit from 67108864 to 1073741824", "a.txt"],
@@ -167,7 +167,70 @@ describe("issue 30 case 2: a workspace's read.config.toml cannot switch a protec
   });
 });
 
+describe("issue 30 cases 2 and 4: what a workspace's file may add is bounded in size and cost", () => {
+  test("a forge deny pattern with more than two * or ** is refused from the workspace (it would backtrack), accepted from your own config", () => {
+    const costly = `/${"*".repeat(24)}#`;
+    const mine = userConfig('[tools.read_file]\ndenied_patterns = ["**/.env"]\n');
+    const root = makeWorkspace({ "a.txt": "hello\n", "read.config.toml": `[tools.read_file]\ndenied_patterns = ["**/.env", "a/*b*c*"]\n` });
+    const run = runCli(["call", "--profile", "forge", "--root", root, "--config", mine, '{"path":"a.txt"}']);
+    expect(run.stderr).toBe(
+      `read-tool: ${path.join(root, "read.config.toml")}: key 'tools.read_file.denied_patterns' adds "a/*b*c*", with more than two * or ** (each one more multiplies the time a path takes to match by its length); ${REMEDY}\n`,
+    );
+    // A run of * is one wildcard: the pattern the review found hanging forge for 20 s answers at once.
+    const yours = userConfig(`[tools.read_file]\ndenied_patterns = ["**/.env", ${JSON.stringify(costly)}]\n`);
+    const read = runCli(["call", "--profile", "forge", "--root", makeWorkspace({ "a.txt": "hello\n" }), "--config", yours, '{"path":"a.txt"}']);
+    expect(JSON.parse(read.stdout)).toMatchObject({ content: "1| hello\n" });
+  });
+
+  test("a workspace's list holds at most 256 entries and its strings at most 1024 characters", () => {
+    const many = makeWorkspace({ "a.txt": "hello\n", "read.config.toml": `[guard]\nblocked = ${JSON.stringify(Array.from({ length: 257 }, (_, i) => `x${i}`))}\n` });
+    expect(runCli(["call", "--profile", "guard", "--root", many, '{"path":"a.txt"}']).stderr).toBe(
+      `read-tool: bad config ${path.join(many, "read.config.toml")}: key 'guard.blocked': a workspace's read.config.toml may list at most 256 entries here, got 257; ${REMEDY}\n`,
+    );
+    const long = makeWorkspace({ "a.txt": "hello\n", "read.config.toml": `[guard]\nblocked = [${JSON.stringify("x".repeat(1025))}]\n` });
+    expect(runCli(["call", "--profile", "guard", "--root", long, '{"path":"a.txt"}']).stderr).toBe(
+      `read-tool: bad config ${path.join(long, "read.config.toml")}: key 'guard.blocked.0': a workspace's read.config.toml may give at most 1024 characters here, got 1025; ${REMEDY}\n`,
+    );
+  });
+
+  test("a value nested past 8 levels (a chain of dotted keys) is a usage error, not a stack overflow", () => {
+    const root = makeWorkspace({ "a.txt": "hello\n", "read.config.toml": `[guard]\nblocked.${Array.from({ length: 3000 }, () => "a").join(".")} = 1\n` });
+    const run = runCli(["call", "--profile", "guard", "--root", root, '{"path":"a.txt"}']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(`read-tool: bad config ${path.join(root, "read.config.toml")}: key 'guard': nested more than 8 levels deep (no option is)\n`);
+  });
+
+  test("a table given twice (a quoted dotted key, then the table) is an error, not the second silently winning", () => {
+    const root = makeWorkspace({ "a.txt": "hello\n", "read.config.toml": '"tools.read_file" = { secrets = false }\n[tools.read_file]\nmax_scan_bytes = 100\n' });
+    const run = runCli(["call", "--profile", "forge", "--root", root, '{"path":"a.txt"}']);
+    expect(run.stderr).toBe(`read-tool: bad config ${path.join(root, "read.config.toml")}: key 'tools.read_file': the table is given twice (a quoted dotted key and a table, say)\n`);
+  });
+});
+
 describe("issue 30 case 3: the config file is read as carefully as a served file", () => {
+  test("a read.config.toml with other names (a hard link) is refused unread", () => {
+    const outside = makeTempDir("read-trust-outside-");
+    fs.writeFileSync(path.join(outside, "secret.toml"), '[guard]\nblocked = "TOPSECRET-VALUE"\n');
+    const root = makeWorkspace({ "a.txt": "hello\n" });
+    fs.linkSync(path.join(outside, "secret.toml"), path.join(root, "read.config.toml"));
+    const run = runCli(["call", "--profile", "guard", "--root", root, '{"path":"a.txt"}']);
+    expect(run.stderr).toBe(`read-tool: config file ${path.join(root, "read.config.toml")} has other names (a hard link); the workspace's own config is read only when it has none (it was not read)\n`);
+  });
+
+  test("a relative $XDG_CONFIG_HOME or $HOME is ignored (the XDG rule): a file in the workspace never becomes your config", () => {
+    const root = makeWorkspace({ ".env": "T=1\n", "cfg/read/config.toml": "[guard]\nsecrets = false\n", ".config/read/config.toml": "[guard]\nsecrets = false\n" });
+    for (const env of [{ XDG_CONFIG_HOME: "cfg" }, { XDG_CONFIG_HOME: "", HOME: "." }]) {
+      const run = runCli(["call", "--profile", "guard", '{"path":".env"}'], { cwd: root, env });
+      expect(JSON.parse(run.stdout).error, JSON.stringify(env)).toMatch(/^permission denied by policy/);
+    }
+  });
+
+  test("a registered profile's package name in the workspace's file is that profile (never a module to load)", () => {
+    const root = makeWorkspace({ "a.txt": "hello\n", "read.config.toml": 'profile = "@read/guard"\n' });
+    expect(runCli(["schema", "--profile", "guard", "--root", root]).status).toBe(0);
+    expect(runCli(["schema", "--root", root]).stderr).toContain("key 'profile' = 'guard' would change the profile (envelope, chosen by default)");
+  });
+
   const CONFIG = "read.config.toml";
 
   test("a FIFO named read.config.toml is refused at once, never opened for a blocking read", () => {

@@ -108,7 +108,11 @@ export function defineProfile<Schema extends z.ZodObject, Output extends object>
     if (parsed.success) return parsed.data as Config;
     const issue = parsed.error.issues[0];
     if (issue === undefined) throw configError("", "invalid options");
-    if (issue.code === "unrecognized_keys") throw configError(issue.keys.join(", "), issue.keys.length === 1 ? "unknown key" : "unknown keys");
+    if (issue.code === "unrecognized_keys") {
+      // A table may hold thousands of unknown keys: the message names the first few.
+      const named = issue.keys.length > 8 ? `${issue.keys.slice(0, 8).join(", ")} and ${issue.keys.length - 8} more` : issue.keys.join(", ");
+      throw configError(named, issue.keys.length === 1 ? "unknown key" : "unknown keys");
+    }
     throw configError(issue.path.map(String).join("."), reasonOf(issue, valueAt(value, issue.path)));
   };
 

@@ -39,8 +39,33 @@ export function compileGlob(pattern: string, options: { readonly caseSensitive?:
     throw error;
   }
   const only = tokens[0];
-  const source = tokens.length === 1 && only?.kind === "recursive-prefix" ? ".*" : tokens.map(toRegex).join("");
+  const source = tokens.length === 1 && only?.kind === "recursive-prefix" ? ".*" : withoutStarRuns(tokens).map(toRegex).join("");
   return { regex: new RegExp(`^${source}$`, options.caseSensitive === true ? "su" : "isu") };
+}
+
+/**
+ * How many unbounded wildcards (`*` runs and `**` components) the longest alternative of a glob holds:
+ * its compiled expression backtracks in time up to the path's length to that power, so a pattern a
+ * workspace adds may hold at most two (every default pattern holds at most two). `undefined` for a glob
+ * that does not compile.
+ */
+export function unboundedWildcards(pattern: string): number | undefined {
+  let tokens: readonly Token[];
+  try {
+    tokens = parse(pattern);
+  } catch (error) {
+    if (error instanceof GlobSyntaxError) return undefined;
+    throw error;
+  }
+  const count = (sequence: readonly Token[]): number =>
+    withoutStarRuns(sequence).reduce((sum, token) => sum + (token.kind === "alternates" ? Math.max(0, ...token.branches.map(count)) : token.kind === "star" || token.kind.startsWith("recursive") ? 1 : 0), 0);
+  return count(tokens);
+}
+
+// `**` that is not a whole component is two `*`, and `*` matches `/` too: a run of them is one `.*`, which
+// matches the same paths without the backtracking of `.*.*`.
+function withoutStarRuns(tokens: readonly Token[]): readonly Token[] {
+  return tokens.filter((token, index) => token.kind !== "star" || tokens[index - 1]?.kind !== "star");
 }
 
 function parse(pattern: string): readonly Token[] {
@@ -178,7 +203,7 @@ function toRegex(token: Token): string {
     case "class":
       return `[${token.negated ? "^" : ""}${token.ranges.map(([from, to]) => (from === to ? literal(from) : `${literal(from)}-${literal(to)}`)).join("")}]`;
     case "alternates": {
-      const branches = token.branches.map((branch) => branch.map(toRegex).join("")).filter((branch) => branch !== "");
+      const branches = token.branches.map((branch) => withoutStarRuns(branch).map(toRegex).join("")).filter((branch) => branch !== "");
       return branches.length === 0 ? "" : `(?:${branches.join("|")})`;
     }
   }

@@ -1,4 +1,5 @@
 import { defineProfile, ok, withOpenFile, type Workspace } from "@read/core";
+import { unboundedWildcards } from "./compile-glob.js";
 import { configSchema } from "./config-schema.js";
 import { definition } from "./definition.js";
 import { DEFAULT_DENIED_PATTERNS } from "./default-denied-patterns.js";
@@ -84,10 +85,14 @@ function deniedPatternsTightening(trusted: Readonly<Record<string, unknown>>, la
   const after = effectivePatterns(layered);
   const keeps = before.every((pattern, index) => after[index] === pattern);
   const added = after.slice(before.length);
+  const costly = added.filter((pattern) => (unboundedWildcards(pattern) ?? 0) > 2);
+  if (keeps && costly.length > 0) {
+    return `adds ${costly.map((pattern) => JSON.stringify(pattern)).join(", ")}, with more than two * or ** (each one more multiplies the time a path takes to match by its length)`;
+  }
   if (keeps && !added.some((pattern) => pattern.startsWith("!"))) return undefined;
   return keeps
     ? `adds an exception (${added.filter((pattern) => pattern.startsWith("!")).map((pattern) => JSON.stringify(pattern)).join(", ")}), which re-allows what is denied`
-    : `does not begin with the ${before.length} patterns your configuration denies, in order (it may only add deny patterns after them)`;
+    : `does not begin with the ${before.length} patterns denied now (your configuration's, or the defaults), in order (it may only add deny patterns after them)`;
 }
 
 function effectivePatterns(config: { readonly denied_patterns?: unknown; readonly secrets?: unknown }): readonly string[] {

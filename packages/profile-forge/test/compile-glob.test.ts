@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { compileGlob } from "../src/compile-glob.js";
+import { compileGlob, unboundedWildcards } from "../src/compile-glob.js";
+import { DEFAULT_DENIED_PATTERNS } from "../src/default-denied-patterns.js";
 
 // Expected values are Rust globset's (0.4, case_insensitive, literal_separator off, as forge builds its
 // deny patterns), run on these very patterns and paths for issue 15; `a}b` is the one pattern globset
@@ -59,5 +60,36 @@ describe("FORGE-NFR-RD-SEC-01-deny: compileGlob reads a pattern as forge's sandb
     ["a\\", "dangling '\\'"],
   ])("%s is refused: %s", (pattern, error) => {
     expect(compileGlob(pattern)).toEqual({ error });
+  });
+});
+
+describe("issue 30: a deny pattern's cost (a workspace may add deny patterns)", () => {
+  test("a run of * compiles to one .*: the same paths match, without the backtracking of .*.*", () => {
+    const glob = compileGlob(`/${"*".repeat(24)}#`);
+    if (!("regex" in glob)) throw new Error(glob.error);
+    expect(glob.regex.source).toBe("^\\u{2f}.*\\u{23}$");
+    expect(glob.regex.test(`/${"a/".repeat(2000)}x`)).toBe(false);
+    expect(glob.regex.test("/a/b#")).toBe(true);
+    const branches = compileGlob("{a***b,c}");
+    expect("regex" in branches && branches.regex.source).toBe("^(?:\\u{61}.*\\u{62}|\\u{63})$");
+  });
+
+  test("unboundedWildcards counts * runs and ** components in the longest alternative", () => {
+    const cases: [string, number | undefined][] = [
+      ["**/.env", 1],
+      ["**/.env.*", 2],
+      ["**/.ssh/**", 2],
+      ["*.pem", 1],
+      ["a/**/b/*c*", 3],
+      ["***x", 1],
+      ["{*a*,b}", 2],
+      ["/x", 0],
+      ["{", undefined],
+    ];
+    for (const [pattern, count] of cases) expect(unboundedWildcards(pattern), pattern).toBe(count);
+  });
+
+  test("every default deny pattern holds at most two unbounded wildcards, so a workspace may repeat the defaults", () => {
+    for (const pattern of DEFAULT_DENIED_PATTERNS) expect(unboundedWildcards(pattern.replace(/^!/u, "")), pattern).toBeLessThanOrEqual(2);
   });
 });
