@@ -5,7 +5,6 @@ import { pathToFileURL } from "node:url";
 import { interpretOutput } from "./interpret-output.js";
 import { connectMcp, McpConnectionError, McpError, type McpConnection } from "./mcp-client.js";
 import type { Oracle } from "./oracle.js";
-import { protocolRefusal } from "./protocol-refusal.js";
 import { toToml } from "./to-toml.js";
 import type { CallRequest, DefinitionRequest, OsUser, ToolAdapter, ToolDefinition, WarmUpRequest } from "./tool-adapter.js";
 
@@ -151,9 +150,9 @@ export function createMcpAdapter(options: McpAdapterOptions): ToolAdapter {
       } catch (error) {
         if (error instanceof McpError) {
           if (options.reading.kind === "text") return { isError: true, message: `MCP error ${error.code}: ${error.message}` };
-          const refusal = error.code === -32602 ? protocolRefusal(options.reading.oracle, error.message) : undefined;
-          if (refusal !== undefined) return refusal;
-          throw new Error(`tools/call ${name} answered the JSON-RPC error ${error.code}: ${error.message}`);
+          // MCP 2025-11-25 (SEP-1303): arguments a tool refuses are a tool result with isError, which the model reads.
+          const hint = error.code === -32602 ? " (arguments the tool refuses must be a tool result with isError: true, which the model sees, as MCP 2025-11-25's SEP-1303 has it)" : "";
+          throw new Error(`tools/call ${name} answered the JSON-RPC error ${error.code}: ${error.message}${hint}`);
         }
         if (error instanceof McpConnectionError) await stop(key, server);
         throw error;
