@@ -105,7 +105,12 @@ function mistypedCommand(word: string, rest: readonly string[], cwd: string): vo
   // Where `read-tool PATH --root DIR` would look; the arguments are checked properly once it runs.
   const { root } = parseArgs({ args: [...rest], options: { root: { type: "string" } }, allowPositionals: true, strict: false }).values;
   const target = path.resolve(cwd, typeof root === "string" && root !== "" ? root : ".", word);
-  if (fs.lstatSync(target, { throwIfNoEntry: false }) !== undefined) return;
+  try {
+    if (fs.lstatSync(target, { throwIfNoEntry: false }) !== undefined) return;
+  } catch {
+    // Not a missing file (a root that is not a directory, no permission): the read says what is wrong.
+    return;
+  }
   throw new UsageError(`unknown command '${word}'; did you mean 'read-tool ${meant}'? (there is no file '${word}' to read either)`);
 }
 

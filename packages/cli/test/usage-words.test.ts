@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { makeWorkspace, runCli } from "./run-cli.js";
 
@@ -49,6 +51,11 @@ describe("issue 31 case 3: flag and command mistakes are told in read-tool's own
     const other = makeWorkspace({ mpc: "x\n" });
     expect(runCli(["mpc", "--root", other], { cwd: root })).toMatchObject({ status: 0, stderr: "" });
     expect(runCli(["mpc"], { cwd: root }).status).toBe(2);
+  });
+
+  test("a root that is not a directory is told by the read (exit 1), not taken for a mistyped command", () => {
+    expect(runCli(["mpc", "--root", "notes.txt"], { cwd: root })).toMatchObject({ status: 1, stdout: "", stderr: `read-tool: The workspace root '${path.join(fs.realpathSync(root), "notes.txt")}' is not a directory.\n` });
+    expect(runCli(["mpc", "--root", "notes.txt"], { cwd: root }).stderr).not.toContain("did you mean");
   });
 
   test("a value that starts with '--' is given with '=', and reaches the command's own check", () => {
