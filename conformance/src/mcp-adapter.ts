@@ -150,9 +150,14 @@ export function createMcpAdapter(options: McpAdapterOptions): ToolAdapter {
       } catch (error) {
         if (error instanceof McpError) {
           if (options.reading.kind === "text") return { isError: true, message: `MCP error ${error.code}: ${error.message}` };
-          // MCP 2025-11-25 (SEP-1303): arguments a tool refuses are a tool result with isError, which the model reads.
-          const hint = error.code === -32602 ? " (arguments the tool refuses must be a tool result with isError: true, which the model sees, as MCP 2025-11-25's SEP-1303 has it)" : "";
-          throw new Error(`tools/call ${name} answered the JSON-RPC error ${error.code}: ${error.message}${hint}`);
+          // MCP 2025-11-25 (SEP-1303) keeps -32602 for an unknown tool (the harness never sends a malformed
+          // call); arguments a tool refuses are a tool result with isError, which the model reads.
+          if (error.code === -32602) {
+            throw new Error(
+              `unknown tool '${name}': tools/call answered the JSON-RPC error -32602 (${error.message}), which MCP 2025-11-25 keeps for an unknown tool; arguments the tool refuses must be a tool result with isError: true (SEP-1303)`,
+            );
+          }
+          throw new Error(`tools/call ${name} answered the JSON-RPC error ${error.code}: ${error.message}`);
         }
         if (error instanceof McpConnectionError) await stop(key, server);
         throw error;

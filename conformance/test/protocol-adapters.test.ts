@@ -129,7 +129,7 @@ describe("the MCP adapter", () => {
     }
   }, 60_000);
 
-  it("issue 31 case 1: a server that refuses arguments with a JSON-RPC -32602 error fails the call, saying the model never sees it (SEP-1303)", async () => {
+  it("issue 31 case 1: a server that refuses arguments with a JSON-RPC -32602 error fails the call, saying that code means an unknown tool (SEP-1303)", async () => {
     const oracle = oracleOf("workspace-jp");
     // The smallest MCP server over stdio: it initializes, and answers every tools/call with -32602.
     const refusing = node(`
@@ -144,7 +144,7 @@ for await (const line of readline.createInterface({ input: process.stdin })) {
     const adapter = createMcpAdapter({ command: refusing, tool: oracle.tool, reading: { kind: "structured", oracle } });
     try {
       await expect(adapter.call({ root: workspace.root, input: { path: 42 } })).rejects.toThrow(
-        "tools/call read_file answered the JSON-RPC error -32602: Invalid params: path must be string (arguments the tool refuses must be a tool result with isError: true, which the model sees, as MCP 2025-11-25's SEP-1303 has it)",
+        "unknown tool 'read_file': tools/call answered the JSON-RPC error -32602 (Invalid params: path must be string), which MCP 2025-11-25 keeps for an unknown tool; arguments the tool refuses must be a tool result with isError: true (SEP-1303)",
       );
     } finally {
       await adapter.close?.();

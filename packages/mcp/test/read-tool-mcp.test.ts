@@ -265,18 +265,18 @@ describe("issue 31 case 1: arguments are the profile's to judge, answered as too
     });
   }
 
-  test("an unknown key is ignored by every profile, as each does in-process (the server adds no stricter rule than the profile's)", async () => {
-    const root = makeWorkspace({ "notes.txt": "one\ntwo\n" });
-    for (const entry of PROFILE_ENTRIES) {
+  for (const entry of PROFILE_ENTRIES) {
+    test(`--profile ${entry.name}: an unknown key is ignored, as the profile does in-process (the server adds no stricter rule than the profile's)`, async () => {
+      const root = makeWorkspace({ "notes.txt": "one\ntwo\n" });
       const { client } = await readToolMcp(["--profile", entry.name, "--root", root]);
       const name = (await client.listTools()).tools[0]?.name ?? "";
       const args = { path: "notes.txt", max_lines: 3, mode: "fast" };
       const result = await client.callTool({ name, arguments: args });
-      expect(result.isError, entry.name).toBe(false);
-      expect(maskTime(result.structuredContent), entry.name).toEqual(maskTime(readToolCall(["--profile", entry.name, "--root", root], args)));
-      expect(JSON.stringify(result.structuredContent), entry.name).toContain("one");
-    }
-  });
+      expect(result.isError).toBe(false);
+      expect(maskTime(result.structuredContent)).toEqual(maskTime(readToolCall(["--profile", entry.name, "--root", root], args)));
+      expect(JSON.stringify(result.structuredContent)).toContain("one");
+    });
+  }
 
   test("an unknown tool stays a protocol error; 2 MB arguments are a tool error saying what to send; a 10 MB message is refused; the server keeps serving", async () => {
     const root = makeWorkspace({ "a.txt": "x\n" });
