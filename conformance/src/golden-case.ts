@@ -3,7 +3,6 @@ import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import type { ConformanceCheck } from "./conformance-check.js";
-import { isProtocolRefusal } from "./protocol-refusal.js";
 import { fileEntrySchema } from "./scratch-workspace.js";
 import { callTool, ConformanceFailure, withScratch } from "./suite-context.js";
 
@@ -19,12 +18,6 @@ export const goldenCaseSchema = z.strictObject({
   options: z.record(z.string(), z.json()).default({}),
   permission: z.enum(["allow", "deny"]).optional(),
   tool: z.string().optional(),
-  /**
-   * The input lies outside the tool's published input schema (an unknown key, `null` where a type is
-   * given) though the profile accepts it, as its reference does: an MCP server may refuse such arguments
-   * with a JSON-RPC invalid-params error instead (the MCP specification lets it), and that passes.
-   */
-  outsideSchema: z.literal(true).optional(),
   input: z.json(),
   expected: z.json(),
 });
@@ -85,15 +78,6 @@ export function goldenCheck(loaded: LoadedGoldenCase): ConformanceCheck {
           ...(golden.tool === undefined ? {} : { tool: golden.tool }),
         };
         const called = await callTool(ctx, workspace, input, extras);
-        if (isProtocolRefusal(called.output)) {
-          // An MCP server refused the arguments with a JSON-RPC error: only the code can be compared.
-          const code = ctx.read.errorCode(called.output);
-          if (golden.outsideSchema === true) return [`answered with a JSON-RPC invalid-params error (${String(code)}): the input lies outside the published input schema`];
-          if (!ctx.read.isError(golden.expected) || ctx.read.errorCode(golden.expected) !== code) {
-            throw new ConformanceFailure(`fixtures/${loaded.file}: the server refused the arguments with a JSON-RPC invalid-params error, read as ${String(code)}, but 'expected' is ${JSON.stringify(golden.expected)}`, called);
-          }
-          return [`answered with a JSON-RPC invalid-params error, which the oracle reads as ${String(code)}: the code is compared, not the message`];
-        }
         const actual = workspace.placeholders(ctx.read.masked(called.output));
         if (!isDeepStrictEqual(actual, golden.expected)) {
           throw new ConformanceFailure(

@@ -22,7 +22,6 @@ export { ADAPTER_KINDS, checksFor, createAdapter, runConformance, type AdapterKi
 export { runSuite, type CheckResult } from "./run-suite.js";
 export { scanRequirementReferences, type ReferenceScan } from "./scan-requirement-references.js";
 export { createScratchWorkspace, type FileEntry, type ScratchWorkspace } from "./scratch-workspace.js";
-export { isProtocolRefusal } from "./protocol-refusal.js";
 export { readToolCommand } from "./read-tool-command.js";
 export { createSubprocessAdapter, type SubprocessAdapterOptions } from "./subprocess-adapter.js";
 export { createSuiteContext, type SuiteContext } from "./suite-context.js";

@@ -5,7 +5,6 @@ import { pathToFileURL } from "node:url";
 import { interpretOutput } from "./interpret-output.js";
 import { connectMcp, McpConnectionError, McpError, type McpConnection } from "./mcp-client.js";
 import type { Oracle } from "./oracle.js";
-import { protocolRefusal } from "./protocol-refusal.js";
 import { toToml } from "./to-toml.js";
 import type { CallRequest, DefinitionRequest, OsUser, ToolAdapter, ToolDefinition, WarmUpRequest } from "./tool-adapter.js";
 
@@ -151,8 +150,13 @@ export function createMcpAdapter(options: McpAdapterOptions): ToolAdapter {
       } catch (error) {
         if (error instanceof McpError) {
           if (options.reading.kind === "text") return { isError: true, message: `MCP error ${error.code}: ${error.message}` };
-          const refusal = error.code === -32602 ? protocolRefusal(options.reading.oracle, error.message) : undefined;
-          if (refusal !== undefined) return refusal;
+          // MCP 2025-11-25 (SEP-1303) keeps -32602 for an unknown tool (the harness never sends a malformed
+          // call); arguments a tool refuses are a tool result with isError, which the model reads.
+          if (error.code === -32602) {
+            throw new Error(
+              `unknown tool '${name}': tools/call answered the JSON-RPC error -32602 (${error.message}), which MCP 2025-11-25 keeps for an unknown tool; arguments the tool refuses must be a tool result with isError: true (SEP-1303)`,
+            );
+          }
           throw new Error(`tools/call ${name} answered the JSON-RPC error ${error.code}: ${error.message}`);
         }
         if (error instanceof McpConnectionError) await stop(key, server);

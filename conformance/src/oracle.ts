@@ -164,17 +164,6 @@ export const oracleSchema = z
       .describe(
         "The tool's definition as the spec fixes it, compared with what the implementation publishes (in-process, the JSONL `definition` request, MCP `tools/list`); only the keys given are compared. Absent: the spec fixes none.",
       ),
-    mcp: z
-      .strictObject({
-        invalidParams: z
-          .string()
-          .nullable()
-          .describe(
-            "The error code a JSON-RPC invalid-params error (-32602) stands for: an MCP server may refuse arguments that fail its input schema that way instead of with a tool error (`null`: an error without a code).",
-          ),
-      })
-      .optional()
-      .describe("How the suite reads answers particular to MCP. Absent: a JSON-RPC error fails the call."),
     proves: z
       .record(z.string(), z.array(z.string()))
       .default({})

@@ -14,7 +14,6 @@ import { loadRequirements } from "../src/load-requirements.js";
 import { makeSpecialFiles } from "../src/make-special-files.js";
 import type { Oracle } from "../src/oracle.js";
 import { outputField, withOutputField } from "../src/output-field.js";
-import { protocolRefusal } from "../src/protocol-refusal.js";
 import { referenceLines, renderWindow } from "../src/reference-lines.js";
 import { CI_SEED, DEFAULT_RACE_MS, DEFAULT_RUNS, resolveRunSettings } from "../src/run-settings.js";
 import { runSuite, type CheckResult } from "../src/run-suite.js";
@@ -153,28 +152,6 @@ describe("the suite catches broken implementations (each mutant fails the check 
     });
     const result = await runOne("guard", goldenCheck({ file: "golden/guard/absolute.json", profile: "guard", name: "absolute", case: golden }), await createInProcessAdapter(oracleOf("guard")));
     expect(result).toMatchObject({ status: "pass" });
-  });
-});
-
-describe("a golden case through an MCP server that refuses the arguments (JSON-RPC invalid params)", () => {
-  const refusing = (oracle: Oracle): ToolAdapter => ({ kind: "mcp", call: async () => protocolRefusal(oracle, "Invalid params: the arguments of read_file do not match its input schema: key 'start_line' must be number, got null") });
-  const golden = (outsideSchema: boolean) =>
-    goldenCaseSchema.parse({
-      description: "null start_line",
-      source: "this test",
-      requirements: ["JP-ref-arguments"],
-      files: { "f.txt": { text: "hello\n" } },
-      ...(outsideSchema ? { outsideSchema: true } : {}),
-      input: { path: "f.txt", start_line: null },
-      expected: { path: "f.txt", content: "hello\n", truncated: false, next_start_line: null, meta: {} },
-    });
-
-  it("passes when the case says its input lies outside the published schema (outsideSchema), and fails otherwise", async () => {
-    const oracle = oracleOf("workspace-jp");
-    expect(await runOne("workspace-jp", goldenCheck({ file: "golden/workspace-jp/null.json", profile: "workspace-jp", name: "null", case: golden(true) }), refusing(oracle))).toMatchObject({ status: "pass" });
-    const strict = await runOne("workspace-jp", goldenCheck({ file: "golden/workspace-jp/null.json", profile: "workspace-jp", name: "null", case: golden(false) }), refusing(oracle));
-    expect(strict.status).toBe("fail");
-    expect(strict.message).toContain("the server refused the arguments with a JSON-RPC invalid-params error, read as INVALID_ARGUMENT");
   });
 });
 

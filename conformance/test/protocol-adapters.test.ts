@@ -6,7 +6,6 @@ import { createJsonlAdapter } from "../src/jsonl-adapter.js";
 import { loadOracles } from "../src/load-oracles.js";
 import { createMcpAdapter } from "../src/mcp-adapter.js";
 import type { Oracle } from "../src/oracle.js";
-import { isProtocolRefusal } from "../src/protocol-refusal.js";
 import { readToolCommand } from "../src/read-tool-command.js";
 import { REPO_ROOT } from "../src/repo-paths.js";
 import { createScratchWorkspace, type ScratchWorkspace } from "../src/scratch-workspace.js";
@@ -113,7 +112,7 @@ describe("the MCP adapter", () => {
     }
   }, 60_000);
 
-  it("starts a server per workspace where the command holds {root}, and reads a JSON-RPC invalid-params answer as the oracle's code", async () => {
+  it("starts a server per workspace where the command holds {root}; issue 31 case 1: arguments the tool refuses come back as its own error output", async () => {
     const oracle = oracleOf("workspace-jp");
     const [program, script, , , profile] = readToolCommand(REPO_ROOT, oracle, "mcp");
     const adapter = createMcpAdapter({ command: [program ?? "", script ?? "", "mcp", "--profile", profile ?? "", "--root", "{root}"], tool: oracle.tool, reading: { kind: "structured", oracle } });
@@ -122,9 +121,31 @@ describe("the MCP adapter", () => {
       expect(await adapter.call({ root: other.root, input: { path: "a.txt" } })).toMatchObject({ content: "two\n" });
       // A server per workspace is not one long-running process: the load test cannot use it.
       expect(adapter.processIds).toBeUndefined();
-      const refused = await adapter.call({ root: workspace.root, input: { path: 42 } });
-      expect(isProtocolRefusal(refused)).toBe(true);
-      expect(refused).toEqual({ error: { code: "INVALID_ARGUMENT", message: "Invalid params: the arguments of read_file do not match its input schema: key 'path' must be string, got 42" } });
+      expect(await adapter.call({ root: workspace.root, input: { path: 42 } })).toEqual({ error: { code: "INVALID_ARGUMENT", message: "path must be a non-empty string, got 42." } });
+      // A key outside the published schema is the profile's to ignore, over MCP as in-process.
+      expect(await adapter.call({ root: workspace.root, input: { path: "a.txt", max_lines: null, mode: "x" } })).toMatchObject({ content: "one\n" });
+    } finally {
+      await adapter.close?.();
+    }
+  }, 60_000);
+
+  it("issue 31 case 1: a server that refuses arguments with a JSON-RPC -32602 error fails the call, saying that code means an unknown tool (SEP-1303)", async () => {
+    const oracle = oracleOf("workspace-jp");
+    // The smallest MCP server over stdio: it initializes, and answers every tools/call with -32602.
+    const refusing = node(`
+import readline from "node:readline";
+for await (const line of readline.createInterface({ input: process.stdin })) {
+  const message = JSON.parse(line);
+  if (message.id === undefined) continue;
+  const result = message.method === "initialize" ? { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "refusing", version: "1" } } : undefined;
+  const answer = result === undefined ? { error: { code: -32602, message: "Invalid params: path must be string" } } : { result };
+  process.stdout.write(JSON.stringify({ jsonrpc: "2.0", id: message.id, ...answer }) + "\\n");
+}`);
+    const adapter = createMcpAdapter({ command: refusing, tool: oracle.tool, reading: { kind: "structured", oracle } });
+    try {
+      await expect(adapter.call({ root: workspace.root, input: { path: 42 } })).rejects.toThrow(
+        "unknown tool 'read_file': tools/call answered the JSON-RPC error -32602 (Invalid params: path must be string), which MCP 2025-11-25 keeps for an unknown tool; arguments the tool refuses must be a tool result with isError: true (SEP-1303)",
+      );
     } finally {
       await adapter.close?.();
     }

@@ -34,7 +34,7 @@ class BadRequest extends Error {}
  * refuses it without a terminal. Resolves to 0 when stdin ends and every answer is written.
  */
 export async function jsonlCommand(args: readonly string[], io: JsonlIo): Promise<number> {
-  const { values } = parseOptions(args, COMMON_OPTIONS);
+  const { values } = parseOptions("read-tool jsonl", args, COMMON_OPTIONS);
   if (values.help) {
     io.stdout.write(`${JSONL_USAGE}\n`);
     return 0;

@@ -1,6 +1,9 @@
+import fs from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { escapeText, type PermissionRequester, type ReadTool } from "@read/core";
-import { COMMON_OPTIONS, parseOptions } from "./parse-options.js";
+import { closestName } from "./closest-name.js";
+import { COMMON_OPTIONS, parseOptions, unknownOption } from "./parse-options.js";
 import { DEFAULT_PROFILE, PROFILE_ENTRIES } from "@read/profiles";
 import { readForPeople } from "./read-for-people.js";
 import { cliVersion } from "./cli-version.js";
@@ -28,6 +31,15 @@ export const USAGE = `usage:
   read-tool --version
 profiles: ${PROFILE_ENTRIES.map((entry) => entry.name).join(", ")} (default ${DEFAULT_PROFILE}, or \`profile = "NAME"\` in your own config: --config FILE, $READ_TOOL_CONFIG or ~/.config/read/config.toml), or a module path such as ./my-profile.js`;
 
+/** The commands, as the first argument names them. */
+const COMMANDS = ["call", "schema", "mcp", "jsonl", "repl", "help"];
+
+/** The options `read-tool` takes before a command (it takes the others after one). */
+const TOP_LEVEL_OPTIONS = { help: { type: "boolean", short: "h" }, version: { type: "boolean", short: "v" } } as const;
+
+/** The options of `read-tool PATH`. */
+const READ_OPTIONS = { root: COMMON_OPTIONS.root, help: COMMON_OPTIONS.help, start: { type: "string" }, lines: { type: "string" }, tail: { type: "string" } } as const;
+
 /**
  * Runs `read-tool` with `argv` (without `node` and the script). Resolves to the exit code: 0 whenever a
  * tool produced an output (tool-level errors included), 2 for usage errors (one line on stderr).
@@ -44,6 +56,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return command === undefined ? 2 : 0;
       case "--version":
       case "-v":
+      case "-V":
         io.stdout.write(`${cliVersion()}\n`);
         return 0;
       case "call":
@@ -57,7 +70,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       case "repl":
         return await (await import("./terminal-ui.js")).replCommand(rest, io);
       default:
-        if (command.startsWith("-")) throw new UsageError(`unknown option '${command}' before a command`);
+        if (command.startsWith("-")) throw new UsageError(optionBeforeCommand(command));
+        mistypedCommand(command, rest, io.cwd);
         return await readCommand(argv, io);
     }
   } catch (error) {
@@ -70,6 +84,36 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
 }
 
+// An option where a command belongs: a misspelt top-level one, or one that goes after the command.
+function optionBeforeCommand(option: string): string {
+  const name = option.replace(/^--?/u, "").split("=")[0] ?? "";
+  if (option.startsWith("--") && name in { ...COMMON_OPTIONS, ...READ_OPTIONS }) {
+    const example = name in COMMON_OPTIONS ? "call" : "PATH";
+    return `option '${option}' before a command; options go after the command or path, as in read-tool ${example} ${option} ...`;
+  }
+  return unknownOption("read-tool", option, TOP_LEVEL_OPTIONS);
+}
+
+/**
+ * Refuses a first argument that is one edit from a command (`mpc`, `cal`) when no file of that name is
+ * there to read either: the command was meant, and a NOT_FOUND for a file nobody asked for would hide it.
+ * An existing file of that name is read, as always.
+ */
+function mistypedCommand(word: string, rest: readonly string[], cwd: string): void {
+  const meant = closestName(word, COMMANDS, 1);
+  if (meant === undefined) return;
+  // Where `read-tool PATH --root DIR` would look; the arguments are checked properly once it runs.
+  const { root } = parseArgs({ args: [...rest], options: { root: { type: "string" } }, allowPositionals: true, strict: false }).values;
+  const target = path.resolve(cwd, typeof root === "string" && root !== "" ? root : ".", word);
+  try {
+    if (fs.lstatSync(target, { throwIfNoEntry: false }) !== undefined) return;
+  } catch {
+    // Not a missing file (a root that is not a directory, no permission): the read says what is wrong.
+    return;
+  }
+  throw new UsageError(`unknown command '${word}'; did you mean 'read-tool ${meant}'? (there is no file '${word}' to read either)`);
+}
+
 function pickTool(tool: ReadTool, requested: string | undefined): void {
   if (requested === undefined || requested === tool.name || tool.aliases.includes(requested)) return;
   const names = [tool.name, ...tool.aliases].join(", ");
@@ -77,11 +121,7 @@ function pickTool(tool: ReadTool, requested: string | undefined): void {
 }
 
 async function callCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseOptions(
-    args,
-    { ...COMMON_OPTIONS, tool: { type: "string" }, permission: { type: "string" } },
-    1,
-  );
+  const { values, positionals } = parseOptions("read-tool call", args, { ...COMMON_OPTIONS, tool: { type: "string" }, permission: { type: "string" } }, 1);
   if (values.help) {
     io.stdout.write(`${USAGE}\n`);
     return 0;
@@ -125,7 +165,7 @@ function permissionRequester(flag: string | undefined, terminal: CliIo | undefin
 }
 
 async function schemaCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseOptions(args, COMMON_OPTIONS, 0);
+  const { values } = parseOptions("read-tool schema", args, COMMON_OPTIONS, 0);
   const tool = createSelectedTool(await selectProfile(values, io.cwd));
   const { name, description, parameters } = tool.definition;
   io.stdout.write(`${JSON.stringify({ name, description, parameters, ...(tool.aliases.length > 0 ? { aliases: tool.aliases } : {}) }, null, 2)}\n`);
@@ -133,11 +173,7 @@ async function schemaCommand(args: readonly string[], io: CliIo): Promise<number
 }
 
 async function readCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseOptions(
-    args,
-    { root: COMMON_OPTIONS.root, help: COMMON_OPTIONS.help, start: { type: "string" }, lines: { type: "string" }, tail: { type: "string" } },
-    1,
-  );
+  const { values, positionals } = parseOptions("read-tool PATH", args, READ_OPTIONS, 1);
   const target = positionals[0];
   if (target === undefined) throw new UsageError("no path given");
   if (values.tail !== undefined && (values.start !== undefined || values.lines !== undefined)) {

@@ -27,7 +27,7 @@ An answer over N bytes (default ${DEFAULT_MAX_ANSWER_BYTES}) becomes a tool erro
  * is the client's first `file://` root (MCP roots), followed as it changes.
  */
 export async function mcpCommand(args: readonly string[], io: McpIo): Promise<number> {
-  const { values } = parseOptions(args, { ...COMMON_OPTIONS, "client-roots": { type: "boolean" }, "max-answer-bytes": { type: "string" } });
+  const { values } = parseOptions("read-tool mcp", args, { ...COMMON_OPTIONS, "client-roots": { type: "boolean" }, "max-answer-bytes": { type: "string" } });
   if (values.help) {
     io.stdout.write(`${MCP_USAGE}\n`);
     return 0;

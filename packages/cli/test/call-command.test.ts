@@ -77,7 +77,7 @@ describe("read-tool call", () => {
 describe("read-tool usage errors exit 2 with one line on stderr", () => {
   const root = makeWorkspace({ "a.txt": "x\n" });
   const cases: Array<[string, string[], RegExp]> = [
-    ["unknown flag", ["call", "--frobnicate", "--root", root, "{}"], /Unknown option '--frobnicate'/],
+    ["unknown flag", ["call", "--frobnicate", "--root", root, "{}"], /^read-tool: unknown option '--frobnicate'; read-tool call takes --profile, --root, --config, --help, --tool, --permission\n$/],
     ["unknown profile", ["call", "--profile", "nope", "--root", root, "{}"], /unknown profile 'nope'/],
     ["unparsable JSON", ["call", "--profile", "envelope", "--root", root, "{path:"], /not valid JSON/],
     ["missing root", ["call", "--root", path.join(root, "does-not-exist"), "{}"], /is not an existing directory/],

@@ -4,8 +4,8 @@ import { fileURLToPath } from "node:url";
 import type { PermissionRequester, ProfileModule, ReadTool } from "@read/core";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, RootsListChangedNotificationSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import { argumentChecker } from "./argument-checker.js";
 import { elicitationRequester, type ElicitationCall } from "./elicitation-requester.js";
+import { oversizedArguments } from "./oversized-arguments.js";
 import { MCP_PACKAGE_VERSION } from "./package-version.js";
 import { ProtocolError } from "./protocol-error.js";
 
@@ -59,8 +59,14 @@ export const DEFAULT_MAX_ANSWER_BYTES = 8 * 1024 * 1024;
  *   decided by `requester`, else by the person through the client's elicitation; a further text block
  *   says why a read was denied without asking. An answer over `maxAnswerBytes` is a tool error instead.
  *   `notifications/cancelled` aborts the read (its descriptor is closed; no answer is sent).
- * - An unknown tool, arguments over 1 MiB or arguments failing the input schema are JSON-RPC errors
- *   (`InvalidParams`, -32602); the server keeps serving.
+ * - Arguments are the profile's to judge (protocol 2025-11-25, SEP-1303: input validation failures are
+ *   tool execution errors the model can correct): any arguments object reaches the profile, whose answer
+ *   is exactly what it gives in-process (`read-tool call`), its argument errors included (`isError:
+ *   true`, the spec's message); the server adds no stricter rule, so a key the profile ignores is ignored
+ *   here too, even where the listed schema says `additionalProperties: false`. Arguments over 1 MiB of
+ *   JSON are a tool error too, whose text says what to send instead.
+ * - An unknown tool is a JSON-RPC error (`InvalidParams`, -32602), as SEP-1303 keeps it; the server
+ *   keeps serving.
  *
  * The low-level `Server` is used because the profile's schemas are JSON Schema, not zod, and because the
  * high-level `McpServer` turns an unknown tool into a tool result rather than a protocol error.
@@ -79,7 +85,6 @@ export function createReadServer<Options extends object>(options: ReadServerOpti
   const tool = createTool(options.root);
   const served = followRoots(server, options.clientRoots === true, { root: options.root, tool }, createTool);
   const names = new Set([tool.name, ...tool.aliases]);
-  const checkArguments = argumentChecker(tool.name, tool.definition.parameters);
   const listed: Tool = {
     name: tool.name,
     description: tool.definition.description,
@@ -96,7 +101,8 @@ export function createReadServer<Options extends object>(options: ReadServerOpti
       throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${name} (this server has ${tool.name})`);
     }
     const args = request.params.arguments ?? {};
-    checkArguments(args);
+    const oversized = oversizedArguments(tool.name, args);
+    if (oversized !== undefined) return { content: [{ type: "text", text: oversized }], isError: true };
     const notes: string[] = [];
     const call: ElicitationCall = { requestId: extra.requestId, signal: extra.signal, note: (text) => notes.push(text) };
     const current = await served();

@@ -91,7 +91,7 @@ describe("read-tool mcp usage", () => {
     ["missing root", ["mcp", "--root", path.join(root, "missing")], /^read-tool: --root .* is not an existing directory\n$/],
     ["a root holding an escape sequence, echoed escaped", ["mcp", "--root", path.join(root, "a\u001b[31mb")], /^read-tool: --root .*a\\x1b\[31mb is not an existing directory\n$/],
     ["bad config", ["mcp", "--root", root, "--config", path.join(root, "bad.toml")], /^read-tool: bad config .*bad\.toml: key 'profile'/],
-    ["unknown flag", ["mcp", "--permission", "allow"], /^read-tool: Unknown option '--permission'/],
+    ["unknown flag", ["mcp", "--permission", "allow"], /^read-tool: unknown option '--permission'; read-tool mcp takes --profile, --root, --config, --help, --client-roots, --max-answer-bytes\n$/],
     ["--max-answer-bytes too small", ["mcp", "--root", root, "--max-answer-bytes", "12"], /^read-tool: --max-answer-bytes must be an integer of at least 1024, got '12'\n$/],
     ["--max-answer-bytes not a number", ["mcp", "--root", root, "--max-answer-bytes", "abc"], /^read-tool: --max-answer-bytes must be an integer of at least 1024, got 'abc'\n$/],
   ];

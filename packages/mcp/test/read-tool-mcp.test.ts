@@ -222,7 +222,7 @@ describe("read-tool mcp --profile guard asks the person through elicitation", ()
 
 type ElicitAction = "accept" | "decline" | "cancel";
 
-describe("read-tool mcp refuses bad requests with protocol errors and keeps serving", () => {
+describe("issue 31 case 1: arguments are the profile's to judge, answered as tool errors the model sees (MCP 2025-11-25, SEP-1303)", () => {
   const protocolError = async (promise: Promise<unknown>): Promise<{ code: number; message: string }> => {
     const error = await promise.then(
       () => undefined,
@@ -233,32 +233,75 @@ describe("read-tool mcp refuses bad requests with protocol errors and keeps serv
     return { code, message };
   };
 
-  test("an unknown key is named, with the keys the tool accepts (guard's schema allows no other)", async () => {
-    const { client } = await readToolMcp(["--profile", "guard", "--root", makeWorkspace({ "a.txt": "x\n" })]);
-    expect(await protocolError(client.callTool({ name: "read_file", arguments: { path: "a.txt", max_lines: 3 } }))).toEqual({
-      code: -32602,
-      message: "MCP error -32602: Invalid params: the arguments of read_file do not match its input schema: unknown key 'max_lines' (accepted keys: path)",
+  // The issue's examples, and one for workspace-jp, with the message each profile's spec words.
+  const refused: Array<[string, Record<string, unknown>, unknown]> = [
+    [
+      "envelope",
+      { path: "notes.txt", limit: null },
+      { error: { code: "INVALID_PARAM", message: "Invalid limit: null. limit must be an integer between 1 and 2000; default 500." } },
+    ],
+    ["forge", { head: "x" }, { error: { code: "INVALID_ARGUMENT", message: '`path` is required. `head` must be a positive integer (1 or more), got "x".' } }],
+    ["guard", { path: 42 }, { error: "invalid input: path must be a non-empty string" }],
+    [
+      "workspace-jp",
+      { path: "notes.txt", max_lines: "ten" },
+      { error: { code: "INVALID_ARGUMENT", message: 'max_lines must be an integer between 1 and 500, got the string "ten" (path "notes.txt").' } },
+    ],
+  ];
+  for (const [profile, args, expected] of refused) {
+    test(`--profile ${profile}: ${JSON.stringify(args)} is an isError result holding the profile's own message, as read-tool call prints it`, async () => {
+      const root = makeWorkspace({ "notes.txt": "one\ntwo\n" });
+      const { client } = await readToolMcp(["--profile", profile, "--root", root]);
+      const { tools } = await client.listTools();
+      const name = tools[0]?.name ?? "";
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toMatchObject(expected as Record<string, unknown>);
+      expect(maskTime(result.structuredContent)).toEqual(maskTime(readToolCall(["--profile", profile, "--root", root], args)));
+      // What a client that forwards only `content` gives the model: the same message.
+      expect(result.content).toEqual([{ type: "text", text: JSON.stringify(result.structuredContent) }]);
+      const fixed = await client.callTool({ name, arguments: { path: "notes.txt" } });
+      expect(fixed.isError).toBe(false);
     });
-  });
+  }
 
-  test("unknown tool, wrong types, a missing argument, 2 MB and 10 MB arguments", async () => {
+  for (const entry of PROFILE_ENTRIES) {
+    test(`--profile ${entry.name}: an unknown key is ignored, as the profile does in-process (the server adds no stricter rule than the profile's)`, async () => {
+      const root = makeWorkspace({ "notes.txt": "one\ntwo\n" });
+      const { client } = await readToolMcp(["--profile", entry.name, "--root", root]);
+      const name = (await client.listTools()).tools[0]?.name ?? "";
+      const args = { path: "notes.txt", max_lines: 3, mode: "fast" };
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError).toBe(false);
+      expect(maskTime(result.structuredContent)).toEqual(maskTime(readToolCall(["--profile", entry.name, "--root", root], args)));
+      expect(JSON.stringify(result.structuredContent)).toContain("one");
+    });
+  }
+
+  test("an unknown tool stays a protocol error; 2 MB arguments are a tool error saying what to send; a 10 MB message is refused; the server keeps serving", async () => {
     const root = makeWorkspace({ "a.txt": "x\n" });
     const { client } = await readToolMcp(["--profile", "workspace-jp", "--root", root]);
     const good = async () => {
       const result = await client.callTool({ name: "read_file", arguments: { path: "a.txt" } });
       expect(result.structuredContent).toMatchObject({ path: "a.txt", content: "x\n" });
     };
-    const cases: Array<[string, string, unknown, number, string]> = [
-      ["unknown tool", "write_file", { path: "a.txt" }, -32602, "MCP error -32602: Unknown tool: write_file (this server has read_file)"],
-      ["wrong type", "read_file", { path: 42 }, -32602, "MCP error -32602: Invalid params: the arguments of read_file do not match its input schema: key 'path' must be string, got 42"],
-      ["wrong types", "read_file", { path: "a.txt", max_lines: "ten", start_line: [] }, -32602, `MCP error -32602: Invalid params: the arguments of read_file do not match its input schema: key 'start_line' must be number, got []; key 'max_lines' must be number, got "ten"`],
-      ["missing argument", "read_file", {}, -32602, "MCP error -32602: Invalid params: the arguments of read_file do not match its input schema: missing required key 'path'"],
-      ["2 MB argument", "read_file", { path: "a".repeat(2_000_000) }, -32602, "MCP error -32602: Invalid params: the arguments of read_file are 2000011 bytes of JSON; the limit is 1048576"],
-    ];
-    for (const [name, tool, args, code, message] of cases) {
-      expect(await protocolError(client.callTool({ name: tool, arguments: args as Record<string, unknown> })), name).toEqual({ code, message });
-      await good();
-    }
+    expect(await protocolError(client.callTool({ name: "write_file", arguments: { path: "a.txt" } }))).toEqual({
+      code: -32602,
+      message: "MCP error -32602: Unknown tool: write_file (this server has read_file)",
+    });
+    await good();
+    expect(await client.callTool({ name: "read_file", arguments: { path: "a".repeat(2_000_000) } })).toEqual({
+      content: [
+        {
+          type: "text",
+          text:
+            "The arguments of read_file are 2000011 bytes of JSON; this server takes at most 1048576. " +
+            "Call read_file again with only the keys its input schema lists: a path and the line options are a few hundred bytes.",
+        },
+      ],
+      isError: true,
+    });
+    await good();
     const huge = await protocolError(client.callTool({ name: "read_file", arguments: { path: "a".repeat(10 * 1024 * 1024) } }));
     expect(huge.code).toBe(-32600);
     expect(huge.message).toMatch(/^MCP error -32600: Request too large: more than 4194304 bytes \(1048\d{4} received\)$/);

@@ -23,7 +23,7 @@ An interactive session with the guard profile's read_file (spec 003): type a pat
  * points to `read-tool call`.
  */
 export async function replCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseOptions(args, { root: COMMON_OPTIONS.root, config: COMMON_OPTIONS.config, help: COMMON_OPTIONS.help });
+  const { values } = parseOptions("read-tool repl", args, { root: COMMON_OPTIONS.root, config: COMMON_OPTIONS.config, help: COMMON_OPTIONS.help });
   if (values.help) {
     io.stdout.write(`${REPL_USAGE}\n`);
     return 0;
