@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { blockingOpensForTests } from "../src/open-file.js";
@@ -166,6 +167,36 @@ describe("issue 30 case 9: opens never hold the event loop", () => {
     expect(valueOf(pooled).window.lines.map((line) => line.text)).toEqual(["one", "two", "three"]);
     for (let i = 0; i < 100 && descriptorsOn(path.join(workspace.root, "notes.txt")).length > 0; i++) await sleep(5);
     expect(descriptorsOn(path.join(workspace.root, "notes.txt"))).toEqual([]);
+  });
+});
+
+describe("issue 30 case 9: every call of an open on a file system that may wait takes the pool, with the answers made at once", () => {
+  test("issue 30 case 9: statFirst's lstat: a directory and a file over the limit fail by kind and size before any open, a file within it reads", async () => {
+    fs.mkdirSync(path.join(dir, "stat-first"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "stat-first", "big.txt"), "x".repeat(100));
+    fs.writeFileSync(path.join(dir, "stat-first", "ok.txt"), "fine\n");
+    const statFirst = { ...OPTIONS, statFirst: true, maxFileBytes: 10 };
+    const names = ["stat-first", "stat-first/big.txt", "stat-first/ok.txt"];
+    const atOnce = await Promise.all(names.map((name) => readTextWindow(workspace, name, statFirst)));
+    for (const name of names) blockingOpensForTests.add(path.join(workspace.root, name));
+    const pooled = await Promise.all(names.map((name) => readTextWindow(workspace, name, statFirst)));
+    expect(pooled).toEqual(atOnce);
+    expect(pooled.map((result) => (result.ok ? result.value.window.lines.map((line) => line.text) : result.failure.code))).toEqual(["IS_DIRECTORY", "TOO_LARGE", ["fine"]]);
+  });
+
+  test("issue 30 case 9: a socket, which open refuses with ENXIO, is named by its kind from an lstat on the pool", async () => {
+    const socket = path.join(workspace.root, "s.sock");
+    const server = net.createServer().listen(socket);
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      blockingOpensForTests.add(socket);
+      expect(await readTextWindow(workspace, "s.sock", OPTIONS)).toEqual({
+        ok: false,
+        failure: { code: "NOT_REGULAR_FILE", message: "The path 's.sock' is not a regular file (it is a socket).", path: "s.sock", kind: "socket" },
+      });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 
