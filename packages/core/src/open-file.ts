@@ -170,7 +170,7 @@ export function openFile(resolved: ResolvedPath, options: OpenOptions = {}): Res
  * open comes back). On a kernel-local file system everything is done at once, as {@link openFile} does.
  */
 export function openFileSteps(resolved: ResolvedPath, options: OpenOptions = {}): Steps<Result<OpenFile>> {
-  const blocking = blockingOpensForTests.has(resolved.absolute);
+  const blocking = blockingOpensForTests.size !== 0 && blockingOpensForTests.has(resolved.absolute);
   const calls = blocking || mayWait(resolved.absolute) ? pooledCalls(options.signal, blocking ? OPEN_FLAGS & ~O_NONBLOCK : OPEN_FLAGS) : CALLS_AT_ONCE;
   return openSteps(resolved, options, calls);
 }
