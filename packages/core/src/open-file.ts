@@ -6,7 +6,7 @@ import { FileReader } from "./file-reader.js";
 import { overLimit } from "./read-bytes.js";
 import { sensitiveRuleOf, type SensitiveRule } from "./sensitive-rules.js";
 import { fail, ok, type Result } from "./result.js";
-import { pooledCall, type PooledOutcome } from "./pooled-call.js";
+import { pooledCall, type PoolCall, type PooledOutcome } from "./pooled-call.js";
 import { runSteps, settleSteps, waitFor, type Steps } from "./steps.js";
 import { mayWait } from "./waiting-file-systems.js";
 import { entryStatOf, errorCode, fromOsError, type ResolveOptions, type ResolvedPath, type Workspace } from "./workspace.js";
@@ -87,17 +87,15 @@ export const blockingOpensForTests = new Set<string>();
 type Outcome<T> = PooledOutcome<T> | Promise<PooledOutcome<T>>;
 
 /**
- * The file-system calls of one open: made at once on the event loop (a kernel-local file system), or on the
- * thread pool, abortable, where they may wait (`mayWait`). Each gives its outcome; none throws but an abort.
+ * How one open makes its file-system calls: at once on the event loop (a kernel-local file system), or on
+ * the thread pool, abortable, where they may wait (`mayWait`). A call gives its outcome; none throws but
+ * an abort.
  */
 interface OpenCalls {
   readonly waits: boolean;
-  lstat(absolute: string): Outcome<fs.Stats>;
-  stat(absolute: string): Outcome<fs.Stats>;
-  realpath(absolute: string): Outcome<string>;
-  open(absolute: string): Outcome<number>;
-  /** `fstat` of a descriptor this open owns: an abort while it runs closes the descriptor when it returns. */
-  fstat(fd: number): Outcome<fs.Stats>;
+  readonly flags: number;
+  /** Makes one call: `atOnce`, or `pooled` on the pool, `late` then getting what an abandoned call returns. */
+  make<T>(atOnce: () => T, pooled: PoolCall<T>, late?: (outcome: PooledOutcome<T>) => void): Outcome<T>;
   /** Closes a descriptor this open owns, and counts it released once it is closed. */
   close(fd: number): void;
 }
@@ -108,39 +106,35 @@ function* outcomeOf<T>(outcome: Outcome<T>): Steps<PooledOutcome<T>> {
   return outcome instanceof Promise ? yield* waitFor(outcome) : outcome;
 }
 
-function atOnce<T>(call: () => T): PooledOutcome<T> {
-  try {
-    return { ok: true, value: call() };
-  } catch (error) {
-    return { ok: false, error: error as NodeJS.ErrnoException };
-  }
-}
-
 const CALLS_AT_ONCE: OpenCalls = {
   waits: false,
-  lstat: (absolute) => atOnce(() => fs.lstatSync(absolute)),
-  stat: (absolute) => atOnce(() => fs.statSync(absolute)),
-  realpath: (absolute) => atOnce(() => fs.realpathSync.native(absolute)),
-  open: (absolute) => atOnce(() => fs.openSync(absolute, OPEN_FLAGS)),
-  fstat: (fd) => atOnce(() => fs.fstatSync(fd)),
-  close: (fd) => {
-    fs.closeSync(fd);
-    descriptors.release();
+  flags: OPEN_FLAGS,
+  make: (atOnce) => {
+    try {
+      return { ok: true, value: atOnce() };
+    } catch (error) {
+      return { ok: false, error: error as NodeJS.ErrnoException };
+    }
   },
+  close: closeAtOnce,
 };
 
+function closeAtOnce(fd: number): void {
+  fs.closeSync(fd);
+  descriptors.release();
+}
+
 function pooledCalls(signal: AbortSignal | undefined, flags: number): OpenCalls {
-  const ignore = () => undefined;
   return {
     waits: true,
-    lstat: (absolute) => pooledCall((done) => fs.lstat(absolute, done), signal, ignore),
-    stat: (absolute) => pooledCall((done) => fs.stat(absolute, done), signal, ignore),
-    realpath: (absolute) => pooledCall((done) => fs.realpath.native(absolute, done), signal, ignore),
-    // An open that comes back after its call was aborted closes what it opened: nothing leaks.
-    open: (absolute) => pooledCall((done) => fs.open(absolute, flags, done), signal, (late) => late.ok && closeInPool(late.value)),
-    fstat: (fd) => pooledCall((done) => fs.fstat(fd, done), signal, () => closeInPool(fd, releaseOne)),
+    flags,
+    make: (_, pooled, late = () => undefined) => pooledCall(pooled, signal, late),
     close: (fd) => closeInPool(fd, releaseOne),
   };
+}
+
+function lstatOf(calls: OpenCalls, absolute: string): Outcome<fs.Stats> {
+  return calls.make(() => fs.lstatSync(absolute), (done) => fs.lstat(absolute, done));
 }
 
 const releaseOne = () => descriptors.release();
@@ -183,13 +177,18 @@ function* openSteps(resolved: ResolvedPath, options: OpenOptions, calls: OpenCal
   let before: fs.Stats | undefined;
   if (options.statFirst === true) {
     const entry = entryStatOf(resolved);
-    const stat: PooledOutcome<fs.Stats> = entry === undefined ? yield* outcomeOf(calls.lstat(absolute)) : { ok: true, value: entry };
+    const stat: PooledOutcome<fs.Stats> = entry === undefined ? yield* outcomeOf(lstatOf(calls, absolute)) : { ok: true, value: entry };
     if (!stat.ok) return fail(fromOsError(stat.error, input, `The path ${quoteText(input)}`));
     before = stat.value;
     const refused = notAFile(resolved, before) ?? overLimit(input, before.size, options.maxFileBytes);
     if (refused !== undefined) return fail(refused);
   }
-  const opening = calls.open(absolute);
+  // An open that comes back after its call was abandoned closes what it opened: nothing leaks.
+  const opening = calls.make(
+    () => fs.openSync(absolute, calls.flags),
+    (done) => fs.open(absolute, calls.flags, done),
+    (late) => late.ok && closeInPool(late.value),
+  );
   const opened = opening instanceof Promise ? yield* waitFor(opening) : opening;
   if (!opened.ok) {
     const code = errorCode(opened.error);
@@ -202,7 +201,11 @@ function* openSteps(resolved: ResolvedPath, options: OpenOptions, calls: OpenCal
   // Counted from now on, so that an open that finds no descriptor left while this one is being checked waits for it.
   descriptors.held++;
   // An abort while a pooled `fstat` runs throws here, and that call closes the descriptor when it returns.
-  const statting = calls.fstat(fd);
+  const statting = calls.make(
+    () => fs.fstatSync(fd),
+    (done) => fs.fstat(fd, done),
+    () => closeInPool(fd, releaseOne),
+  );
   const stat = statting instanceof Promise ? yield* waitFor(statting) : statting;
   let handedOver = false;
   try {
@@ -239,12 +242,8 @@ function* openSteps(resolved: ResolvedPath, options: OpenOptions, calls: OpenCal
  */
 export function closeFile(file: OpenFile): void {
   file.reader.closeAfterReads(() => {
-    if (file.waits) {
-      closeInPool(file.fd, releaseOne);
-      return;
-    }
-    fs.closeSync(file.fd);
-    descriptors.release();
+    if (file.waits) closeInPool(file.fd, releaseOne);
+    else closeAtOnce(file.fd);
   });
 }
 
@@ -344,18 +343,20 @@ function sensitiveFailure(rules: readonly SensitiveRule[], input: string, paths:
 // After open, the descriptor must be the file that was checked: a parent directory swapped for a symlink
 // between check and open makes the kernel open something else, which /proc/self/fd reveals. procfs
 // answers from the descriptor itself, whatever file system the file is on: nothing there waits.
+const NOT_CHECKED = "the opened file is not the checked path";
+
 function verifyByProc(procFd: string, fd: number, absolute: string): string | undefined {
-  return fs.readlinkSync(`${procFd}/${fd}`) === absolute ? undefined : "the opened file is not the checked path";
+  return fs.readlinkSync(`${procFd}/${fd}`) === absolute ? undefined : NOT_CHECKED;
 }
 
 // Without /proc: the path must still name the opened file, and still be canonical.
 function* verifyByPath(absolute: string, stat: fs.Stats, calls: OpenCalls): Steps<string | undefined> {
-  const again = yield* outcomeOf(calls.stat(absolute));
+  const again = yield* outcomeOf(calls.make(() => fs.statSync(absolute), (done) => fs.stat(absolute, done)));
   if (!again.ok) throw again.error;
-  if (again.value.dev !== stat.dev || again.value.ino !== stat.ino) return "the opened file is not the checked path";
-  const real = yield* outcomeOf(calls.realpath(absolute));
+  if (again.value.dev !== stat.dev || again.value.ino !== stat.ino) return NOT_CHECKED;
+  const real = yield* outcomeOf(calls.make(() => fs.realpathSync.native(absolute), (done) => fs.realpath.native(absolute, done)));
   if (!real.ok) throw real.error;
-  return real.value === absolute ? undefined : "the opened file is not the checked path";
+  return real.value === absolute ? undefined : NOT_CHECKED;
 }
 
 // Anything but a regular file is refused: a directory as such, the rest by its kind.
@@ -378,7 +379,7 @@ function kindOf(stat: fs.Stats): FileKind {
 }
 
 function* kindWithoutOpen(absolute: string, calls: OpenCalls): Steps<Exclude<FileKind, "file" | "directory">> {
-  const stat = yield* outcomeOf(calls.lstat(absolute));
+  const stat = yield* outcomeOf(lstatOf(calls, absolute));
   if (!stat.ok) return "unknown";
   const kind = kindOf(stat.value);
   return kind === "file" || kind === "directory" ? "unknown" : kind;

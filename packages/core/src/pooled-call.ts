@@ -4,15 +4,13 @@ export type PooledOutcome<T> = { readonly ok: true; readonly value: T } | { read
 /** A Node callback-style file-system call (`fs.open(path, flags, done)` and the like), started on demand. */
 export type PoolCall<T> = (done: (error: NodeJS.ErrnoException | null, value: T) => void) => void;
 
-const poolSize = Number.parseInt(process.env["UV_THREADPOOL_SIZE"] ?? "", 10);
-
 /**
  * How many calls that may wait (on a FUSE daemon, a network server) are on libuv's thread pool at once:
  * half of it (2 of the default 4 threads). An open that never returns keeps its thread for good, so
  * without a bound four of them would leave no thread for any other read of the process; the rest of the
  * pool always stays free for reads of files already open.
  */
-export const POOLED_CALLS_AT_ONCE = Math.max(1, Math.floor((Number.isSafeInteger(poolSize) && poolSize > 0 ? poolSize : 4) / 2));
+export const POOLED_CALLS_AT_ONCE = Math.max(1, (Number(process.env["UV_THREADPOOL_SIZE"]) || 4) >> 1);
 
 let running = 0;
 const queued: (() => void)[] = [];

@@ -16,11 +16,12 @@ export interface Mount {
  * `fuseblk`, `virtiofs`), network file systems (`nfs`, `cifs`, `smb3`, `9p`, `ceph`, ...), `autofs`, and
  * any type this list does not know.
  */
-const KERNEL_LOCAL = new Set([
-  "ext2", "ext3", "ext4", "xfs", "btrfs", "bcachefs", "zfs", "f2fs", "jfs", "reiserfs", "nilfs2", "hfsplus", "vfat", "msdos", "exfat", "ntfs3",
-  "iso9660", "udf", "squashfs", "erofs", "overlay", "tmpfs", "ramfs", "devtmpfs", "devpts", "proc", "sysfs", "cgroup", "cgroup2", "mqueue",
-  "hugetlbfs", "debugfs", "tracefs", "securityfs", "configfs", "pstore", "bpf", "efivarfs", "binfmt_misc", "fusectl", "nsfs", "rpc_pipefs",
-]);
+const KERNEL_LOCAL = new Set(
+  (
+    "ext2 ext3 ext4 xfs btrfs bcachefs zfs f2fs jfs reiserfs nilfs2 hfsplus vfat msdos exfat ntfs3 iso9660 udf squashfs erofs overlay tmpfs " +
+    "ramfs devtmpfs devpts proc sysfs cgroup cgroup2 mqueue hugetlbfs debugfs tracefs securityfs configfs pstore bpf efivarfs binfmt_misc fusectl nsfs rpc_pipefs"
+  ).split(" "),
+);
 
 const MOUNT_INFO = "/proc/self/mountinfo";
 
@@ -28,15 +29,11 @@ const MOUNT_INFO = "/proc/self/mountinfo";
 export const MOUNT_TABLE_TTL_MS = 1_000;
 
 /**
- * The mounts of a mount table by the first name of their mount point (`""` for `/`), each list in the
- * order a path is looked up in: the deepest mount point first and, of mounts on one point, the one made
- * last (it hides the others) first. A lookup then compares a few mount points, not all of them: 20 of
- * them cost every open a microsecond.
+ * Parses `/proc/self/mountinfo` (`man 5 proc`: field 5 is the mount point, and the type follows the ` - `
+ * separator) into the order a path is looked up in: the deepest mount point first and, of mounts on one
+ * point, the one made last (it hides the others) first.
  */
-export type MountTable = ReadonlyMap<string, readonly Mount[]>;
-
-/** Parses `/proc/self/mountinfo` (`man 5 proc`: field 5 is the mount point, and the type follows the ` - ` separator). */
-export function parseMountTable(text: string): MountTable {
+export function parseMountTable(text: string): readonly Mount[] {
   const mounts: Mount[] = [];
   for (const line of text.split("\n")) {
     const fields = line.split(" ");
@@ -46,19 +43,8 @@ export function parseMountTable(text: string): MountTable {
     if (separator === -1 || point === undefined || type === undefined) continue;
     mounts.push({ point: unescapeMountField(point), type });
   }
-  const table = new Map<string, Mount[]>();
   // The kernel lists mounts in the order they were made; the sort is stable.
-  for (const mount of mounts.reverse().sort((a, b) => b.point.length - a.point.length)) {
-    const top = topName(mount.point);
-    table.set(top, [...(table.get(top) ?? []), mount]);
-  }
-  return table;
-}
-
-// The first name of a canonical absolute path ("" for "/").
-function topName(absolute: string): string {
-  const end = absolute.indexOf("/", 1);
-  return end === -1 ? absolute.slice(1) : absolute.slice(1, end);
+  return mounts.reverse().sort((a, b) => b.point.length - a.point.length);
 }
 
 // The kernel writes space, tab, newline and backslash in a mount point as three octal digits.
@@ -66,14 +52,9 @@ function unescapeMountField(field: string): string {
   return field.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(Number.parseInt(octal, 8)));
 }
 
-/** The type of the mount the canonical path `absolute` lies on. */
-export function mountTypeOf(table: MountTable, absolute: string): string | undefined {
-  return deepestHolding(table.get(topName(absolute)), absolute) ?? deepestHolding(table.get(""), absolute);
-}
-
-function deepestHolding(mounts: readonly Mount[] | undefined, absolute: string): string | undefined {
-  for (const mount of mounts ?? []) if (holds(mount.point, absolute)) return mount.type;
-  return undefined;
+/** The type of the mount the canonical path `absolute` lies on, in a table {@link parseMountTable} made. */
+export function mountTypeOf(mounts: readonly Mount[], absolute: string): string | undefined {
+  return mounts.find((mount) => holds(mount.point, absolute))?.type;
 }
 
 // Mount points and the paths asked about are canonical (the kernel's, `realpath`'s), so a name-by-name
@@ -90,9 +71,10 @@ export function typeMayWait(type: string | undefined): boolean {
 }
 
 // `undefined` until read, and again once it is MOUNT_TABLE_TTL_MS old (a timer, so that no call pays for a
-// clock). `localOnly`: `/` and every other mount are kernel-local, so no path needs a lookup (a lookup of a
-// path made afresh by `realpath` hashes it, which measured about a microsecond per call on a busy machine).
-let table: { readonly mounts: MountTable | undefined; readonly localOnly: boolean } | undefined;
+// clock). `waiting`: its mounts that may wait. A path that none of them holds lies on a kernel-local mount
+// (the table has `/`), so the common machine, with none, compares nothing: a search of all 20 mounts of
+// this one cost a call about a microsecond.
+let table: { readonly mounts: readonly Mount[]; readonly waiting: readonly Mount[] } | "none" | undefined;
 
 /**
  * Whether an `open` (or `fstat`, `pread`, `close`) of the canonical path `absolute` may wait on a
@@ -105,15 +87,15 @@ export function mayWait(absolute: string): boolean {
     const read = readMountTable();
     // A table that could not be read for now (no descriptor left) is asked for again by the next call.
     if (read === "retry") return true;
-    table = { mounts: read, localOnly: read !== undefined && read.has("") && [...read.values()].every((mounts) => mounts.every((mount) => !typeMayWait(mount.type))) };
+    table = read === undefined || !read.some((mount) => mount.point === "/") ? "none" : { mounts: read, waiting: read.filter((mount) => typeMayWait(mount.type)) };
     setTimeout(() => (table = undefined), MOUNT_TABLE_TTL_MS).unref();
   }
-  if (table.localOnly) return false;
-  return table.mounts === undefined || typeMayWait(mountTypeOf(table.mounts, absolute));
+  if (table === "none") return true;
+  return table.waiting.some((mount) => holds(mount.point, absolute)) && typeMayWait(mountTypeOf(table.mounts, absolute));
 }
 
 // `undefined`: this system has no such table (not Linux, or no procfs).
-function readMountTable(): MountTable | undefined | "retry" {
+function readMountTable(): readonly Mount[] | undefined | "retry" {
   try {
     return parseMountTable(fs.readFileSync(MOUNT_INFO, "utf8"));
   } catch (error) {
