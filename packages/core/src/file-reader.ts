@@ -214,11 +214,12 @@ export class FileReader {
   // While the call is young; throughout a file that `fstat` said fits the synchronous budget (its bytes
   // may be read more than once: the sniff, the scan and the window); and for the small read at the size
   // seen at open that finds the end (a thread-pool round trip would cost more than that `pread` of
-  // nothing). A file that grew since is read on asynchronously after one more chunk.
+  // nothing). A file that grew since is read on asynchronously after one more chunk. A budget of 0 (a file
+  // system whose reads may wait) reads nothing synchronously, not even there.
   private readsSync(position: number): boolean {
     if (this.syncLeft > 0) return true;
     const size = this.sizeAtOpen;
-    return size > 0 && position < size + CHUNK_SIZE && (size <= this.syncBytes || position >= size);
+    return size > 0 && this.syncBytes > 0 && position < size + CHUNK_SIZE && (size <= this.syncBytes || position >= size);
   }
 
   private fromHeld(position: number, wanted: number): Chunk | undefined {

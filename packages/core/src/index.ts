@@ -33,7 +33,9 @@ export { DEFAULT_SENSITIVE_RULES, findSensitiveRule, sensitiveRuleOf, type Sensi
 export { escapeText, quoteText, type EscapeTextOptions } from "./escape-text.js";
 export { MAX_PATH_INPUT_LENGTH, validatePathInput } from "./validate-path-input.js";
 export { EMPTY_ROOT_MESSAGE, createWorkspace, errorCode, fromOsError, isInside, relativeInside, toPosixRelative, type ResolveOptions, type ResolvedPath, type Workspace } from "./workspace.js";
-export { closeFile, openFile, openFileWhenFree, openFileWhenFreeSteps, withOpenFile, withOpenFileSteps, type FileStat, type OpenFile, type OpenOptions } from "./open-file.js";
+export { POOLED_CALLS_AT_ONCE } from "./pooled-call.js";
+export { mayWait } from "./waiting-file-systems.js";
+export { closeFile, openFile, openFileSteps, openFileWhenFree, openFileWhenFreeSteps, withOpenFile, withOpenFileSteps, type FileStat, type OpenFile, type OpenOptions } from "./open-file.js";
 export { ASYNC_CHUNK_SIZE, CHUNK_SIZE, SYNC_BYTES, type Chunk, type FileReader } from "./file-reader.js";
 export { decodeUtf8, type KnownBytes } from "./decode-utf8.js";
 export { DECODE_SLICE_BYTES } from "./decode-lines.js";

@@ -6,7 +6,9 @@ import { FileReader } from "./file-reader.js";
 import { overLimit } from "./read-bytes.js";
 import { sensitiveRuleOf, type SensitiveRule } from "./sensitive-rules.js";
 import { fail, ok, type Result } from "./result.js";
-import { settleSteps, waitFor, type Steps } from "./steps.js";
+import { pooledCall, type PoolCall, type PooledOutcome } from "./pooled-call.js";
+import { runSteps, settleSteps, waitFor, type Steps } from "./steps.js";
+import { mayWait } from "./waiting-file-systems.js";
 import { entryStatOf, errorCode, fromOsError, type ResolveOptions, type ResolvedPath, type Workspace } from "./workspace.js";
 
 /** What `fstat` says of an open regular file. */
@@ -30,6 +32,11 @@ export interface OpenFile {
   readonly stat: FileStat;
   /** Every read of this file in this call goes through it (its own buffers; the call's signal). */
   readonly reader: FileReader;
+  /**
+   * Whether the file is on a file system whose calls may wait (FUSE, a network mount: `mayWait`): its
+   * reads and its close then all run on the thread pool, none on the event loop.
+   */
+  readonly waits: boolean;
 }
 
 /** Options of {@link openFile}. */
@@ -40,7 +47,8 @@ export interface OpenOptions {
   readonly signal?: AbortSignal | undefined;
   /**
    * Bytes read synchronously before reads turn asynchronous (default `SYNC_BYTES`, 1 MiB; `Infinity`:
-   * every read synchronous, as core read before 0.2, which the bench compares against).
+   * every read synchronous, as core read before 0.2, which the bench compares against; 0: every read
+   * asynchronous, as on a file system whose calls may wait, where this option is not used).
    */
   readonly syncBytes?: number;
   /**
@@ -70,69 +78,172 @@ const OPEN_FLAGS = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY;
 const PROC_FD = fs.existsSync("/proc/self/fd") ? "/proc/self/fd" : undefined;
 
 /**
+ * For tests only (the package does not export it): canonical paths opened as on a file system whose calls
+ * may wait, and without `O_NONBLOCK`, so that a FIFO's open blocks on the thread pool as a FUSE file's can.
+ */
+export const blockingOpensForTests = new Set<string>();
+
+/** A call's outcome, or a promise of it when it runs on the thread pool (rejected only by an abort). */
+type Outcome<T> = PooledOutcome<T> | Promise<PooledOutcome<T>>;
+
+/**
+ * How one open makes its file-system calls: at once on the event loop (a kernel-local file system), or on
+ * the thread pool, abortable, where they may wait (`mayWait`). A call gives its outcome; none throws but
+ * an abort.
+ */
+interface OpenCalls {
+  readonly waits: boolean;
+  readonly flags: number;
+  /** Makes one call: `atOnce`, or `pooled` on the pool, `late` then getting what an abandoned call returns. */
+  make<T>(atOnce: () => T, pooled: PoolCall<T>, late?: (outcome: PooledOutcome<T>) => void): Outcome<T>;
+  /** Closes a descriptor this open owns, and counts it released once it is closed. */
+  close(fd: number): void;
+}
+
+// The outcome of a call, waited for when it runs on the pool. The calls every open makes check for a
+// promise themselves instead: a generator per call (five per open) had cost an open about a microsecond.
+function* outcomeOf<T>(outcome: Outcome<T>): Steps<PooledOutcome<T>> {
+  return outcome instanceof Promise ? yield* waitFor(outcome) : outcome;
+}
+
+const CALLS_AT_ONCE: OpenCalls = {
+  waits: false,
+  flags: OPEN_FLAGS,
+  make: (atOnce) => {
+    try {
+      return { ok: true, value: atOnce() };
+    } catch (error) {
+      return { ok: false, error: error as NodeJS.ErrnoException };
+    }
+  },
+  close: closeAtOnce,
+};
+
+function closeAtOnce(fd: number): void {
+  fs.closeSync(fd);
+  descriptors.release();
+}
+
+function pooledCalls(signal: AbortSignal | undefined, flags: number): OpenCalls {
+  return {
+    waits: true,
+    flags,
+    make: (_, pooled, late = () => undefined) => pooledCall(pooled, signal, late),
+    close: (fd) => closeInPool(fd, releaseOne),
+  };
+}
+
+function lstatOf(calls: OpenCalls, absolute: string): Outcome<fs.Stats> {
+  return calls.make(() => fs.lstatSync(absolute), (done) => fs.lstat(absolute, done));
+}
+
+const releaseOne = () => descriptors.release();
+
+// A close may wait too (FUSE flushes on close): it takes its turn on the pool, and nobody waits for it.
+function closeInPool(fd: number, then?: () => void): void {
+  void pooledCall<undefined>((done) => fs.close(fd, (error) => done(error, undefined)), undefined, () => undefined).then(then);
+}
+
+/**
  * Opens exactly the canonical path that was resolved, with `O_NOFOLLOW | O_NONBLOCK`, then checks the
  * descriptor: only a regular file is kept (FIFOs, sockets, devices and directories fail at once and never
  * block), and it must still be the checked path, inside the root unless `allowOutside`. On failure the
- * descriptor is closed.
+ * descriptor is closed. Every call is made at once, whatever file system the path is on: for a caller that
+ * must stay synchronous (the guard's `.gitignore` files); reads use {@link openFileSteps}.
  */
 export function openFile(resolved: ResolvedPath, options: OpenOptions = {}): Result<OpenFile> {
+  // These calls never wait, so the steps end without yielding and `runSteps` gives their result itself.
+  return runSteps(openSteps(resolved, options, CALLS_AT_ONCE)) as Result<OpenFile>;
+}
+
+/**
+ * {@link openFile} as {@link Steps}, which never holds the event loop on a file system whose calls may
+ * wait (FUSE, network mounts, any type not known to be kernel-local: `mayWait`): there the `open`, the
+ * `fstat` and every later read and close run on the thread pool (at most `POOLED_CALLS_AT_ONCE` of them at
+ * once), and an abort settles the call while the open is still pending (its descriptor is closed when the
+ * open comes back). On a kernel-local file system everything is done at once, as {@link openFile} does.
+ */
+export function openFileSteps(resolved: ResolvedPath, options: OpenOptions = {}): Steps<Result<OpenFile>> {
+  const blocking = blockingOpensForTests.size !== 0 && blockingOpensForTests.has(resolved.absolute);
+  const calls = blocking || mayWait(resolved.absolute) ? pooledCalls(options.signal, blocking ? OPEN_FLAGS & ~O_NONBLOCK : OPEN_FLAGS) : CALLS_AT_ONCE;
+  return openSteps(resolved, options, calls);
+}
+
+function* openSteps(resolved: ResolvedPath, options: OpenOptions, calls: OpenCalls): Steps<Result<OpenFile>> {
   const { input, absolute } = resolved;
   if (!resolved.inside && options.allowOutside !== true) {
     return fail(coreFailure({ code: "OUTSIDE_ROOT", message: `The path ${quoteText(input)} resolves outside the workspace root.`, path: input, resolved: absolute }));
   }
   let before: fs.Stats | undefined;
   if (options.statFirst === true) {
-    try {
-      before = entryStatOf(resolved) ?? fs.lstatSync(absolute);
-    } catch (error) {
-      return fail(fromOsError(error, input, `The path ${quoteText(input)}`));
-    }
+    const entry = entryStatOf(resolved);
+    const stat: PooledOutcome<fs.Stats> = entry === undefined ? yield* outcomeOf(lstatOf(calls, absolute)) : { ok: true, value: entry };
+    if (!stat.ok) return fail(fromOsError(stat.error, input, `The path ${quoteText(input)}`));
+    before = stat.value;
     const refused = notAFile(resolved, before) ?? overLimit(input, before.size, options.maxFileBytes);
     if (refused !== undefined) return fail(refused);
   }
-  let fd: number;
-  try {
-    fd = fs.openSync(absolute, OPEN_FLAGS);
-  } catch (error) {
-    const code = errorCode(error);
+  // An open that comes back after its call was abandoned closes what it opened: nothing leaks.
+  const opening = calls.make(
+    () => fs.openSync(absolute, calls.flags),
+    (done) => fs.open(absolute, calls.flags, done),
+    (late) => late.ok && closeInPool(late.value),
+  );
+  const opened = opening instanceof Promise ? yield* waitFor(opening) : opening;
+  if (!opened.ok) {
+    const code = errorCode(opened.error);
     if (code === "ELOOP") return fail(changed(input, "became-symlink", "the final component became a symlink after it was checked"));
     // A socket, or a device with nothing behind it (`/dev/tty` without a controlling terminal): say which.
-    if (code === "ENXIO") return fail(notRegular(input, kindWithoutOpen(absolute)));
-    return fail(fromOsError(error, input, `The path ${quoteText(input)}`));
+    if (code === "ENXIO") return fail(notRegular(input, yield* kindWithoutOpen(absolute, calls)));
+    return fail(fromOsError(opened.error, input, `The path ${quoteText(input)}`));
   }
+  const fd = opened.value;
+  // Counted from now on, so that an open that finds no descriptor left while this one is being checked waits for it.
+  descriptors.held++;
+  // An abort while a pooled `fstat` runs throws here, and that call closes the descriptor when it returns.
+  const statting = calls.make(
+    () => fs.fstatSync(fd),
+    (done) => fs.fstat(fd, done),
+    () => closeInPool(fd, releaseOne),
+  );
+  const stat = statting instanceof Promise ? yield* waitFor(statting) : statting;
+  let handedOver = false;
   try {
-    const stat = fs.fstatSync(fd);
-    const refused = notAFile(resolved, stat);
-    if (refused !== undefined) {
-      fs.closeSync(fd);
-      return fail(refused);
-    }
-    const verified = before !== undefined && (before.dev !== stat.dev || before.ino !== stat.ino) ? "the opened file is not the entry that was stat'ed" : verifyDescriptor(fd, absolute, stat);
-    if (verified !== undefined) {
-      fs.closeSync(fd);
-      return fail(changed(input, "swapped", verified));
-    }
-    descriptors.held++;
+    if (!stat.ok) return fail(fromOsError(stat.error, input, `The path ${quoteText(input)}`));
+    const refused = notAFile(resolved, stat.value);
+    if (refused !== undefined) return fail(refused);
+    const verified =
+      before !== undefined && (before.dev !== stat.value.dev || before.ino !== stat.value.ino)
+        ? "the opened file is not the entry that was stat'ed"
+        : PROC_FD !== undefined
+          ? verifyByProc(PROC_FD, fd, absolute)
+          : yield* verifyByPath(absolute, stat.value, calls);
+    if (verified !== undefined) return fail(changed(input, "swapped", verified));
+    handedOver = true;
+    const { size, mtimeMs, ctimeMs, dev, ino } = stat.value;
     return ok({
       fd,
       path: resolved,
-      stat: { size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs), mtimeMsExact: stat.mtimeMs, ctimeMs: stat.ctimeMs, dev: stat.dev, ino: stat.ino },
-      reader: new FileReader(fd, stat.size, options.signal, options.syncBytes),
+      stat: { size, mtimeMs: Math.trunc(mtimeMs), mtimeMsExact: mtimeMs, ctimeMs, dev, ino },
+      reader: new FileReader(fd, size, options.signal, calls.waits ? 0 : options.syncBytes),
+      waits: calls.waits,
     });
   } catch (error) {
-    fs.closeSync(fd);
+    if (options.signal?.aborted === true && error === options.signal.reason) throw error;
     return fail(fromOsError(error, input, `The path ${quoteText(input)}`));
+  } finally {
+    if (!handedOver) calls.close(fd);
   }
 }
 
 /**
  * Closes an {@link OpenFile}'s descriptor: at once, or as soon as a read the kernel still holds comes back
- * (an aborted call settles without waiting for it).
+ * (an aborted call settles without waiting for it); on a file system whose calls may wait, on the pool.
  */
 export function closeFile(file: OpenFile): void {
   file.reader.closeAfterReads(() => {
-    fs.closeSync(file.fd);
-    descriptors.release();
+    if (file.waits) closeInPool(file.fd, releaseOne);
+    else closeAtOnce(file.fd);
   });
 }
 
@@ -162,7 +273,7 @@ export function openFileWhenFree(resolved: ResolvedPath, options: OpenOptions = 
 /** {@link openFileWhenFree} as {@link Steps}, for a caller that runs steps itself. */
 export function* openFileWhenFreeSteps(resolved: ResolvedPath, options: OpenOptions = {}): Steps<Result<OpenFile>> {
   for (;;) {
-    const opened = openFile(resolved, options);
+    const opened = yield* openFileSteps(resolved, options);
     if (opened.ok || opened.failure.code !== "TOO_MANY_OPEN_FILES" || descriptors.held === 0) return opened;
     yield* waitFor(
       new Promise<void>((resolve, reject) => {
@@ -230,16 +341,22 @@ function sensitiveFailure(rules: readonly SensitiveRule[], input: string, paths:
 }
 
 // After open, the descriptor must be the file that was checked: a parent directory swapped for a symlink
-// between check and open makes the kernel open something else, which /proc/self/fd reveals.
-function verifyDescriptor(fd: number, absolute: string, stat: fs.Stats): string | undefined {
-  if (PROC_FD !== undefined) {
-    const actual = fs.readlinkSync(`${PROC_FD}/${fd}`);
-    return actual === absolute ? undefined : "the opened file is not the checked path";
-  }
-  const again = fs.statSync(absolute);
-  return again.dev === stat.dev && again.ino === stat.ino && fs.realpathSync.native(absolute) === absolute
-    ? undefined
-    : "the opened file is not the checked path";
+// between check and open makes the kernel open something else, which /proc/self/fd reveals. procfs
+// answers from the descriptor itself, whatever file system the file is on: nothing there waits.
+const NOT_CHECKED = "the opened file is not the checked path";
+
+function verifyByProc(procFd: string, fd: number, absolute: string): string | undefined {
+  return fs.readlinkSync(`${procFd}/${fd}`) === absolute ? undefined : NOT_CHECKED;
+}
+
+// Without /proc: the path must still name the opened file, and still be canonical.
+function* verifyByPath(absolute: string, stat: fs.Stats, calls: OpenCalls): Steps<string | undefined> {
+  const again = yield* outcomeOf(calls.make(() => fs.statSync(absolute), (done) => fs.stat(absolute, done)));
+  if (!again.ok) throw again.error;
+  if (again.value.dev !== stat.dev || again.value.ino !== stat.ino) return NOT_CHECKED;
+  const real = yield* outcomeOf(calls.make(() => fs.realpathSync.native(absolute), (done) => fs.realpath.native(absolute, done)));
+  if (!real.ok) throw real.error;
+  return real.value === absolute ? undefined : NOT_CHECKED;
 }
 
 // Anything but a regular file is refused: a directory as such, the rest by its kind.
@@ -261,13 +378,11 @@ function kindOf(stat: fs.Stats): FileKind {
   return "unknown";
 }
 
-function kindWithoutOpen(absolute: string): Exclude<FileKind, "file" | "directory"> {
-  try {
-    const kind = kindOf(fs.lstatSync(absolute));
-    return kind === "file" || kind === "directory" ? "unknown" : kind;
-  } catch {
-    return "unknown";
-  }
+function* kindWithoutOpen(absolute: string, calls: OpenCalls): Steps<Exclude<FileKind, "file" | "directory">> {
+  const stat = yield* outcomeOf(lstatOf(calls, absolute));
+  if (!stat.ok) return "unknown";
+  const kind = kindOf(stat.value);
+  return kind === "file" || kind === "directory" ? "unknown" : kind;
 }
 
 function notRegular(input: string, kind: Exclude<FileKind, "file" | "directory">) {
