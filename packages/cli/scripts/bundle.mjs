@@ -71,6 +71,23 @@ const ownModules = ({ hostImports }) => ({
   },
 });
 
+// secretlint's recommended preset (the secrets policy's content check, loaded by @read/core on the first
+// text worth scanning) imports `node:fs`, `node:path` and its copy of node-forge (360 KB) with `import()`
+// to parse a .p12 file's bytes, a path the read tool never takes (it scans text, never under a .p12 name):
+// in the CommonJS bundle the built-ins are required and node-forge is left out (its import fails).
+const secretlintBuiltins = {
+  name: "secretlint-builtins",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]@secretlint[\\/]secretlint-rule-preset-recommend[\\/]module[\\/].*\.js$/ }, (args) => {
+      const contents = fs
+        .readFileSync(args.path, "utf8")
+        .replace(/\bimport\((['"])(node:(?:fs|path))\1\)/g, (_, quote, name) => `Promise.resolve(require(${quote}${name}${quote}))`)
+        .replace(/\bimport\((['"])\.\/index-[\w-]+\.js\1\)/g, () => `Promise.reject(new Error("secretlint's PKCS#12 parser is not bundled with read-tool"))`);
+      return { contents, loader: "js", resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
 const common = { bundle: true, platform: "node", format: "cjs", target: "node20.19", minifySyntax: true, minifyWhitespace: true, legalComments: "none", logLevel: "warning" };
 
 await esbuild.build({ ...common, entryPoints: [path.join(dist, "run-read-tool.js")], outfile: path.join(dist, "run-read-tool.cjs") });
@@ -80,7 +97,7 @@ const result = await esbuild.build({
   entryPoints: [path.join(dist, "bundle-entry.js")],
   outfile: path.join(dist, "read-tool.cjs"),
   external: UNBUNDLED,
-  plugins: [ownModules({ hostImports: true })],
+  plugins: [ownModules({ hostImports: true }), secretlintBuiltins],
   define: { "import.meta.url": "importMetaUrl" },
   inject: [path.join(packageDir, "scripts", "import-meta-url.js")],
   metafile: true,

@@ -3,6 +3,7 @@ import path from "node:path";
 import { coreFailure, type FileKind } from "./core-failure.js";
 import { escapeText, quoteText } from "./escape-text.js";
 import { FileReader } from "./file-reader.js";
+import { hardLinkFailureSteps } from "./hard-link-check.js";
 import { overLimit } from "./read-bytes.js";
 import { sensitiveRuleOf, type SensitiveRule } from "./sensitive-rules.js";
 import { fail, ok, type Result } from "./result.js";
@@ -21,6 +22,8 @@ export interface FileStat {
   readonly ctimeMs: number;
   readonly dev: number;
   readonly ino: number;
+  /** How many names (hard links) the file has: more than one makes the secrets policy look for the others. */
+  readonly nlink: number;
 }
 
 /** An open descriptor on a regular file that was checked to be the resolved path. */
@@ -46,7 +49,9 @@ export interface OpenOptions {
   /**
    * A secrets policy: the path as asked and where it resolves are refused (`SENSITIVE`) when a rule
    * matches either, before anything is opened, whether or not the file exists (`withOpenFile`). Where it
-   * resolves is asked about only when that is another absolute path than the one asked.
+   * resolves is asked about only when that is another absolute path than the one asked. Once open, a
+   * file with more than one name is refused when it is a hard link to a name a rule matches, as far as
+   * `hardLinkFailureSteps` looks (`withOpenFile`).
    */
   readonly sensitive?: readonly SensitiveRule[];
   /** How `withOpenFile` resolves its input (`Workspace.resolve`'s options; the kernel's spelling, links followed, by default). */
@@ -116,7 +121,7 @@ export function openFile(resolved: ResolvedPath, options: OpenOptions = {}): Res
     return ok({
       fd,
       path: resolved,
-      stat: { size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs), mtimeMsExact: stat.mtimeMs, ctimeMs: stat.ctimeMs, dev: stat.dev, ino: stat.ino },
+      stat: { size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs), mtimeMsExact: stat.mtimeMs, ctimeMs: stat.ctimeMs, dev: stat.dev, ino: stat.ino, nlink: stat.nlink },
       reader: new FileReader(fd, stat.size, options.signal, options.syncBytes),
     });
   } catch (error) {
@@ -209,6 +214,8 @@ export function* withOpenFileSteps<T>(workspace: Workspace, input: unknown, opti
   const opened = yield* openFileWhenFreeSteps(resolved.value, options);
   if (!opened.ok) return opened;
   try {
+    const linked = yield* hardLinkFailureSteps(opened.value, rules, workspace.root);
+    if (linked !== undefined) return fail(linked);
     return yield* use(opened.value);
   } finally {
     closeFile(opened.value);

@@ -1,0 +1,101 @@
+import path from "node:path";
+import type { SecretFinding, SecretScanner } from "./secret-scanner.js";
+
+const PRESET = "@secretlint/secretlint-rule-preset-recommend";
+
+/**
+ * Rules of secretlint's recommended preset the read path leaves out. `basicauth` and
+ * `database-connection-string` report any `scheme://user:password@host`, the placeholder credentials of
+ * every README and docker-compose file included: not a high-confidence format. `filter-comments` lets
+ * the scanned text switch the scan off (`secretlint-disable`): the text is the workspace's, which may
+ * tighten a policy, never loosen it.
+ */
+const LEFT_OUT = ["@secretlint/secretlint-rule-basicauth", "@secretlint/secretlint-rule-database-connection-string", "@secretlint/secretlint-rule-filter-comments"];
+
+/**
+ * What every format the scanner knows contains, so that text without any of them is not handed to
+ * secretlint at all (as gitleaks prefilters its rules by keywords): most files hold no secret, and
+ * secretlint costs about half a millisecond per call whatever it finds. Case-insensitive, so it is a
+ * superset of each rule's own prefix. Updating secretlint means checking this list against its rules:
+ * the table test of every family fails for a format this list misses.
+ */
+const KEYWORDS =
+  /private[ _]key|secret|ops_|sk-ant-|gh[pousr]_|github_pat_|x-oauth-basic|_authtoken|npm_|lin_api_|t3blbkfj|sg\.|shp(?:pa|ca|at|ss)_|xox|xapp|hooks\.slack\.com|a3t|akia|asia|agpa|aida|aroa|aipa|anpa|anva|[sr]k_(?:live|test)_|gl(?:pat|dt|rt|ptt|cbt|soat)-|-----end/i;
+
+/** Formats secretlint's preset does not know, ours: each a family of high-confidence tokens. */
+const OWN_FORMATS: readonly { readonly kind: string; readonly pattern: RegExp }[] = [
+  // secretlint reports these only with its AWS account id rule, which flags any `account_id = 1234...`.
+  { kind: "aws-access-key-id", pattern: /\b(?:A3T[A-Z0-9]|AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}\b/g },
+  { kind: "stripe-secret-key", pattern: /\b[sr]k_(?:live|test)_[0-9a-zA-Z]{24,}\b/g },
+  { kind: "gitlab-token", pattern: /\bgl(?:pat|dt|rt|ptt|cbt|soat)-[0-9A-Za-z_-]{20,}/g },
+];
+
+// AWS's documentation key: secretlint ignores it too.
+const DOCUMENTED_EXAMPLES = new Set(["AKIAIOSFODNN7EXAMPLE"]);
+
+// A private key block the window holds only part of: its header followed by a line of key, or its last
+// line of key followed by its footer. secretlint reports whole blocks only.
+const PEM_HEAD = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----\r?\n[A-Za-z0-9+/=]{40,}/g;
+const PEM_TAIL = /[A-Za-z0-9+/=]{4,}\r?\n-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
+const PEM_END = /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
+const PEM_BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
+
+type Secretlint = { lintSource: typeof import("@secretlint/core").lintSource; config: import("@secretlint/core").SecretLintSourceOptions["options"]["config"] };
+let secretlint: Promise<Secretlint> | undefined;
+
+// Loaded on the first text with a keyword: a read without the secrets policy never loads it.
+function loadSecretlint(): Promise<Secretlint> {
+  secretlint ??= Promise.all([import("@secretlint/core"), import("@secretlint/secretlint-rule-preset-recommend")]).then(([core, preset]) => ({
+    lintSource: core.lintSource,
+    config: { rules: [{ id: PRESET, rule: preset.creator, rules: LEFT_OUT.map((id) => ({ id, disabled: true })) }] },
+  }));
+  return secretlint;
+}
+
+/**
+ * The secrets policy's content check: secretlint (`@secretlint/core` with its recommended preset, less
+ * {@link LEFT_OUT}) and the formats it lacks (AWS access key ids, Stripe and GitLab tokens, a private
+ * key block cut by the window's edge). Text without any of their keywords is not scanned further.
+ */
+export const DEFAULT_SECRET_SCANNER: SecretScanner = Object.freeze({
+  scan(text: string, fileName: string): readonly SecretFinding[] | Promise<readonly SecretFinding[]> {
+    if (!KEYWORDS.test(text)) return [];
+    const own = ownFindings(text);
+    return loadSecretlint().then(async ({ lintSource, config }) => {
+      // `.p12` would make secretlint's GCP rule read the file's bytes from disk by its name: text only here.
+      const ext = path.extname(fileName).toLowerCase();
+      const result = await lintSource({
+        source: { content: text, filePath: fileName, ext: ext === ".p12" ? "" : ext, contentType: "text" },
+        options: { config, noPhysicFilePath: true, maskSecrets: true },
+      });
+      return [...own, ...result.messages.map((message) => ({ start: message.range[0], end: message.range[1], kind: kebab(message.messageId) }))];
+    });
+  },
+});
+
+function ownFindings(text: string): SecretFinding[] {
+  const found: SecretFinding[] = [];
+  for (const { kind, pattern } of OWN_FORMATS) {
+    for (const match of text.matchAll(pattern)) {
+      if (!DOCUMENTED_EXAMPLES.has(match[0])) found.push({ start: match.index, end: match.index + match[0].length, kind });
+    }
+  }
+  for (const match of text.matchAll(PEM_HEAD)) {
+    PEM_END.lastIndex = match.index;
+    if (!PEM_END.test(text)) found.push({ start: match.index, end: text.length, kind: "private-key" });
+  }
+  const firstBegin = text.search(PEM_BEGIN);
+  for (const match of text.matchAll(PEM_TAIL)) {
+    if (firstBegin === -1 || firstBegin > match.index) found.push({ start: 0, end: match.index + match[0].length, kind: "private-key" });
+  }
+  return found;
+}
+
+// `AWSSecretAccessKey`, `GITHUB_TOKEN`, `PrivateKey` as `aws-secret-access-key`, `github-token`, `private-key`.
+function kebab(id: string): string {
+  return id
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1-$2")
+    .replaceAll("_", "-")
+    .toLowerCase();
+}
