@@ -68,7 +68,7 @@ export const DEFAULT_SECRET_SCANNER: SecretScanner = Object.freeze({
         source: { content: text, filePath: fileName, ext: ext === ".p12" ? "" : ext, contentType: "text" },
         options: { config, noPhysicFilePath: true, maskSecrets: true },
       });
-      return [...own, ...result.messages.map((message) => ({ start: message.range[0], end: message.range[1], kind: kebab(message.messageId) }))];
+      return [...own, ...result.messages.map((message) => findingOf(text, message.messageId, message.range))];
     });
   },
 });
@@ -89,6 +89,25 @@ function ownFindings(text: string): SecretFinding[] {
     if (firstBegin === -1 || firstBegin > match.index) found.push({ start: 0, end: match.index + match[0].length, kind: "private-key" });
   }
   return found;
+}
+
+// secretlint 11.7 reports an AWS secret access key from the start of its variable's name for the key's
+// length (`aws_secret_access_key = "wJalrXUtnFEMI/K`): the finding is moved onto the key itself.
+const AWS_SECRET_VALUE = /(?::|=>|=)\s*["']?([A-Za-z0-9/+=]{40})/y;
+const AWS_NAME_MAX = 64;
+
+function findingOf(text: string, messageId: string, [start, end]: readonly [number, number]): SecretFinding {
+  const kind = kebab(messageId);
+  if (messageId !== "AWSSecretAccessKey") return { start, end, kind };
+  for (let at = start; at < Math.min(text.length, start + AWS_NAME_MAX); at++) {
+    AWS_SECRET_VALUE.lastIndex = at;
+    const value = AWS_SECRET_VALUE.exec(text);
+    if (value?.[1] !== undefined) {
+      const from = at + value[0].length - value[1].length;
+      return { start: from, end: from + value[1].length, kind };
+    }
+  }
+  return { start, end, kind };
 }
 
 // `AWSSecretAccessKey`, `GITHUB_TOKEN`, `PrivateKey` as `aws-secret-access-key`, `github-token`, `private-key`.

@@ -76,7 +76,7 @@ export function* hardLinkFailureSteps(file: OpenFile, rules: readonly SensitiveR
   for (const candidate of candidates.slice(0, HARD_LINK_CANDIDATES)) {
     const stat = yield* waitFor(fs.promises.stat(candidate.absolute).catch(() => undefined));
     if (stat !== undefined && stat.dev === file.stat.dev && stat.ino === file.stat.ino) {
-      return failure(file, candidate.rule.id, `a hard link to ${candidate.rule.description}`);
+      return failure(file, candidate.rule.id, `a hard link to ${candidate.rule.description}`, true);
     }
   }
   return undefined;
@@ -101,7 +101,7 @@ async function entriesOf(directory: string): Promise<string[]> {
   return names;
 }
 
-function failure(file: OpenFile, rule: string, description: string): SensitiveFailure {
+function failure(file: OpenFile, rule: string, description: string, hardLink?: true): SensitiveFailure {
   const input = file.path.input;
-  return coreFailure({ code: "SENSITIVE", message: `The path ${quoteText(input)} is sensitive: ${description}.`, path: input, rule, description }) as SensitiveFailure;
+  return coreFailure({ code: "SENSITIVE", message: `The path ${quoteText(input)} is sensitive: ${description}.`, path: input, rule, description, hardLink }) as SensitiveFailure;
 }
