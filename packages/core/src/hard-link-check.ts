@@ -46,7 +46,7 @@ const HOME_CREDENTIALS = [
  * (`nlink > 1`) are these compared with it by device and inode: the entries of its own directory and of
  * the root whose names `rules` refuse (the first {@link HARD_LINK_ENTRIES} entries of each), and the
  * credential files of the home directory ({@link HOME_CREDENTIALS}); {@link HARD_LINK_CANDIDATES} of
- * them at most. A link elsewhere (another directory of the workspace, a secret with an innocent name)
+ * them at most, in that order. A link elsewhere (another directory of the workspace, a secret with an innocent name)
  * is not found. A candidate that cannot be `stat`ed is skipped: it is no name of the opened file. The
  * `SENSITIVE` failure names the rule of the name it links to.
  */
@@ -74,7 +74,8 @@ export function* hardLinkFailureSteps(file: OpenFile, rules: readonly SensitiveR
     return failure(file, "error", `a check that failed (${escapeText(error instanceof Error ? error.message : String(error))})`);
   }
   for (const candidate of candidates.slice(0, HARD_LINK_CANDIDATES)) {
-    const stat = yield* waitFor(fs.promises.stat(candidate.absolute).catch(() => undefined));
+    // lstat: a symlink named `.env` is another file than the one it points to, never a hard link to it.
+    const stat = yield* waitFor(fs.promises.lstat(candidate.absolute).catch(() => undefined));
     if (stat !== undefined && stat.dev === file.stat.dev && stat.ino === file.stat.ino) {
       return failure(file, candidate.rule.id, `a hard link to ${candidate.rule.description}`, true);
     }

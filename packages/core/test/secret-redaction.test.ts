@@ -114,6 +114,10 @@ describe("redactTextSteps: text read whole (the guard's)", () => {
   });
 });
 
+function readTextWindowIn(root: string, name: string) {
+  return read(workspaceOf(root), name, WHOLE, { sensitive: DEFAULT_SENSITIVE_RULES, redact });
+}
+
 describe("issue 30 case 6: a hard link to a refused name is refused", () => {
   const dir = temp.make();
   writeFiles(dir, { ".env": "SECRET=1\n", "sub/id_rsa": "key\n", "plain.txt": "plain\n", "other.txt": "other\n" });
@@ -145,6 +149,16 @@ describe("issue 30 case 6: a hard link to a refused name is refused", () => {
 
   test("a link to an ordinary file reads (pnpm's node_modules are hard links)", async () => {
     expect(valueOf(await read(workspace, "sub/plain-link.txt", WHOLE, { sensitive })).window.text).toBe("plain\n");
+  });
+
+  test("a pnpm layout (files hard-linked from a store, beside a root that holds .env) reads with the policy on", async () => {
+    const base = temp.make();
+    writeFiles(base, { "store/index.js": "export {};\n", "ws/.env": "SECRET=1\n" });
+    const installed = path.join(base, "ws/node_modules/.pnpm/pkg@1.0.0/node_modules/pkg/index.js");
+    fs.mkdirSync(path.dirname(installed), { recursive: true });
+    fs.linkSync(path.join(base, "store/index.js"), installed);
+    const read = valueOf(await readTextWindowIn(path.join(base, "ws"), "node_modules/.pnpm/pkg@1.0.0/node_modules/pkg/index.js"));
+    expect(read.window.text).toBe("export {};\n");
   });
 
   test("without the policy a link reads as it always did", async () => {
