@@ -360,6 +360,13 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
     // larger than max_file_read_bytes comes back cut, as forge's reference does (issue 15), never refused.
     profileCase(workload, "forge", { path: rel, head: 200 }, { floor: f200c, mode: "first" });
     profileCase(workload, "forge", { path: rel, head: 200 }, { floor: f200c });
+    if (workload === "4k") {
+      // The secrets policy (issue 30 case 6) costs a keyword test of the window when the text names none of
+      // the formats it knows, and a secretlint scan when it does: envelope with the policy turned on, on the
+      // 4 KiB file and on it with one line naming `API_SECRET` (scanned, nothing found).
+      profileCase(workload, "envelope", { path: rel }, { floor: f500c, options: { secrets: true }, label: "envelope secrets" });
+      profileCase(workload, "envelope", { path: w.secretsKeyword }, { floor: f500c, options: { secrets: true }, label: "envelope secrets", call: "{path} (secrets = true), the file with a line naming API_SECRET" });
+    }
     profileCase(workload, "guard", { path: rel }, { floor: fAll, mode: "first", expect: singleLine ? "refusal" : "ok" });
     profileCase(workload, "guard", { path: rel }, { floor: fAll, expect: singleLine ? "refusal" : "ok" });
     limit(workload, "readFileSync + split", "whole file", () => fs.readFileSync(file, "utf8").split("\n").length, { floor: fAll });

@@ -29,6 +29,11 @@ export interface Workloads {
   readonly log: string;
   readonly logFacts: LogFacts;
   readonly singleLine: string;
+  /**
+   * The 4 KiB source file with one line that names an environment variable holding a secret: text a secrets
+   * policy hands to its scanner (a keyword of the formats it knows), without any secret in it.
+   */
+  readonly secretsKeyword: string;
   /** 4 KiB files for the concurrency scenario. */
   readonly many: readonly string[];
   /** When this run last wrote a workload file (epoch ms), or 0 when every file came from the cache. */
@@ -62,6 +67,13 @@ export function prepareWorkloads(cacheDir: string, options: { withLog: boolean; 
       writtenAt = Date.now();
     }
   }
+  const secretsKeyword = "src/small-4k-secret-keyword.ts";
+  const keywordText = `const apiSecret = process.env.API_SECRET;\n${fs.readFileSync(path.join(cacheDir, small["4k"]), "utf8")}`;
+  const keywordFile = path.join(cacheDir, secretsKeyword);
+  if (!fs.existsSync(keywordFile) || fs.readFileSync(keywordFile, "utf8") !== keywordText) {
+    fs.writeFileSync(keywordFile, keywordText);
+    writtenAt = Date.now();
+  }
   const singleLine = "dist/bundle.min.js";
   fs.mkdirSync(path.join(cacheDir, "dist"), { recursive: true });
   if (stamp.version !== GENERATOR_VERSION || !hasSize(path.join(cacheDir, singleLine), 5 * MiB)) {
@@ -87,7 +99,7 @@ export function prepareWorkloads(cacheDir: string, options: { withLog: boolean; 
     writtenAt = Date.now();
   }
   fs.writeFileSync(stampPath, JSON.stringify({ version: GENERATOR_VERSION, log: logFacts }, null, 2));
-  return { root: cacheDir, small, log, logFacts: logFacts ?? { bytes: 0, lines: 0, lineStarts: {} }, singleLine, many, writtenAt };
+  return { root: cacheDir, small, secretsKeyword, log, logFacts: logFacts ?? { bytes: 0, lines: 0, lineStarts: {} }, singleLine, many, writtenAt };
 }
 
 function readStamp(file: string): { version?: number; log?: LogFacts } {

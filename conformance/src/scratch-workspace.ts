@@ -22,7 +22,11 @@ export const fileEntrySchema = z.union([
   z.strictObject({ socket: z.literal(true) }),
   z.strictObject({ device: z.literal(true) }),
 ]);
-export type FileEntry = z.infer<typeof fileEntrySchema> | { readonly bytes: Uint8Array };
+/**
+ * An entry as cases in code write it: also raw bytes, or a hard link (`hardlink`: the path of an entry
+ * made before it, `${ROOT}`, `${OUTSIDE}` and `${DIR}` replaced).
+ */
+export type FileEntry = z.infer<typeof fileEntrySchema> | { readonly bytes: Uint8Array } | { readonly hardlink: string };
 
 /** What to create: entries under the root, under `outside/`, and directly under the parent directory. */
 export interface ScratchLayout {
@@ -119,6 +123,7 @@ async function createEntry(target: string, entry: FileEntry, expand: (text: stri
   else if ("base64" in entry) writeRegular(target, Buffer.from(entry.base64, "base64"));
   else if ("directory" in entry) fs.mkdirSync(target, { recursive: true });
   else if ("symlink" in entry) fs.symlinkSync(expand(entry.symlink), target);
+  else if ("hardlink" in entry) fs.linkSync(expand(entry.hardlink), target);
   else if ("fifo" in entry) await makeSpecialFiles([{ fifo: target }]);
   else if ("device" in entry) await makeSpecialFiles([nullDevice(target)]);
   else return listen(target);

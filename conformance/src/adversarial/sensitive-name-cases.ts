@@ -7,6 +7,28 @@ import { lastIsLink, pathCase } from "./path-case.js";
 const ENV_TEXT = "SECRET=from-dot-env\n";
 
 /**
+ * Credential files secret scanners name besides `.env` (issue 30 case 6): a profile that refuses
+ * sensitive names refuses each of them, and a copy left with a backup suffix.
+ */
+const CREDENTIAL_FILES = [
+  ".envrc",
+  ".env-local",
+  ".env_prod",
+  ".env~",
+  "credentials.json",
+  "service-account.json",
+  "terraform.tfstate",
+  "kubeconfig",
+  ".vault-token",
+  ".s3cfg",
+  ".boto",
+  "id_rsa.bak",
+  "deploy_key",
+  "server.key.bak",
+] as const;
+const credentialText = (name: string) => `SECRET=${name}\n`;
+
+/**
  * Secrets and ignored files inside the root, and their other spellings. On Linux `.ENV`, `.env.`,
  * `.env ` and `.env:$DATA` are files of their own; on the file systems of Windows and macOS they open
  * `.env` itself, so a profile that refuses sensitive names refuses every spelling.
@@ -24,6 +46,8 @@ const SENSITIVE_LAYOUT = {
     "keys/server.pem": { text: "-----BEGIN PRIVATE KEY-----\n" },
     ".git/config": { text: "[core]\n\tbare = false\n" },
     ".npmrc": { text: "//registry.npmjs.org/:_authToken=secret\n" },
+    ...Object.fromEntries(CREDENTIAL_FILES.map((name) => [name, { text: credentialText(name) }])),
+    "notes.txt": { hardlink: "${ROOT}/.env" },
     "innocent.txt": { symlink: ".env" },
     dotssh: { symlink: ".ssh" },
     ".gitignore": { text: "*.log\nbuild/\n!build/keep.txt\ncaf\u00e9.txt\n" },
@@ -53,6 +77,33 @@ function ignored(text: string): Expect {
 
 const names = (name: string, title: string, target: string, expect: Expect, safety: AdversarialCase["safety"] = "either", extra: Partial<AdversarialCase> = {}): AdversarialCase =>
   pathCase("sensitive-names", name, title, safety, target, expect, { layout: SENSITIVE_LAYOUT, ...extra });
+
+const KEY_BODY = "MIIEowIBAAKCAQEAxK9mZ3Jx2X0x5Yk9eQf2cQ1s8pR7uVw3hN6tLm4oP0aBcDeFgHiJ";
+const PEM_KEY = `-----BEGIN RSA PRIVATE KEY-----\n${KEY_BODY}\n${KEY_BODY}\nAbCd==\n-----END RSA PRIVATE KEY-----\n`;
+
+/**
+ * Secrets pasted into innocently named files, and ordinary code that only looks like one (issue 30 case
+ * 6): made-up values of the formats the content check knows, no real credential.
+ */
+const SECRET_CONTENT_LAYOUT: ScratchLayout = {
+  files: {
+    "notes.txt": { text: `deploy notes\n${PEM_KEY}done\n` },
+    "config.js": { text: "export const region = 'eu-west-1';\nexport const accessKeyId = 'AKIA2E0A8F3B244C9986';\n" },
+    "env-reference.js": { text: "const key = process.env.API_KEY;\n" },
+    "begin-comment.js": { text: "// A PEM block starts with -----BEGIN and a label.\nexport const PEM_HEADER = '-----BEGIN';\n" },
+  },
+};
+
+/**
+ * A file holding a secret: a profile with the secrets policy on (one that refuses sensitive names)
+ * returns `redacted`, its lines kept; any other returns `text` as it is.
+ */
+function pasted(text: string, redacted: string): Expect {
+  return (_oracle, adversarial) => ({ outcome: { content: true }, text: refuses(adversarial.sensitive) ? redacted : text });
+}
+
+const content = (name: string, title: string, target: string, expect: Expect): AdversarialCase =>
+  pathCase("sensitive-names", name, title, "read", target, expect, { layout: SECRET_CONTENT_LAYOUT });
 
 /**
  * Negations spelt differently from what they would re-include (issue 16): git compares names exactly,
@@ -129,6 +180,20 @@ export const SENSITIVE_NAME_CASES: readonly AdversarialCase[] = [
   names("private-key-file", "`keys/server.pem`", "keys/server.pem", sensitive("-----BEGIN PRIVATE KEY-----\n")),
   names("git-internals", "`.git/config`", ".git/config", sensitive("[core]\n\tbare = false\n")),
   names("npm-credentials", "`.npmrc`", ".npmrc", sensitive("//registry.npmjs.org/:_authToken=secret\n")),
+  ...CREDENTIAL_FILES.map((file) => names(`credential-${file.replace("~", "-tilde").replace(/^\./, "dot-").replace(/[^a-z0-9]+/g, "-").replace(/-$/, "")}`, `\`${file}\``, file, sensitive(credentialText(file)))),
+  names("env-hard-link", "`notes.txt`, a hard link to `.env` (`ln .env notes.txt`)", "notes.txt", sensitive(ENV_TEXT)),
+  content("private-key-pasted", "a PEM private key pasted into `notes.txt`", "notes.txt", pasted(`deploy notes\n${PEM_KEY}done\n`, `deploy notes\n${"[REDACTED private-key]\n".repeat(5)}done\n`)),
+  content(
+    "aws-key-pasted",
+    "an AWS access key id in `config.js`",
+    "config.js",
+    pasted("export const region = 'eu-west-1';\nexport const accessKeyId = 'AKIA2E0A8F3B244C9986';\n", "export const region = 'eu-west-1';\nexport const accessKeyId = '[REDACTED aws-access-key-id]';\n"),
+  ),
+  content("env-reference-reads", "`process.env.API_KEY` in code (no secret)", "env-reference.js", () => ({ outcome: { content: true }, text: "const key = process.env.API_KEY;\n" })),
+  content("begin-comment-reads", "a comment with `-----BEGIN` (no key block)", "begin-comment.js", () => ({
+    outcome: { content: true },
+    text: "// A PEM block starts with -----BEGIN and a label.\nexport const PEM_HEADER = '-----BEGIN';\n",
+  })),
   names("gitignored", "`app.log`, ignored by `*.log`", "app.log", ignored("log line\n")),
   names("gitignored-upper-case", "`APP.LOG` (git on case-insensitive systems ignores it too)", "APP.LOG", ignored("LOG LINE\n")),
   names("gitignored-directory-no-reinclude", "`build/keep.txt`: `!build/keep.txt` cannot re-include under the excluded `build/`", "build/keep.txt", ignored("keep\n")),

@@ -40,7 +40,11 @@ const ZOD_IMPORT = 'import { z } from "zod";';
 const HOST_IMPORTS = new Map([
   [path.join(dist, "main.js"), 3],
   [createRequire(path.join(dist, "main.js")).resolve("@read/profiles").replace(/index\.js$/, "load-profile.js"), 1],
+  [createRequire(path.join(dist, "main.js")).resolve("@read/core").replace(/index\.js$/, "default-secret-scanner.js"), 1],
 ]);
+
+/** What @read/core's secrets policy imports as `./secret-formats.js` (its scan, secretlint), once bundled. */
+const SECRETLINT_BUNDLE = "secret-formats.bundle.js";
 
 /**
  * The rewrites above, applied to this repository's built modules as esbuild loads them: zod's import
@@ -58,7 +62,7 @@ const ownModules = ({ hostImports }) => ({
       }
       const expected = hostImports ? HOST_IMPORTS.get(fs.realpathSync(args.path)) : undefined;
       if (expected !== undefined) {
-        contents = contents.replaceAll(`import("./terminal-ui.js")`, `import("./${TERMINAL_UI_BUNDLE}")`);
+        contents = contents.replaceAll(`import("./terminal-ui.js")`, `import("./${TERMINAL_UI_BUNDLE}")`).replaceAll(`import("./secret-formats.js")`, `import("./${SECRETLINT_BUNDLE}")`);
         let count = 0;
         contents = contents.replace(/\bimport\(/g, () => {
           count += 1;
@@ -140,6 +144,31 @@ for (const input of Object.keys(terminalUi.metafile.inputs)) {
   if (!fs.existsSync(file) || IMPORT_META_ALLOWED.includes(file) || UI_IMPORT_META_HARMLESS.some((harmless) => harmless.test(file))) continue;
   if (fs.readFileSync(file, "utf8").includes("import.meta")) throw new Error(`${input} uses import.meta, which would be dist/${TERMINAL_UI_BUNDLE}'s`);
 }
+
+// secretlint (the secrets policy's content check), a bundle of its own that @read/core's scanner imports on
+// the first text worth scanning, so that every start does not read it: an ES module, as its packages are.
+// Its recommended preset imports its copy of node-forge (360 KB) to parse a .p12 file's bytes, a path the
+// read tool never takes (it hands secretlint text, never a .p12 name): that import is left out and fails.
+const withoutPkcs12 = {
+  name: "secretlint-without-pkcs12",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]@secretlint[\\/]secretlint-rule-preset-recommend[\\/]module[\\/].*\.js$/ }, (args) => {
+      const contents = fs
+        .readFileSync(args.path, "utf8")
+        .replace(/\bimport\((['"])\.\/index-[\w-]+\.js\1\)/g, () => `Promise.reject(new Error("secretlint's PKCS#12 parser is not bundled with read-tool"))`);
+      return { contents, loader: "js", resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+await esbuild.build({
+  ...common,
+  format: "esm",
+  entryPoints: [createRequire(path.join(dist, "main.js")).resolve("@read/core").replace(/index\.js$/, "secret-formats.js")],
+  outfile: path.join(dist, SECRETLINT_BUNDLE),
+  plugins: [withoutPkcs12],
+  // `debug`, under secretlint, is CommonJS and requires Node's built-in modules.
+  banner: { js: 'import { createRequire as __readToolCreateRequire } from "node:module"; const require = __readToolCreateRequire(import.meta.url);' },
+});
 
 const output = fs.readFileSync(path.join(dist, "read-tool.cjs"), "utf8");
 if (/\bimport\s*\(/.test(output)) throw new Error("dist/read-tool.cjs still calls import(): route it through __readToolImport");

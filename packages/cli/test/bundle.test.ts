@@ -53,12 +53,24 @@ describe("the read-tool bundle (dist/read-tool.cjs)", () => {
       expect(held.filter((input) => input.includes(left))).toEqual([]);
     }
     expect(held.some((input) => input.endsWith("/zod/v4/locales/en.js"))).toBe(true);
-    expect(fs.statSync(path.join(dist, "read-tool.cjs")).size).toBeLessThan(400 * 1024);
+    // 403 KiB with the secrets policy's hard-link and redaction steps (issue 30 case 6), which forge and the
+    // guard run on every read; secretlint itself is dist/secret-formats.bundle.js, loaded when text needs it.
+    expect(fs.statSync(path.join(dist, "read-tool.cjs")).size).toBeLessThan(410 * 1024);
   });
 
   test("`read-tool call` loads nothing outside the bundle: no ink, React or MCP SDK, no ES module", () => {
-    // With a loader hook registered, Node hands the CommonJS entry itself to the hook too.
-    expect(modulesLoaded(["call", "--profile", "guard", "--permission", "deny", '{"path":"bundle.test.ts"}'])).toEqual([pathToFileURL(BIN).href]);
+    // With a loader hook registered, Node hands the CommonJS entry itself to the hook too. run-cli.ts holds
+    // no keyword of a secret format, so the guard's secrets policy does not load its scanner for it.
+    expect(modulesLoaded(["call", "--profile", "guard", "--permission", "deny", '{"path":"run-cli.ts"}'])).toEqual([pathToFileURL(BIN).href]);
+  });
+
+  test("issue 30 case 6: `read-tool call` on text holding a key loads the scanner's bundle alone, and the key is redacted", () => {
+    const root = makeTempDir("read-bundle-secret-");
+    fs.writeFileSync(path.join(root, "config.js"), "const id = 'AKIA2E0A8F3B244C9986';\n");
+    const args = ["call", "--profile", "guard", "--root", root, '{"path":"config.js"}'];
+    expect(modulesLoaded(args)).toEqual([pathToFileURL(BIN).href, pathToFileURL(path.join(dist, "secret-formats.bundle.js")).href]);
+    const run = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8" });
+    expect(JSON.parse(run.stdout)).toEqual({ path: path.join(fs.realpathSync(root), "config.js"), content: "const id = '[REDACTED aws-access-key-id]';\n", bytes_read: 35 });
   });
 
   test("`read-tool mcp --help` loads the MCP command from dist/, still without ink or React", () => {

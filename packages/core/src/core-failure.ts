@@ -95,6 +95,11 @@ export interface SensitiveFailure extends FailureBase {
   readonly rule: string;
   /** What the rule protects, in words a person reads (`an environment file (.env, .env.*)`). */
   readonly description: string;
+  /**
+   * `true`: the path's own names match no rule, but the file is a hard link to a name `rule` matches
+   * (`description` then says so: `a hard link to ...`). Absent otherwise.
+   */
+  readonly hardLink?: true;
 }
 
 /** Resolving the path met a symlink loop. */

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { findLoosenings, type Tightening } from "./config-tightening.js";
 import { escapeText, quoteText } from "./escape-text.js";
 import { ProfileConfigError } from "./profile-config-error.js";
+import { DEFAULT_SECRET_SCANNER } from "./default-secret-scanner.js";
+import type { SecretScanner } from "./secret-scanner.js";
 import { DEFAULT_SENSITIVE_RULES, type SensitiveRule } from "./sensitive-rules.js";
 import type { JsonSchema, PermissionRequester, ProfileModule, ReadTool, SecretsOption, ToolDefinition, ToolOptions } from "./tool-contract.js";
 import { createWorkspace, type Workspace } from "./workspace.js";
@@ -14,6 +16,11 @@ export interface ProfileContext<Config> {
   readonly config: Config & SecretsOption;
   /** The secrets policy's rules: empty when `secrets` is off. Pass them to core's reads (`sensitive`). */
   readonly sensitive: readonly SensitiveRule[];
+  /**
+   * The secrets policy's content check: `undefined` when `secrets` is off. Pass it to core's reads
+   * (`redact`) or, for text read otherwise, to `redactTextSteps`.
+   */
+  readonly redact: SecretScanner | undefined;
   /** Decides reads the profile leaves pending (only profiles that ask use it). */
   readonly requester: PermissionRequester | undefined;
   /** The error to throw for an option that passed the schema but cannot be used (a `cwd` outside the root). */
@@ -71,7 +78,7 @@ export interface ProfileDefinition<Schema extends z.ZodObject, Output extends ob
   setup(context: ProfileContext<z.output<Schema>>): ProfileTool<NoInfer<Output>>;
 }
 
-const BASE_OPTIONS = new Set(["root", "requester", "sensitive"]);
+const BASE_OPTIONS = new Set(["root", "requester", "sensitive", "secretScanner"]);
 
 /**
  * Builds a profile package's `profile` from its parts, the way every profile is made: it owns what all
@@ -82,7 +89,8 @@ const BASE_OPTIONS = new Set(["root", "requester", "sensitive"]);
  *   names the key, the reason and the accepted keys, in one format for every profile.
  * - The secrets policy: every table has a `secrets` key (default: the definition's `secrets`); when it is
  *   on, `setup` gets the sensitive rules (`sensitive`, `DEFAULT_SENSITIVE_RULES` unless the caller gave
- *   others) to pass to core's reads.
+ *   others) to pass to core's reads, and the content check (`redact`, `DEFAULT_SECRET_SCANNER` unless the
+ *   caller gave another) that redacts the secrets in what a call returns.
  * - The workspace root is canonicalised once (an empty root, or one that is not a directory, is a
  *   `ProfileConfigError` for the key `root`: an empty root never means the current directory).
  * - Every call is wrapped: an unexpected exception becomes the profile's own internal error; an aborted
@@ -123,7 +131,8 @@ export function defineProfile<Schema extends z.ZodObject, Output extends object>
     const opened = createWorkspace(options.root);
     if (!opened.ok) throw new ProfileConfigError({ profile: definition.name, table, key: "root", reason: opened.failure.message, accepted: configKeys });
     const sensitive = config.secrets ? (options.sensitive ?? DEFAULT_SENSITIVE_RULES) : [];
-    const tool = definition.setup({ workspace: opened.value, config, sensitive, requester: options.requester, configError });
+    const redact = config.secrets ? (options.secretScanner ?? DEFAULT_SECRET_SCANNER) : undefined;
+    const tool = definition.setup({ workspace: opened.value, config, sensitive, redact, requester: options.requester, configError });
     return {
       name: tool.name,
       aliases: tool.aliases ?? [],

@@ -30,6 +30,9 @@ export {
 export { fail, ok, type Result } from "./result.js";
 export { normalizeName, normalizeSegments, splitPath } from "./normalize-segments.js";
 export { DEFAULT_SENSITIVE_RULES, findSensitiveRule, sensitiveRuleOf, type SensitiveRule } from "./sensitive-rules.js";
+export { redactTextSteps, redactWindowSteps, type SecretFinding, type SecretScanner } from "./secret-scanner.js";
+export { DEFAULT_SECRET_SCANNER } from "./default-secret-scanner.js";
+export { HARD_LINK_CANDIDATES, HARD_LINK_ENTRIES, hardLinkFailureSteps } from "./hard-link-check.js";
 export { escapeText, quoteText, type EscapeTextOptions } from "./escape-text.js";
 export { MAX_PATH_INPUT_LENGTH, validatePathInput } from "./validate-path-input.js";
 export { EMPTY_ROOT_MESSAGE, createWorkspace, errorCode, fromOsError, isInside, relativeInside, toPosixRelative, type ResolveOptions, type ResolvedPath, type Workspace } from "./workspace.js";

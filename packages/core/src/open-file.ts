@@ -3,6 +3,7 @@ import path from "node:path";
 import { coreFailure, type FileKind } from "./core-failure.js";
 import { escapeText, quoteText } from "./escape-text.js";
 import { FileReader } from "./file-reader.js";
+import { hardLinkFailureSteps } from "./hard-link-check.js";
 import { overLimit } from "./read-bytes.js";
 import { sensitiveRuleOf, type SensitiveRule } from "./sensitive-rules.js";
 import { fail, ok, type Result } from "./result.js";
@@ -23,6 +24,8 @@ export interface FileStat {
   readonly ctimeMs: number;
   readonly dev: number;
   readonly ino: number;
+  /** How many names (hard links) the file has: more than one makes the secrets policy look for the others. */
+  readonly nlink: number;
 }
 
 /** An open descriptor on a regular file that was checked to be the resolved path. */
@@ -54,7 +57,9 @@ export interface OpenOptions {
   /**
    * A secrets policy: the path as asked and where it resolves are refused (`SENSITIVE`) when a rule
    * matches either, before anything is opened, whether or not the file exists (`withOpenFile`). Where it
-   * resolves is asked about only when that is another absolute path than the one asked.
+   * resolves is asked about only when that is another absolute path than the one asked. Once open, a
+   * file with more than one name is refused when it is a hard link to a name a rule matches, as far as
+   * `hardLinkFailureSteps` looks (`withOpenFile`).
    */
   readonly sensitive?: readonly SensitiveRule[];
   /** How `withOpenFile` resolves its input (`Workspace.resolve`'s options; the kernel's spelling, links followed, by default). */
@@ -220,11 +225,11 @@ function* openSteps(resolved: ResolvedPath, options: OpenOptions, calls: OpenCal
           : yield* verifyByPath(absolute, stat.value, calls);
     if (verified !== undefined) return fail(changed(input, "swapped", verified));
     handedOver = true;
-    const { size, mtimeMs, ctimeMs, dev, ino } = stat.value;
+    const { size, mtimeMs, ctimeMs, dev, ino, nlink } = stat.value;
     return ok({
       fd,
       path: resolved,
-      stat: { size, mtimeMs: Math.trunc(mtimeMs), mtimeMsExact: mtimeMs, ctimeMs, dev, ino },
+      stat: { size, mtimeMs: Math.trunc(mtimeMs), mtimeMsExact: mtimeMs, ctimeMs, dev, ino, nlink },
       reader: new FileReader(fd, size, options.signal, calls.waits ? 0 : options.syncBytes),
       waits: calls.waits,
     });
@@ -320,6 +325,8 @@ export function* withOpenFileSteps<T>(workspace: Workspace, input: unknown, opti
   const opened = yield* openFileWhenFreeSteps(resolved.value, options);
   if (!opened.ok) return opened;
   try {
+    const linked = yield* hardLinkFailureSteps(opened.value, rules, workspace.root);
+    if (linked !== undefined) return fail(linked);
     return yield* use(opened.value);
   } finally {
     closeFile(opened.value);

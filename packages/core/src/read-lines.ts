@@ -11,6 +11,7 @@ import { fail, ok, type Result } from "./result.js";
 import { settleSteps, type Steps } from "./steps.js";
 import type { FileReader } from "./file-reader.js";
 import { chunkWithin, countRange, countToEnd, endsWithNewline, linesOf, pastFileLimit, seekLine, stopAt, type ScanLimits, type ScanMode, type Stop } from "./scan-lines.js";
+import { redactWindowSteps, type SecretScanner } from "./secret-scanner.js";
 import { Utf8Check } from "./utf8-check.js";
 import { WindowBytes } from "./window-bytes.js";
 import { fromOsError } from "./workspace.js";
@@ -82,6 +83,12 @@ export interface ReadLinesOptions {
    * nothing of it can be read.
    */
   readonly overflow?: "fail" | "cut";
+  /**
+   * The secrets policy's content check: the returned window's text (never the rest of the file) is
+   * scanned, and every secret found is replaced by `[REDACTED kind]` in its lines and its text, line ends
+   * kept (see `redactWindowSteps`). Absent: the window is returned as read.
+   */
+  readonly redact?: SecretScanner | undefined;
 }
 
 /** Where a window read with `overflow: "cut"` stopped short of the lines asked for, and why. */
@@ -188,7 +195,9 @@ export function* readLinesSteps(file: OpenFile, options: ReadLinesOptions): Step
     return fail(coreFailure({ code: "INVALID_INPUT", message: `The line window is invalid: ${invalid}.`, path: file.path.input, reason: "window" }));
   }
   try {
-    return options.window.from === "start" ? yield* readForward(file, options, options.window) : yield* readTail(file, options, options.window.lines);
+    const read = options.window.from === "start" ? yield* readForward(file, options, options.window) : yield* readTail(file, options, options.window.lines);
+    if (!read.ok || options.redact === undefined) return read;
+    return ok(yield* redactWindowSteps(read.value, options.redact, file.path.absolute));
   } catch (error) {
     if (file.reader.aborted(error)) throw error;
     return fail(fromOsError(error, file.path.input, `The file ${quoteText(file.path.input)}`));

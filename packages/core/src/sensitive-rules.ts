@@ -26,30 +26,44 @@ export interface SensitiveRule {
   readonly pure?: boolean;
 }
 
-const ENV_EXCEPTIONS = new Set([".env.example", ".env.sample", ".env.template"]);
-const KEY_EXTENSIONS = [".pem", ".key", ".p12", ".pfx", ".ppk", ".jks", ".keystore"];
+// Templates meant to be committed: scanners allow them (gitleaks' and GitHub's path lists skip them too).
+const ENV_TEMPLATES = new Set(["example", "sample", "template"]);
+const KEY_EXTENSIONS = [".pem", ".key", ".p12", ".pfx", ".ppk", ".jks", ".keystore", ".p8", ".pkcs12", ".kdbx", ".ovpn"];
+// Copies editors and people leave beside a file: `id_rsa.bak`, `.env~`, `server.key.orig`.
+const BACKUP_SUFFIXES = ["~", ".bak", ".backup", ".old", ".orig", ".save"];
+const SSH_KEY_TYPES = ["rsa", "dsa", "ecdsa", "ed25519", "ecdsa_sk", "ed25519_sk"];
+const DATA_EXTENSIONS = [".json", ".yml", ".yaml", ".toml"];
 
 /**
  * The default sensitive list. Every name is compared after normalisation and case-insensitively, on the
- * path as asked and on its resolved target.
+ * path as asked and on its resolved target; a file name is compared with its backup suffixes (`~`,
+ * `.bak`, `.backup`, `.old`, `.orig`, `.save`) stripped, so a copy is as sensitive as the file. The names
+ * are those of secret scanners' path lists (gitrob's and shhgit's file signatures, gitleaks' path rules,
+ * secretlint's) that hold credentials in every project, not only in some.
  */
 export const DEFAULT_SENSITIVE_RULES: readonly SensitiveRule[] = Object.freeze([
   {
     id: "env-file",
     description: "an environment file (.env, .env.*)",
     pure: true,
+    matches: (names) => isEnvFile(fileStem(names)),
+  },
+  {
+    id: "ssh-private-key",
+    description: "an SSH private key",
+    pure: true,
     matches: (names) => {
-      const name = names.at(-1) ?? "";
-      return name === ".env" || (name.startsWith(".env.") && !ENV_EXCEPTIONS.has(name));
+      const name = fileStem(names);
+      return SSH_KEY_TYPES.some((type) => name === `id_${type}` || name.endsWith(`_${type}`));
     },
   },
-  named("ssh-private-key", "an SSH private key", ["id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk", "id_ed25519_sk"]),
+  named("deploy-key", "a deploy key (deploy_key, deploy-key)", ["deploy_key", "deploy-key", "deploy.key"]),
   {
     id: "key-file",
     description: "a private key or certificate store (*.pem, *.key, *.p12, *.pfx, *.ppk, *.jks, *.keystore)",
     pure: true,
     matches: (names) => {
-      const name = names.at(-1) ?? "";
+      const name = fileStem(names);
       return KEY_EXTENSIONS.some((ext) => name.endsWith(ext));
     },
   },
@@ -60,20 +74,76 @@ export const DEFAULT_SENSITIVE_RULES: readonly SensitiveRule[] = Object.freeze([
   within("azure-directory", "Azure CLI credentials (.azure/)", [".azure"]),
   within("gcloud-directory", "Google Cloud credentials (.config/gcloud/)", [".config", "gcloud"]),
   named("gcloud-adc", "Google Cloud application default credentials", ["application_default_credentials.json"]),
+  {
+    id: "cloud-credentials",
+    description: "a credentials or service account file (credentials.json, credentials.xml, service-account*.json, client_secret*.json)",
+    pure: true,
+    matches: (names) => {
+      const name = fileStem(names);
+      if (name === "credentials.json" || name === "credentials.xml") return true;
+      if (!name.endsWith(".json")) return false;
+      return name.includes("service-account") || name.includes("service_account") || name.startsWith("client_secret");
+    },
+  },
+  {
+    id: "secrets-file",
+    description: "a secrets file (.secrets, secrets.json, secrets.yml, secrets.yaml, secrets.toml)",
+    pure: true,
+    matches: (names) => {
+      const name = fileStem(names);
+      return name === ".secrets" || DATA_EXTENSIONS.some((ext) => name === `secrets${ext}`);
+    },
+  },
+  {
+    id: "terraform-state",
+    description: "Terraform state (*.tfstate), which holds every secret the configuration handled",
+    pure: true,
+    matches: (names) => fileStem(names).endsWith(".tfstate"),
+  },
   endsWith("docker-config", "Docker registry credentials (.docker/config.json)", [".docker", "config.json"]),
   endsWith("kube-config", "Kubernetes credentials (.kube/config)", [".kube", "config"]),
+  {
+    id: "kubeconfig",
+    description: "a Kubernetes credentials file (kubeconfig, *.kubeconfig, kubeconfig.yaml)",
+    pure: true,
+    matches: (names) => {
+      const name = fileStem(names);
+      return name === "kubeconfig" || name.endsWith(".kubeconfig") || name === "kubeconfig.yaml" || name === "kubeconfig.yml";
+    },
+  },
   named("package-manager-credentials", "package manager credentials (.npmrc, .pypirc)", [".npmrc", ".pypirc"]),
   endsWith("cargo-credentials", "Cargo credentials (.cargo/credentials)", [".cargo", "credentials"]),
   endsWith("cargo-credentials-toml", "Cargo credentials (.cargo/credentials.toml)", [".cargo", "credentials.toml"]),
   endsWith("gem-credentials", "RubyGems credentials (.gem/credentials)", [".gem", "credentials"]),
   endsWith("gh-hosts", "GitHub CLI tokens (.config/gh/hosts.yml)", [".config", "gh", "hosts.yml"]),
   endsWith("terraform-credentials", "Terraform credentials (.terraform.d/credentials.tfrc.json)", [".terraform.d", "credentials.tfrc.json"]),
+  named("tool-credentials", "a tool's credentials (.vault-token, .s3cfg, .boto, .dockercfg, .passwd-s3fs, .my.cnf, .mylogin.cnf, .terraformrc)", [
+    ".vault-token",
+    ".s3cfg",
+    ".boto",
+    ".dockercfg",
+    ".passwd-s3fs",
+    ".my.cnf",
+    ".mylogin.cnf",
+    ".terraformrc",
+  ]),
   named("login-credentials", "login credentials (.netrc, _netrc, .git-credentials, .pgpass, .htpasswd)", [
     ".netrc",
     "_netrc",
     ".git-credentials",
     ".pgpass",
     ".htpasswd",
+  ]),
+  named("shell-history", "a shell or REPL history (.bash_history, .zsh_history, ...), where pasted tokens stay", [
+    ".bash_history",
+    ".zsh_history",
+    ".sh_history",
+    ".history",
+    ".psql_history",
+    ".mysql_history",
+    ".python_history",
+    ".node_repl_history",
+    ".irb_history",
   ]),
 ]);
 
@@ -139,12 +209,41 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
 }
 
 function named(id: string, description: string, fileNames: readonly string[]): SensitiveRule {
-  return { id, description, pure: true, matches: (names) => fileNames.includes(names.at(-1) ?? "") };
+  return { id, description, pure: true, matches: (names) => fileNames.includes(fileStem(names)) };
+}
+
+/** The path's file name without its backup suffixes (`id_rsa.bak.orig~` is `id_rsa`). */
+function fileStem(names: readonly string[]): string {
+  let name = names.at(-1) ?? "";
+  for (let stripped = true; stripped; ) {
+    stripped = false;
+    for (const suffix of BACKUP_SUFFIXES) {
+      if (name.length > suffix.length && name.endsWith(suffix)) {
+        name = name.slice(0, -suffix.length);
+        stripped = true;
+      }
+    }
+  }
+  return name;
+}
+
+// `.env`, `.envrc`, `.env.local`, `.env-local`, `.env_prod`, `prod.env`; not `.env.example` and the like.
+function isEnvFile(name: string): boolean {
+  if (name === ".env" || name === ".envrc") return true;
+  if (name.startsWith(".env") && name.length > 4 && ".-_".includes(name.charAt(4))) return !ENV_TEMPLATES.has(name.slice(5));
+  return name.endsWith(".env") && name.length > 4;
 }
 
 // The path ends with these names: `.aws/credentials` protects that file wherever the home directory is.
 function endsWith(id: string, description: string, tail: readonly string[]): SensitiveRule {
-  return { id, description, pure: true, matches: (names) => names.length >= tail.length && namesAt(names, names.length - tail.length, tail) };
+  const directories = tail.slice(0, -1);
+  const file = tail.at(-1) ?? "";
+  return {
+    id,
+    description,
+    pure: true,
+    matches: (names) => names.length >= tail.length && fileStem(names) === file && namesAt(names, names.length - tail.length, directories),
+  };
 }
 
 // The path is this directory or lies anywhere under it.

@@ -1,5 +1,6 @@
 import type { Loosening } from "./config-tightening.js";
 import type { z } from "zod";
+import type { SecretScanner } from "./secret-scanner.js";
 import type { SensitiveRule } from "./sensitive-rules.js";
 
 /** A JSON Schema object, as tool definitions carry it. */
@@ -80,11 +81,19 @@ export interface BaseToolOptions {
    * `[...DEFAULT_SENSITIVE_RULES, mine]` to extend them.
    */
   readonly sensitive?: readonly SensitiveRule[];
+  /**
+   * The secrets policy's content check, used while `secrets` is on: every secret it finds in the text a
+   * call returns is replaced by `[REDACTED kind]`. `DEFAULT_SECRET_SCANNER` unless given.
+   */
+  readonly secretScanner?: SecretScanner;
 }
 
 /** The key every profile's config table has: refuse secrets (`.env`, private keys, credentials) or not. */
 export interface SecretsOption {
-  /** Refuse paths the sensitive rules match, as asked or resolved, with the profile's access-denied error. */
+  /**
+   * Refuse paths the sensitive rules match, as asked or resolved (a hard link to one included), with the
+   * profile's access-denied error, and redact the secrets found in the text a call returns.
+   */
   readonly secrets: boolean;
 }
 

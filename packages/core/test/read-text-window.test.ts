@@ -21,7 +21,7 @@ describe("readTextWindow: the pipeline in its fixed order", () => {
     const stat = fs.statSync(path.join(dir, "notes.txt"));
     expect(result).toEqual({
       path: { input: "notes.txt", absolute: path.join(workspace.root, "notes.txt"), relative: "notes.txt", inside: true },
-      stat: { size: 8, mtimeMs: Math.trunc(stat.mtimeMs), mtimeMsExact: stat.mtimeMs, ctimeMs: stat.ctimeMs, dev: stat.dev, ino: stat.ino },
+      stat: { size: 8, mtimeMs: Math.trunc(stat.mtimeMs), mtimeMsExact: stat.mtimeMs, ctimeMs: stat.ctimeMs, dev: stat.dev, ino: stat.ino, nlink: 1 },
       window: { lines: [{ number: 1, text: "one", terminator: "\n" }], text: "one\n", firstLine: 1, totalLines: 2, hasMore: true, finalNewline: true, nextLine: 2, cut: null, replaced: false, fileReplaced: null, astral: false, bom: false, bytesScanned: 8 },
     });
   });

@@ -23,7 +23,7 @@ export const profile = defineProfile({
   outputSchema: readFileOutputSchema,
   isError: isReadFileError,
   render,
-  setup({ workspace, config, requester, sensitive }) {
+  setup({ workspace, config, requester, sensitive, redact }) {
     const guard = createGuard({
       root: workspace.root,
       blocked: config.blocked,
@@ -34,7 +34,7 @@ export const profile = defineProfile({
     return {
       name: TOOL_NAME,
       definition,
-      call: async (input, { signal }) => toWireOutput(await readFile(guard, requester, input, signal)),
+      call: async (input, { signal }) => toWireOutput(await readFile(guard, requester, input, signal, { rules: sensitive, redact })),
       internalError: (reason) => toWireOutput(readFailure(`the read failed unexpectedly (${reason})`)),
     };
   },

@@ -1,4 +1,4 @@
-import type { PermissionRequester } from "@read/core";
+import type { PermissionRequester, SecretScanner, SensitiveRule } from "@read/core";
 import type { Guard } from "./create-guard.js";
 import { TOOL_NAME } from "./definition.js";
 import { invalidInput, mapDenial, mapFailure, mapRefusal } from "./map-failure.js";
@@ -14,7 +14,7 @@ import { requestPermission } from "./request-permission.js";
  * the model only its message (`toWireOutput`). Arguments other than `path` are ignored, as the reference
  * ignores them.
  */
-export async function readFile(guard: Guard, requester: PermissionRequester | undefined, input: unknown, signal?: AbortSignal): Promise<ReadFileResult> {
+export async function readFile(guard: Guard, requester: PermissionRequester | undefined, input: unknown, signal?: AbortSignal, secrets: SecretsPolicy = {}): Promise<ReadFileResult> {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return invalidInput(`expected map[string]any, got ${goTypeName(input)}`);
   const path: unknown = (input as { path?: unknown }).path;
   if (path === undefined) return invalidInput("missing required 'path' parameter");
@@ -34,9 +34,18 @@ export async function readFile(guard: Guard, requester: PermissionRequester | un
     return mapFailure(decision.failure, decision.lexical, "stat");
   }
   signal?.throwIfAborted();
-  const read = await readTextFile(decision.target, { allowOutside: decision.decision === "pending", limit: MAX_FILE_BYTES, signal });
+  const sensitive = secrets.rules === undefined || secrets.rules.length === 0 ? undefined : { rules: secrets.rules, root: guard.root };
+  const read = await readTextFile(decision.target, { allowOutside: decision.decision === "pending", limit: MAX_FILE_BYTES, signal, sensitive, redact: secrets.redact });
   if (!read.ok) return mapFailure(read.failure, decision.lexical, "open");
   return { path: decision.target.absolute, content: read.value.content, bytes_read: read.value.bytesRead };
+}
+
+/** The secrets policy past the guard's name check: hard links to refused names, and secrets in the text. */
+export interface SecretsPolicy {
+  /** The sensitive rules (none while `secrets` is off): a hard link to a name they refuse is refused. */
+  readonly rules?: readonly SensitiveRule[];
+  /** The content check (none while `secrets` is off): the secrets it finds in the text are redacted. */
+  readonly redact?: SecretScanner | undefined;
 }
 
 /** The Go type a JSON value decodes to (`%T`), as the reference names it in its message. */

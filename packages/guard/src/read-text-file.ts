@@ -7,14 +7,18 @@ import {
   decodeUtf8,
   fail,
   fromOsError,
+  hardLinkFailureSteps,
   ok,
   openFileWhenFreeSteps,
   quoteText,
   readHeadSteps,
+  redactTextSteps,
   settleSteps,
   type FileKind,
   type ResolvedPath,
   type Result,
+  type SecretScanner,
+  type SensitiveRule,
   type Steps,
 } from "@read/core";
 
@@ -45,6 +49,10 @@ export interface TextFileOptions {
   readonly limit: number;
   /** Aborts the wait for a descriptor and every read: the promise rejects with its reason. */
   readonly signal?: AbortSignal | undefined;
+  /** The secrets policy, when on: a hard link to a name its rules refuse is refused (`SENSITIVE`), looked for from `root`. */
+  readonly sensitive?: { readonly rules: readonly SensitiveRule[]; readonly root: string } | undefined;
+  /** The secrets policy's content check, when on: the secrets it finds in the text are redacted. */
+  readonly redact?: SecretScanner | undefined;
 }
 
 function* readTextFileSteps(target: ResolvedPath, options: TextFileOptions): Steps<Result<TextFile>> {
@@ -59,6 +67,10 @@ function* readTextFileSteps(target: ResolvedPath, options: TextFileOptions): Ste
   if (!opened.ok) return opened;
   const file = opened.value;
   try {
+    if (options.sensitive !== undefined) {
+      const linked = yield* hardLinkFailureSteps(file, options.sensitive.rules, options.sensitive.root);
+      if (linked !== undefined) return fail(linked);
+    }
     const size = checkSize(file, options.limit);
     if (!size.ok) return size;
     const head = yield* readHeadSteps(file, options.limit);
@@ -80,7 +92,8 @@ function* readTextFileSteps(target: ResolvedPath, options: TextFileOptions): Ste
       return fail(coreFailure({ code: "BINARY", message: `The file ${quoteText(target.input)} contains a NUL byte.`, path: target.input, resolved: target.absolute, sniffBytes: null, offset: nul }));
     }
     if (!isUtf8(bytes)) return fail(coreFailure({ code: "INVALID_UTF8", message: `The file ${quoteText(target.input)} is not valid UTF-8.`, path: target.input }));
-    return ok({ content: decodeUtf8(bytes, { valid: true }), bytesRead: bytes.length });
+    const content = decodeUtf8(bytes, { valid: true });
+    return ok({ content: options.redact === undefined ? content : yield* redactTextSteps(content, options.redact, target.absolute), bytesRead: bytes.length });
   } finally {
     closeFile(file);
   }

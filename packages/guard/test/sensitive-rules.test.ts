@@ -5,9 +5,10 @@ import { recordingRequester, scratch } from "./support/scratch.js";
 
 // Every default rule, with paths (relative to the root) it must deny.
 const EXAMPLES: Record<string, readonly string[]> = {
-  "env-file": [".env", ".env.local", ".env.production", "app/.env", ".env.example.local"],
-  "ssh-private-key": ["id_rsa", "keys/id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk", "id_ed25519_sk"],
-  "key-file": ["server.pem", "tls/server.key", "cert.p12", "cert.pfx", "putty.ppk", "store.jks", "release.keystore"],
+  "env-file": [".env", ".env.local", ".env.production", "app/.env", ".env.example.local", ".envrc", ".env-local", ".env_prod", ".env~", "prod.env"],
+  "ssh-private-key": ["id_rsa", "keys/id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk", "id_ed25519_sk", "id_rsa.bak", "github_rsa"],
+  "deploy-key": ["deploy_key", "ci/deploy-key"],
+  "key-file": ["server.pem", "tls/server.key", "cert.p12", "cert.pfx", "putty.ppk", "store.jks", "release.keystore", "server.key.bak", "AuthKey_X.p8"],
   "ssh-directory": ["home/.ssh/config", "home/.ssh/known_hosts", ".ssh"],
   "gnupg-directory": ["home/.gnupg/pubring.kbx"],
   "git-internals": [".git/config", ".git/HEAD", "sub/.git/objects/ab/cdef", ".git"],
@@ -15,15 +16,21 @@ const EXAMPLES: Record<string, readonly string[]> = {
   "azure-directory": ["home/.azure/msal_token_cache.json"],
   "gcloud-directory": ["home/.config/gcloud/credentials.db", "home/.config/gcloud/legacy_credentials/me/adc.json"],
   "gcloud-adc": ["application_default_credentials.json"],
+  "cloud-credentials": ["credentials.json", "service-account.json", "client_secret_1.json"],
+  "secrets-file": ["secrets.yml", ".secrets"],
+  "terraform-state": ["terraform.tfstate", "infra/terraform.tfstate.backup"],
   "docker-config": ["home/.docker/config.json"],
   "kube-config": ["home/.kube/config"],
+  "kubeconfig": ["kubeconfig", "prod.kubeconfig"],
   "package-manager-credentials": [".npmrc", "pkg/.npmrc", ".pypirc"],
   "cargo-credentials": ["home/.cargo/credentials"],
   "cargo-credentials-toml": ["home/.cargo/credentials.toml"],
   "gem-credentials": ["home/.gem/credentials"],
   "gh-hosts": ["home/.config/gh/hosts.yml"],
   "terraform-credentials": ["home/.terraform.d/credentials.tfrc.json"],
+  "tool-credentials": [".vault-token", ".s3cfg", ".boto", ".my.cnf"],
   "login-credentials": [".netrc", "_netrc", ".git-credentials", ".pgpass", "site/.htpasswd"],
+  "shell-history": [".bash_history", "home/.zsh_history"],
 };
 
 describe("the default sensitive list", () => {

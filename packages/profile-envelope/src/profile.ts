@@ -21,12 +21,12 @@ export const profile = defineProfile({
   outputSchema: envelopeOutputSchema,
   isError: (output) => output.status === "error",
   render,
-  setup({ workspace, config, sensitive, configError }) {
+  setup({ workspace, config, sensitive, redact, configError }) {
     const cwd = resolveCwd(workspace, config.cwd, configError);
     return {
       name: TOOL_NAME,
       definition,
-      call: (input, { signal }) => readFile(workspace, cwd, config, startCall(input), { signal, sensitive }),
+      call: (input, { signal }) => readFile(workspace, cwd, config, startCall(input), { signal, sensitive, redact }),
       internalError: (reason, input) =>
         failedCall(startCall(input), cwd, { code: "INTERNAL_ERROR", message: `The read failed unexpectedly (${reason}). Retry the read.` }),
     };

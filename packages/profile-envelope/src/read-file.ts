@@ -1,6 +1,6 @@
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { quoteText, readTextWindow, relativeInside, type CoreFailure, type Line, type SensitiveRule, type Workspace } from "@read/core";
+import { quoteText, readTextWindow, relativeInside, type CoreFailure, type Line, type SecretScanner, type SensitiveRule, type Workspace } from "@read/core";
 import type { EnvelopeOptions } from "./config-schema.js";
 import { mapFailure } from "./map-failure.js";
 import type { EnvelopeError, EnvelopeOutput, FailureContext, ReadData, ReadFailure } from "./output.js";
@@ -66,7 +66,7 @@ export async function readFile(
   cwd: WorkingDirectory,
   options: EnvelopeOptions,
   call: ReadCall,
-  guards: { readonly signal: AbortSignal | undefined; readonly sensitive: readonly SensitiveRule[] },
+  guards: { readonly signal: AbortSignal | undefined; readonly sensitive: readonly SensitiveRule[]; readonly redact: SecretScanner | undefined },
 ): Promise<EnvelopeOutput> {
   const failed = (error: EnvelopeError, resolved?: Landing) => failedCall(call, cwd, error, resolved);
   const valid = parseInput(call.input);

@@ -55,7 +55,9 @@ export function mapFailure(failure: CoreFailure, context: FailureContext): ReadE
 function sandboxDenial(failure: SensitiveFailure, { path }: FailureContext): string {
   const shown = quoteText(failure.path ?? path);
   if (failure.rule.startsWith(DENIED_PATTERN_RULE)) {
-    return `Path ${shown} matched denied pattern ${quoteText(failure.rule.slice(DENIED_PATTERN_RULE.length))}: the sandbox refuses it (denied_patterns in ${CONFIG_TABLE}).`;
+    const pattern = quoteText(failure.rule.slice(DENIED_PATTERN_RULE.length));
+    const matched = failure.hardLink === true ? `is a hard link to a file that matches denied pattern ${pattern}` : `matched denied pattern ${pattern}`;
+    return `Path ${shown} ${matched}: the sandbox refuses it (denied_patterns in ${CONFIG_TABLE}).`;
   }
   if (failure.rule === "error") return `Path ${shown} could not be checked against the sandbox's rules: the sandbox refuses it. ${failure.message}`;
   return `Path ${shown} matched the secrets policy (${failure.description}): the sandbox refuses it (secrets in ${CONFIG_TABLE}).`;

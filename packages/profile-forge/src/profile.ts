@@ -29,7 +29,7 @@ export const profile = defineProfile({
   outputSchema: readOutputSchema,
   isError: isReadError,
   render,
-  setup: ({ workspace, config, sensitive, configError }) => {
+  setup: ({ workspace, config, sensitive, redact, configError }) => {
     const patterns = effectivePatterns(config);
     // Here rather than in the schema: resolving an absolute pattern's directories touches the file system.
     const denied = deniedPatternRules(patterns, workspace.root);
@@ -43,7 +43,7 @@ export const profile = defineProfile({
         const parsed = parseInput(input);
         if (isReadError(parsed)) return parsed;
         const plan = planRead(parsed, config);
-        const guards = { signal, sensitive: rules };
+        const guards = { signal, sensitive: rules, redact };
         if (isReadError(plan)) return sandboxFirst(workspace, parsed.path, plan, guards);
         return readFile(workspace, plan, config, guards);
       },

@@ -91,7 +91,8 @@ describe("NFR-RD-SEC-01: forge's sandbox deny list (denied_patterns)", () => {
     ["dump.mdmp", "**/*.mdmp"],
     ["panic.stackdump", "**/*.stackdump"],
   ];
-  const ALLOWED = ["env", ".envrc", "my.env.bak", ".gitignore", ".github/workflows/ci.yml", ".config/other/x", "keyboard.txt", "my.key.txt", "core-utils.rs", "notes.dmp.txt", "docs/core-concepts.md", "x/.env/inner.txt", ".envs/a.txt", ".env.example", ".env.sample", ".env.template"];
+  // `.envrc` and `my.env.bak` pass forge's patterns but not the secrets policy (issue 30 case 6): see below.
+  const ALLOWED = ["env", ".gitignore", ".github/workflows/ci.yml", ".config/other/x", "keyboard.txt", "my.key.txt", "core-utils.rs", "notes.dmp.txt", "docs/core-concepts.md", "x/.env/inner.txt", ".envs/a.txt", ".env.example", ".env.sample", ".env.template"];
 
   test("FORGE-NFR-RD-SEC-01-deny: the defaults are forge's 27 patterns, then three `!` exceptions for environment templates", () => {
     expect(DEFAULT_DENIED_PATTERNS).toHaveLength(30);

@@ -21,10 +21,10 @@ export const profile = defineProfile({
   outputSchema: readFileResultSchema,
   isError: isErrorOutput,
   render: renderOutput,
-  setup: ({ workspace, sensitive }) => ({
+  setup: ({ workspace, sensitive, redact }) => ({
     name: TOOL_DEFINITIONS.read_file.name,
     definition: TOOL_DEFINITIONS.read_file,
-    call: (input, { signal }) => readFile(workspace, input, { signal, sensitive }),
+    call: (input, { signal }) => readFile(workspace, input, { signal, sensitive, redact }),
     internalError: (reason) => errorOutput("INTERNAL", `Cannot read: unexpected error: ${reason}.`),
   }),
 });

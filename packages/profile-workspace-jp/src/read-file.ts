@@ -1,5 +1,5 @@
 import nodePath from "node:path";
-import { coreFailure, quoteText, readTextWindow, relativeInside, type ResolveOptions, type ResolvedPath, type SensitiveRule, type Workspace } from "@read/core";
+import { coreFailure, quoteText, readTextWindow, relativeInside, type ResolveOptions, type ResolvedPath, type SecretScanner, type SensitiveRule, type Workspace } from "@read/core";
 import { BINARY_SNIFF_BYTES } from "./binary-sniff-bytes.js";
 import { buildPage } from "./build-page.js";
 import { mapFailure } from "./map-failure.js";
@@ -26,7 +26,7 @@ const RESOLVE: ResolveOptions = { spelling: "lexical", finalSymlink: "refuse" };
 export async function readFile(
   workspace: Workspace,
   input: unknown,
-  guards: { readonly signal?: AbortSignal | undefined; readonly sensitive?: readonly SensitiveRule[] } = {},
+  guards: { readonly signal?: AbortSignal | undefined; readonly sensitive?: readonly SensitiveRule[]; readonly redact?: SecretScanner | undefined } = {},
 ): Promise<ReadFileResult> {
   const parsed = parseInput(input);
   if (!parsed.ok) return parsed.path === undefined ? parsed.error : (refusedOutside(workspace, parsed.path) ?? parsed.error);

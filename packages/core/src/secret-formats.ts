@@ -1,0 +1,99 @@
+/**
+ * The secrets policy's scan, loaded by `DEFAULT_SECRET_SCANNER` on the first text holding a keyword of its
+ * formats (a read without the policy, or of ordinary text, never loads it; the CLI bundles it apart from
+ * its start-up code): secretlint (`@secretlint/core` with its recommended preset, less {@link LEFT_OUT})
+ * and the formats it lacks.
+ */
+import path from "node:path";
+import { lintSource } from "@secretlint/core";
+import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset-recommend";
+import type { SecretFinding } from "./secret-scanner.js";
+
+const PRESET = "@secretlint/secretlint-rule-preset-recommend";
+
+/**
+ * Rules of secretlint's recommended preset the read path leaves out. `basicauth` and
+ * `database-connection-string` report any `scheme://user:password@host`, the placeholder credentials of
+ * every README and docker-compose file included: not a high-confidence format. `filter-comments` lets
+ * the scanned text switch the scan off (`secretlint-disable`): the text is the workspace's, which may
+ * tighten a policy, never loosen it.
+ */
+const LEFT_OUT = ["@secretlint/secretlint-rule-basicauth", "@secretlint/secretlint-rule-database-connection-string", "@secretlint/secretlint-rule-filter-comments"];
+
+/** Formats secretlint's preset does not know, ours: each a family of high-confidence tokens. */
+const OWN_FORMATS: readonly { readonly kind: string; readonly pattern: RegExp }[] = [
+  // secretlint reports these only with its AWS account id rule, which flags any `account_id = 1234...`.
+  { kind: "aws-access-key-id", pattern: /\b(?:A3T[A-Z0-9]|AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}\b/g },
+  { kind: "stripe-secret-key", pattern: /\b[sr]k_(?:live|test)_[0-9a-zA-Z]{24,}\b/g },
+  { kind: "gitlab-token", pattern: /\bgl(?:pat|dt|rt|ptt|cbt|soat)-[0-9A-Za-z_-]{20,}/g },
+];
+
+// AWS's documentation key: secretlint ignores it too.
+const DOCUMENTED_EXAMPLES = new Set(["AKIAIOSFODNN7EXAMPLE"]);
+
+// A private key block the window holds only part of: its header followed by a line of key, or its last
+// line of key followed by its footer. secretlint reports whole blocks only.
+const PEM_HEAD = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----\r?\n[A-Za-z0-9+/=]{40,}/g;
+const PEM_TAIL = /[A-Za-z0-9+/=]{4,}\r?\n-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
+const PEM_END = /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
+const PEM_BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
+
+const CONFIG = { rules: [{ id: PRESET, rule: recommendedPreset, rules: LEFT_OUT.map((id) => ({ id, disabled: true })) }] };
+
+/** Every secret of the known formats in `text` (a file's window; `fileName` tells JSON apart). */
+export async function scanSecrets(text: string, fileName: string): Promise<readonly SecretFinding[]> {
+  const own = ownFindings(text);
+  // `.p12` would make secretlint's GCP rule read the file's bytes from disk by its name: text only here.
+  const ext = path.extname(fileName).toLowerCase();
+  const result = await lintSource({
+    source: { content: text, filePath: fileName, ext: ext === ".p12" ? "" : ext, contentType: "text" },
+    options: { config: CONFIG, noPhysicFilePath: true, maskSecrets: true },
+  });
+  return [...own, ...result.messages.map((message) => findingOf(text, message.messageId, message.range))];
+}
+
+function ownFindings(text: string): SecretFinding[] {
+  const found: SecretFinding[] = [];
+  for (const { kind, pattern } of OWN_FORMATS) {
+    for (const match of text.matchAll(pattern)) {
+      if (!DOCUMENTED_EXAMPLES.has(match[0])) found.push({ start: match.index, end: match.index + match[0].length, kind });
+    }
+  }
+  for (const match of text.matchAll(PEM_HEAD)) {
+    PEM_END.lastIndex = match.index;
+    if (!PEM_END.test(text)) found.push({ start: match.index, end: text.length, kind: "private-key" });
+  }
+  const firstBegin = text.search(PEM_BEGIN);
+  for (const match of text.matchAll(PEM_TAIL)) {
+    if (firstBegin === -1 || firstBegin > match.index) found.push({ start: 0, end: match.index + match[0].length, kind: "private-key" });
+  }
+  return found;
+}
+
+// secretlint 11.7 reports an AWS secret access key from the start of its variable's name for the key's
+// length (`aws_secret_access_key = "wJalrXUtnFEMI/K`): the finding is moved onto the key itself.
+const AWS_SECRET_VALUE = /(?::|=>|=)\s*["']?([A-Za-z0-9/+=]{40})/y;
+const AWS_NAME_MAX = 64;
+
+function findingOf(text: string, messageId: string, [start, end]: readonly [number, number]): SecretFinding {
+  const kind = kebab(messageId);
+  if (messageId !== "AWSSecretAccessKey") return { start, end, kind };
+  for (let at = start; at < Math.min(text.length, start + AWS_NAME_MAX); at++) {
+    AWS_SECRET_VALUE.lastIndex = at;
+    const value = AWS_SECRET_VALUE.exec(text);
+    if (value?.[1] !== undefined) {
+      const from = at + value[0].length - value[1].length;
+      return { start: from, end: from + value[1].length, kind };
+    }
+  }
+  return { start, end, kind };
+}
+
+// `AWSSecretAccessKey`, `GITHUB_TOKEN`, `PrivateKey` as `aws-secret-access-key`, `github-token`, `private-key`.
+function kebab(id: string): string {
+  return id
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1-$2")
+    .replaceAll("_", "-")
+    .toLowerCase();
+}
