@@ -32,14 +32,13 @@ export type LineWindowRequest =
       readonly maxLines: number | null;
       /**
        * What ends a line (default `lf`). `universal` also ends lines at a lone CR, as Python's text mode
-       * does; it needs `countTotal`, and neither `maxScanBytes` nor `overflow: "cut"`.
+       * does; it needs `countTotal` and no `maxScanBytes`.
        */
       readonly lineBreaks?: LineBreaks;
       /**
        * Also find out whether the whole file is valid UTF-8 ({@link LineWindow.fileReplaced}), for a
        * profile whose encoding fallback is decided per file. Every byte of the file is checked once per
-       * file identity (the line index remembers the answer); needs `countTotal`, and neither
-       * `maxScanBytes` nor `overflow: "cut"`.
+       * file identity (the line index remembers the answer); needs `countTotal` and no `maxScanBytes`.
        */
       readonly wholeFileUtf8?: boolean;
     }
@@ -212,10 +211,11 @@ function invalidWindow(options: ReadLinesOptions): string | undefined {
   if (window.from === "end") return isCount(window.lines) ? undefined : `lines must be an integer of at least 0, got ${window.lines}`;
   if (!Number.isSafeInteger(window.startLine) || window.startLine < 1) return `startLine must be an integer of at least 1, got ${window.startLine}`;
   if (window.maxLines !== null && !isCount(window.maxLines)) return `maxLines must be null or an integer of at least 0, got ${window.maxLines}`;
-  // Both read the whole file from its start: a scan budget or a cut window would leave part of it unread.
+  // Both read the whole file from its start: a scan budget would leave part of it unread (a cut window
+  // does not: the count after it goes on from where it was cut).
   const wholeFile = [window.lineBreaks === "universal" ? "universal line breaks" : undefined, window.wholeFileUtf8 === true ? "wholeFileUtf8" : undefined].filter((name) => name !== undefined);
-  if (wholeFile.length > 0 && (!options.countTotal || options.maxScanBytes !== undefined || options.overflow === "cut")) {
-    return `${wholeFile.join(" and ")} need countTotal, and neither maxScanBytes nor overflow "cut"`;
+  if (wholeFile.length > 0 && (!options.countTotal || options.maxScanBytes !== undefined)) {
+    return `${wholeFile.join(" and ")} need countTotal and no maxScanBytes`;
   }
   return undefined;
 }
