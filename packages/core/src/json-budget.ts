@@ -38,18 +38,23 @@ const ANY_COSTS = costTable(false);
  * a character left unfinished at the end may be replaced (or finished by bytes that follow), so its bytes
  * are priced as invalid ones.
  */
-function costsOf(bytes: Uint8Array): (index: number) => number {
+function costsOf(bytes: Uint8Array, lineBytes = 0): (index: number) => number {
   const whole = wholeCharacterEnd(bytes, bytes.length);
   const costs = isUtf8(bytes.subarray(0, whole)) ? VALID_COSTS : ANY_COSTS;
-  return (index) => ((index < whole ? costs : ANY_COSTS)[bytes[index] ?? 0] ?? 0);
+  if (lineBytes === 0) return (index) => ((index < whole ? costs : ANY_COSTS)[bytes[index] ?? 0] ?? 0);
+  // A line end (LF, or a CR, which may end a line too) starts the next line and its prefix.
+  return (index) => {
+    const byte = bytes[index] ?? 0;
+    return ((index < whole ? costs : ANY_COSTS)[byte] ?? 0) + (byte === 0x0a || byte === 0x0d ? lineBytes : 0);
+  };
 }
 
 /**
  * At most how many bytes the text decoded from `bytes` takes in a JSON string (UTF-8, escapes counted, no
- * quotes): exact for valid UTF-8, an upper bound otherwise.
+ * quotes): exact for valid UTF-8, an upper bound otherwise. `lineBytes` are added for each LF or CR.
  */
-export function jsonBytesOf(bytes: Uint8Array): number {
-  const cost = costsOf(bytes);
+export function jsonBytesOf(bytes: Uint8Array, lineBytes = 0): number {
+  const cost = costsOf(bytes, lineBytes);
   let total = 0;
   for (let index = 0; index < bytes.length; index++) total += cost(index);
   return total;
@@ -62,11 +67,19 @@ export function jsonBytesOf(bytes: Uint8Array): number {
  * bytes one by one until the bound is reached.
  */
 export class JsonBudget {
-  // The cost of the bytes kept so far: exact once `exact`, an upper bound (six per byte) before.
-  private spent = 0;
+  // The cost of the bytes kept so far: exact once `exact`, an upper bound (the most per byte) before.
+  private spent: number;
   private exact = false;
+  private readonly perByte: number;
 
-  constructor(readonly limit: number) {}
+  /** `lineBytes`: what the caller adds to each line (a line number prefix), counted per line. */
+  constructor(
+    readonly limit: number,
+    private readonly lineBytes = 0,
+  ) {
+    this.spent = lineBytes;
+    this.perByte = Math.max(MAX_JSON_BYTES_PER_BYTE, 2 + lineBytes);
+  }
 
   /**
    * How many of the first `length` bytes of `chunk` still fit, the window's bytes so far being `kept()`;
@@ -74,14 +87,14 @@ export class JsonBudget {
    */
   fit(chunk: Uint8Array, length: number, kept: () => Uint8Array): number {
     if (!this.exact) {
-      if (this.spent + length * MAX_JSON_BYTES_PER_BYTE <= this.limit) {
-        this.spent += length * MAX_JSON_BYTES_PER_BYTE;
+      if (this.spent + length * this.perByte <= this.limit) {
+        this.spent += length * this.perByte;
         return length;
       }
-      this.spent = jsonBytesOf(kept());
+      this.spent = this.lineBytes + jsonBytesOf(kept(), this.lineBytes);
       this.exact = true;
     }
-    const cost = costsOf(chunk.subarray(0, length));
+    const cost = costsOf(chunk.subarray(0, length), this.lineBytes);
     let spent = this.spent;
     let index = 0;
     for (; index < length; index++) {
@@ -95,13 +108,13 @@ export class JsonBudget {
 }
 
 /**
- * Where a tail of `bytes` may start so that the text from there fits `limit` bytes as a JSON string: the
- * smallest such offset (`bytes.length` when not one byte fits).
+ * Where a tail of `bytes` may start so that the text from there fits `limit` bytes as a JSON string, with
+ * `lineBytes` for each of its lines: the smallest such offset (`bytes.length` when not one byte fits).
  */
-export function jsonTailStart(bytes: Uint8Array, limit: number): number {
-  if (bytes.length * MAX_JSON_BYTES_PER_BYTE <= limit) return 0;
-  const cost = costsOf(bytes);
-  let spent = 0;
+export function jsonTailStart(bytes: Uint8Array, limit: number, lineBytes = 0): number {
+  if (lineBytes + bytes.length * Math.max(MAX_JSON_BYTES_PER_BYTE, 2 + lineBytes) <= limit) return 0;
+  const cost = costsOf(bytes, lineBytes);
+  let spent = lineBytes;
   let index = bytes.length;
   for (; index > 0; index--) {
     const next = spent + cost(index - 1);

@@ -90,6 +90,11 @@ export interface ReadLinesOptions {
    * and one chunk, so a call's memory follows its answer. Unbounded when absent.
    */
   readonly maxAnswerBytes?: number;
+  /**
+   * Bytes the caller adds to each line of its answer (a line number prefix), counted toward
+   * `maxAnswerBytes` for every line (default 0).
+   */
+  readonly answerLineBytes?: number;
 }
 
 /** Where a window read with `overflow: "cut"` stopped short of the lines asked for, and why. */
@@ -280,7 +285,7 @@ function* readForward(file: OpenFile, options: ReadLinesOptions, window: Extract
   }
   const windowStart = scan.position;
   const maxWindow = options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES;
-  const answer = options.maxAnswerBytes === undefined ? undefined : new JsonBudget(options.maxAnswerBytes);
+  const answer = options.maxAnswerBytes === undefined ? undefined : new JsonBudget(options.maxAnswerBytes, options.answerLineBytes);
   const wanted = window.maxLines ?? Number.POSITIVE_INFINITY;
   // A byte takes at least one byte of its JSON form: the answer bound bounds the bytes kept too.
   const collected = new WindowBytes(reader, file.stat.size - windowStart, Math.min(maxWindow, options.maxAnswerBytes ?? maxWindow));
@@ -437,7 +442,7 @@ function* readTail(file: OpenFile, options: ReadLinesOptions, count: number): St
   const bound = maxAnswer < maxWindow ? { bytes: maxAnswer, overflow: "cut" as const, limit: "answer" as const } : { bytes: maxWindow, overflow: options.overflow ?? "fail", limit: "window" as const };
   const found = yield* tailBytes(file, reader, end, count, bound.bytes, bound.overflow);
   if (!found.ok) return found;
-  const fitted = fitTailAnswer(found.value, maxAnswer);
+  const fitted = fitTailAnswer(found.value, maxAnswer, options.answerLineBytes ?? 0);
   const { start, bytes } = fitted;
   const tailCut = fitted.cut;
   // A tail that reaches the start of the file is numbered for free; otherwise only by counting up to it.
@@ -468,9 +473,9 @@ function* readTail(file: OpenFile, options: ReadLinesOptions, count: number): St
 
 // A tail cut further to fit `maxAnswer` as a JSON string: its last whole lines that fit, else its last
 // line's end from a character boundary. The tail itself when it fits.
-function fitTailAnswer(tail: TailBytes, maxAnswer: number): TailBytes {
+function fitTailAnswer(tail: TailBytes, maxAnswer: number, lineBytes: number): TailBytes {
   if (!Number.isFinite(maxAnswer)) return tail;
-  const from = jsonTailStart(tail.bytes, maxAnswer);
+  const from = jsonTailStart(tail.bytes, maxAnswer, lineBytes);
   if (from === 0) return tail;
   // A line starts after each LF but the one that ends the tail.
   const nl = tail.bytes.subarray(0, tail.bytes.length - 1).indexOf(LF, from - 1);

@@ -83,17 +83,34 @@ describe("maxAnswerBytes: the window's text as a JSON string", () => {
     expect(part.window.cut).toEqual({ limit: "answer", partial: true, offset: 7 });
   });
 
+  test("answerLineBytes counts a prefix for every line of the window", async () => {
+    const { workspace } = fileWith("abc\n".repeat(10));
+    // A line takes 10 bytes (abc, \n escaped, 5 of prefix), the first line's prefix 5 more: 35 hold three.
+    const { window } = valueOf(await read(workspace, "f", start(1, null), bounded(35, { answerLineBytes: 5 })));
+    expect(window.text).toBe("abc\n".repeat(3));
+    expect(window.nextLine).toBe(4);
+  });
+
   test("property: any window's text fits the bound as a JSON string", async () => {
     const byte = fc.constantFrom(0x00, 0x01, 0x0a, 0x0d, 0x22, 0x5c, 0x41, 0xc3, 0xa9, 0xff, 0xe2, 0x82, 0xac);
     await fc.assert(
-      fc.asyncProperty(fc.uint8Array({ maxLength: 300 }), fc.array(byte, { maxLength: 300 }), fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 5 }), async (noise, chosen, bound, startLine) => {
-        const bytes = Buffer.from(chosen.length > 0 ? chosen : [...noise]);
-        const { workspace } = fileWith(bytes);
-        const forward = valueOf(await read(workspace, "f", start(startLine, null), bounded(bound)));
-        expect(jsonBytes(forward.window.text)).toBeLessThanOrEqual(bound);
-        const back = valueOf(await read(workspace, "f", tail(3), bounded(bound)));
-        expect(jsonBytes(back.window.text)).toBeLessThanOrEqual(bound);
-      }),
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 300 }),
+        fc.array(byte, { maxLength: 300 }),
+        fc.integer({ min: 1, max: 200 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 0, max: 9 }),
+        async (noise, chosen, room, startLine, lineBytes) => {
+          const bytes = Buffer.from(chosen.length > 0 ? chosen : [...noise]);
+          const { workspace } = fileWith(bytes);
+          const bound = room + lineBytes;
+          const answerOf = (window: { text: string; lines: readonly unknown[] }) => jsonBytes(window.text) + lineBytes * window.lines.length;
+          const forward = valueOf(await read(workspace, "f", start(startLine, null), bounded(bound, { answerLineBytes: lineBytes })));
+          expect(answerOf(forward.window)).toBeLessThanOrEqual(bound);
+          const back = valueOf(await read(workspace, "f", tail(3), bounded(bound, { answerLineBytes: lineBytes })));
+          expect(answerOf(back.window)).toBeLessThanOrEqual(bound);
+        },
+      ),
       { numRuns: 150 },
     );
   });
