@@ -81,6 +81,8 @@ export async function readFile(
     sniffBytes: SNIFF_BYTES,
     maxWindowBytes: options.max_window_bytes,
     maxAnswerBytes: options.max_answer_bytes,
+    // Each line's `%4d | ` prefix counts toward the bound too.
+    answerLineBytes: Math.max(4, String(startLine + limit).length) + 3,
     // A page that does not fit is the part that fits, never an error: a smaller limit cannot shorten a line.
     overflow: "cut",
     maxFileBytes: options.max_file_bytes,

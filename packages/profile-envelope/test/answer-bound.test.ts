@@ -4,8 +4,9 @@ import { makeWorkspace } from "./workspace.js";
 
 const MIB = 1024 * 1024;
 const ANSWER = 256 * 1024;
-// 43690 control bytes take 262140 bytes as JSON (`\u0001` each); one more would pass 262144.
-const FITTING = Math.floor(ANSWER / 6);
+// The line's `   2 | ` prefix (7 bytes) and 43689 control bytes (`\u0001`, 6 bytes each) take 262141 bytes
+// as JSON; one more would pass 262144.
+const FITTING = Math.floor((ANSWER - 7) / 6);
 const RAISE = "Raise max_answer_bytes and max_window_bytes in the [envelope] table of the user's configuration (at most 67108864) to see more of it.";
 
 function hugeLineWorkspace(after = "") {
@@ -51,12 +52,13 @@ describe("issue 30 case 5: every answer is bounded, escapes counted", () => {
   test("issue 30 case 5: a page of short lines stops at the byte bound, quotes and backslashes counted", async () => {
     const ws = makeWorkspace();
     ws.write("q.txt", '"\\"\n'.repeat(10));
-    // Each line takes 8 bytes as JSON (`\"\\\\\"` and `\n`): max_answer_bytes 20 holds two.
-    const output = maskTime(await createTool({ root: ws.root, max_answer_bytes: 20 }).call({ path: "q.txt" }));
+    // Each line takes 15 bytes as JSON (its 7-byte prefix, `\"\\\\\"` and `\n`): 37 hold two (the count
+    // takes one more prefix for the line that follows).
+    const output = maskTime(await createTool({ root: ws.root, max_answer_bytes: 37 }).call({ path: "q.txt" }));
     expect(output.status === "partial" && output.data).toEqual({ content: '   1 | "\\"\n   2 | "\\"\n', truncated: true });
     expect(output.text).toBe(
       "Read 2 lines from 'q.txt' (Lines 1-2).\n(Took 0ms)\n[Truncated: Showing first 2 of 10 lines. Use start_line=3 to continue.]\n" +
-        "[Cut: the lines after line 2 would take this read past max_answer_bytes = 20 bytes as JSON, the most one read returns.]",
+        "[Cut: the lines after line 2 would take this read past max_answer_bytes = 37 bytes as JSON, the most one read returns.]",
     );
   });
 
