@@ -46,7 +46,7 @@ describe("read.config.toml", () => {
     [
       "an unknown key in a profile's table",
       "[tools.read_file]\nmax_bytes = 3\n",
-      /: forge: invalid option 'max_bytes' in \[tools\.read_file\]: unknown key \(accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers, denied_patterns, secrets\)\n$/,
+      /: forge: invalid option 'max_bytes' in \[tools\.read_file\]: unknown key \(accepted keys: max_file_read_bytes, max_answer_bytes, max_scan_bytes, show_line_numbers, denied_patterns, secrets\)\n$/,
     ],
     [
       "an unknown key in another profile's table, in the same format",
@@ -71,7 +71,7 @@ describe("read.config.toml", () => {
   }
 
   test("a key or a value holding ESC or U+202E is echoed quoted and escaped, never raw (in a profile's table and at the top level)", () => {
-    const accepted = "(accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers, denied_patterns, secrets)";
+    const accepted = "(accepted keys: max_file_read_bytes, max_answer_bytes, max_scan_bytes, show_line_numbers, denied_patterns, secrets)";
     const cases: [string, string][] = [
       ['profile = "forge"\n[tools.read_file]\n"a\\u001b[31mRED\\u202e" = 1\n', `forge: invalid option 'a\\x1b[31mRED\\u202e' in [tools.read_file]: unknown key ${accepted}`],
       ['profile = "forge"\n[tools.read_file]\nmax_scan_bytes = "\\u001b[2J\\u202e"\n', `forge: invalid option 'max_scan_bytes' in [tools.read_file]: expected a number, got "\\x1b[2J\\u202e" ${accepted}`],
