@@ -33,7 +33,7 @@ export const profile = defineProfile({
     return {
       name: TOOL_NAME,
       definition,
-      call: async (input, { signal }) => toWireOutput(await readFile(guard, requester, input, signal)),
+      call: async (input, { signal }) => toWireOutput(await readFile(guard, requester, input, signal, config.max_answer_bytes)),
       internalError: (reason) => toWireOutput(readFailure(`the read failed unexpectedly (${reason})`)),
     };
   },
