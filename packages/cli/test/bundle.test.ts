@@ -53,7 +53,9 @@ describe("the read-tool bundle (dist/read-tool.cjs)", () => {
       expect(held.filter((input) => input.includes(left))).toEqual([]);
     }
     expect(held.some((input) => input.endsWith("/zod/v4/locales/en.js"))).toBe(true);
-    expect(fs.statSync(path.join(dist, "read-tool.cjs")).size).toBeLessThan(400 * 1024);
+    // Issue 30's answer bounds (core's JSON budget, each profile's notices) took it from about 400 KiB to
+    // 402; the UI and the MCP SDK this guards against are hundreds of KiB.
+    expect(fs.statSync(path.join(dist, "read-tool.cjs")).size).toBeLessThan(420 * 1024);
   });
 
   test("`read-tool call` loads nothing outside the bundle: no ink, React or MCP SDK, no ES module", () => {

@@ -51,7 +51,7 @@ describe("read.config.toml", () => {
     [
       "an unknown key in another profile's table, in the same format",
       "[guard]\nblock = []\n",
-      /: guard: invalid option 'block' in \[guard\]: unknown key \(accepted keys: blocked, default_blocked, respect_gitignore, secrets\)\n$/,
+      /: guard: invalid option 'block' in \[guard\]: unknown key \(accepted keys: blocked, default_blocked, respect_gitignore, max_answer_bytes, secrets\)\n$/,
     ],
     ["a wrong type in a profile's table", '[tools.read_file]\nmax_scan_bytes = "lots"\n', /: forge: invalid option 'max_scan_bytes' in \[tools\.read_file\]: expected a number, got "lots" \(accepted keys: /],
     ["a TOML float for a byte limit", "[tools.read_file]\nmax_file_read_bytes = 204800.0\n", /key 'tools\.read_file\.max_file_read_bytes': expected an integer, got the float 204800\.0\n$/],
