@@ -99,11 +99,11 @@ export function isLineEnd(lastByte: number, breaks: LineBreaks): boolean {
 
 /**
  * The offset just past the last line end that lies wholly within the first `length` bytes of `bytes` (0
- * when none does), and how many line ends lie there. A universal CR at `length - 1` is a line end when the
- * byte after it (in `bytes`) is not an LF; a CRLF split at `length` is not one within it.
+ * when none does). A universal CR at `length - 1` is a line end when the byte after it (in `bytes`) is not
+ * an LF; a CRLF split at `length` is not one within it.
  */
-export function lastLineEnd(bytes: Uint8Array, length: number, before: number, breaks: LineBreaks): { end: number; lines: number } {
-  if (length === 0) return { end: 0, lines: 0 };
+export function lastLineEnd(bytes: Uint8Array, length: number, breaks: LineBreaks): number {
+  if (length === 0) return 0;
   let end = bytes.lastIndexOf(LF, length - 1) + 1;
   if (breaks === "universal") {
     // Only after the last LF: a search of the whole chunk for a CR that is not there costs a pass over it.
@@ -116,9 +116,13 @@ export function lastLineEnd(bytes: Uint8Array, length: number, before: number, b
       }
     }
   }
-  if (end === 0) return { end, lines: 0 };
+  return end;
+}
+
+/** The line ends in the first `end` bytes of `bytes`, `end` being a {@link lastLineEnd}: a CR just before it ends a line. */
+export function lineEndsTo(bytes: Uint8Array, end: number, before: number, breaks: LineBreaks): number {
+  if (end === 0) return 0;
   const within = bytes.subarray(0, end);
-  // countLineEnds leaves a final CR undecided: here it was decided by the byte after it.
-  const undecided = breaks === "universal" && within[end - 1] === CR ? 1 : 0;
-  return { end, lines: countLineEnds(within, before, breaks) + undecided };
+  // countLineEnds leaves a final CR undecided: lastLineEnd decided it by the byte after it.
+  return countLineEnds(within, before, breaks) + (breaks === "universal" && within[end - 1] === CR ? 1 : 0);
 }

@@ -3,7 +3,7 @@ import { countLineFeeds } from "./count-line-feeds.js";
 import { decodeWindow, wholeCharacterEnd, wholeCharacterStart } from "./decode-lines.js";
 import { quoteText } from "./escape-text.js";
 import { JsonBudget, jsonTailStart } from "./json-budget.js";
-import { countLineEnds, lastLineEnd, pastLineEnds, type LineBreaks } from "./line-ends.js";
+import { countLineEnds, lastLineEnd, lineEndsTo, pastLineEnds, type LineBreaks } from "./line-ends.js";
 import { lineIndexOf, type ScanPoint } from "./line-index.js";
 import type { OpenFile } from "./open-file.js";
 import { grewFailure, scanLimitFailure, shrankFailure, windowFailure } from "./read-failures.js";
@@ -320,15 +320,16 @@ function* readForward(file: OpenFile, options: ReadLinesOptions, window: Extract
       if (byWindow && !cutting) return fail(windowFailure(file, maxWindow));
       // The whole lines of this chunk that still fit, then nothing more.
       const room = Math.max(0, Math.min(windowRoom, answerRoom));
-      const fitting = lastLineEnd(buffer.subarray(0, bytes), room, before, breaks);
-      taken += fitting.lines;
-      collected.keep(buffer, fitting.end > 0 ? fitting.end : room);
-      if (fitting.end > 0) whole = collected.length;
+      const chunk = buffer.subarray(0, bytes);
+      const fitting = lastLineEnd(chunk, room, breaks);
+      taken += lineEndsTo(chunk, fitting, before, breaks);
+      collected.keep(buffer, fitting > 0 ? fitting : room);
+      if (fitting > 0) whole = collected.length;
       cutBy = byWindow ? "window" : "answer";
       break;
     }
     taken += part.lines;
-    if ((cutting || answer !== undefined) && part.lines > 0) whole = collected.length + lastLineEnd(buffer.subarray(0, bytes), part.bytes, before, breaks).end;
+    if ((cutting || answer !== undefined) && part.lines > 0) whole = collected.length + lastLineEnd(buffer.subarray(0, bytes), part.bytes, breaks);
     collected.keep(buffer, part.bytes);
     position += part.bytes;
     if (part.bytes > 0) before = buffer[part.bytes - 1] ?? -1;
