@@ -290,7 +290,7 @@ function* readForward(file: OpenFile, options: ReadLinesOptions, window: Extract
   // A byte takes at least one byte of its JSON form: the answer bound bounds the bytes kept too.
   const collected = new WindowBytes(reader, file.stat.size - windowStart, Math.min(maxWindow, options.maxAnswerBytes ?? maxWindow));
   let taken = 0;
-  // Bytes of `collected` that end with a newline: the whole lines kept so far (tracked when cutting).
+  // Bytes of `collected` that end with a line end: the whole lines kept, found only when a cut needs them.
   let whole = 0;
   let position = windowStart;
   // The byte before `position` (decides a universal CR at the end of a chunk).
@@ -306,6 +306,7 @@ function* readForward(file: OpenFile, options: ReadLinesOptions, window: Extract
       if (stop === "scan-limit") {
         if (!cutting) return fail(scanLimit(file, options, limits, `The lines of ${quoteText(file.path.input)} from line ${window.startLine} run`, window.startLine));
         if (collected.length === 0) return startsBeyond();
+        whole = wholeLines(collected.bytes(), undefined, breaks);
         cutBy = "scan";
         break;
       }
@@ -322,6 +323,7 @@ function* readForward(file: OpenFile, options: ReadLinesOptions, window: Extract
       const room = Math.max(0, Math.min(windowRoom, answerRoom));
       const chunk = buffer.subarray(0, bytes);
       const fitting = lastLineEnd(chunk, room, breaks);
+      whole = wholeLines(collected.bytes(), chunk[0], breaks);
       taken += lineEndsTo(chunk, fitting, before, breaks);
       collected.keep(buffer, fitting > 0 ? fitting : room);
       if (fitting > 0) whole = collected.length;
@@ -329,7 +331,6 @@ function* readForward(file: OpenFile, options: ReadLinesOptions, window: Extract
       break;
     }
     taken += part.lines;
-    if ((cutting || answer !== undefined) && part.lines > 0) whole = collected.length + lastLineEnd(buffer.subarray(0, bytes), part.bytes, breaks);
     collected.keep(buffer, part.bytes);
     position += part.bytes;
     if (part.bytes > 0) before = buffer[part.bytes - 1] ?? -1;
@@ -400,6 +401,13 @@ function* readForward(file: OpenFile, options: ReadLinesOptions, window: Extract
     bom,
     bytesScanned: scan.position,
   });
+}
+
+// Where the whole lines of a window's bytes end (0: none), `next` being the byte after them when it was
+// read: a universal CR at their end ends a line unless an LF follows it.
+function wholeLines(kept: Buffer, next: number | undefined, breaks: LineBreaks): number {
+  if (breaks === "universal" && kept[kept.length - 1] === CR && next !== undefined && next !== LF) return kept.length;
+  return lastLineEnd(kept, kept.length, breaks);
 }
 
 // The offset just past the first line end at or after `from`, or why none was found within the limits.
