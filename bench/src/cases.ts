@@ -367,8 +367,10 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
       profileCase(workload, "envelope", { path: rel }, { floor: f500c, options: { secrets: true }, label: "envelope secrets" });
       profileCase(workload, "envelope", { path: w.secretsKeyword }, { floor: f500c, options: { secrets: true }, label: "envelope secrets", call: "{path} (secrets = true), the file with a line naming API_SECRET" });
     }
-    profileCase(workload, "guard", { path: rel }, { floor: fAll, mode: "first", expect: singleLine ? "refusal" : "ok" });
-    profileCase(workload, "guard", { path: rel }, { floor: fAll, expect: singleLine ? "refusal" : "ok" });
+    // The guard returns whole files: one over its answer bound (256 KiB of JSON, issue 30) is refused.
+    const guardReads = !singleLine && fs.statSync(file).size <= 256 * 1024;
+    profileCase(workload, "guard", { path: rel }, { floor: fAll, mode: "first", expect: guardReads ? "ok" : "refusal" });
+    profileCase(workload, "guard", { path: rel }, { floor: fAll, expect: guardReads ? "ok" : "refusal" });
     limit(workload, "readFileSync + split", "whole file", () => fs.readFileSync(file, "utf8").split("\n").length, { floor: fAll });
     limit(workload, "head(1)", "head -n 200 (subprocess)", subprocess("head", ["-n", "200", rel]), { floor: f200 });
     peer(workload, "MCP fs", "read_text_file (whole)", async () => {

@@ -1,6 +1,7 @@
 import type { ConformanceCheck } from "../conformance-check.js";
 import { caseCheck, type AdversarialCase } from "./adversarial-case.js";
 import { FUZZ_CHECK } from "./fuzz-check.js";
+import { HUGE_LINE_CHECK } from "./huge-line-check.js";
 import { LOAD_CHECKS } from "./load-checks.js";
 import { OUTPUT_INTEGRITY_CASES } from "./output-integrity-cases.js";
 import { PATH_SYNTAX_CASES } from "./path-syntax-cases.js";
@@ -24,4 +25,4 @@ export const ADVERSARIAL_CASES: readonly AdversarialCase[] = [
  * the load tests and the fuzzing property. Every profile runs them; what each must answer comes from
  * its oracle's `behaviour` and `adversarial` blocks.
  */
-export const ADVERSARIAL_CHECKS: readonly ConformanceCheck[] = [...ADVERSARIAL_CASES.map(caseCheck), ...LOAD_CHECKS, FUZZ_CHECK];
+export const ADVERSARIAL_CHECKS: readonly ConformanceCheck[] = [...ADVERSARIAL_CASES.map(caseCheck), ...LOAD_CHECKS, HUGE_LINE_CHECK, FUZZ_CHECK];

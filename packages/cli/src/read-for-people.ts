@@ -24,7 +24,9 @@ const PAGE_SIZE = `${PEOPLE_PAGE_BYTES / 1024} KiB`;
  * A page holds at most {@link PEOPLE_PAGE_BYTES} of numbered lines as well as the lines asked for: it ends
  * before the first line that would not fit, and the summary says where to continue. A first line that
  * does not fit on its own (a minified file, a log without newlines) is cut at the last whole character
- * that fits, and the summary says how many of its bytes are not shown.
+ * that fits, and the summary says how many of its bytes are shown. Only the bytes a page can show are
+ * read (core cuts the window at {@link PEOPLE_PAGE_BYTES} bytes of the file), so a line of any length
+ * costs a page's memory; the length of a line cut there is not known, as its end was never read.
  */
 export async function readForPeople(root: string, input: string, window: PeopleWindow): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
   const workspace = createWorkspace(root);
@@ -37,9 +39,11 @@ export async function readForPeople(root: string, input: string, window: PeopleW
     countTotal: true,
     decode: "replace",
     sniffBytes: 8192,
+    maxWindowBytes: PEOPLE_PAGE_BYTES,
+    overflow: "cut",
   });
   if (!read.ok) return { ok: false, message: `${read.failure.code}: ${visible(read.failure.message)}` };
-  const { lines, totalLines, hasMore } = read.value.window;
+  const { lines, totalLines, hasMore, cut: windowCut } = read.value.window;
   const page = fitPage(lines);
   const shown = lines.slice(0, page.rows.length);
   const first = shown[0]?.number;
@@ -49,7 +53,11 @@ export async function readForPeople(root: string, input: string, window: PeopleW
   const next = more && last !== undefined && last !== null ? `; continue with --start ${last + 1}` : "";
   let summary: string;
   if (shown.length === 0) summary = `(no lines shown; the file has ${totalLines ?? "an unknown number of"} lines)`;
-  else if (page.cut !== undefined) summary = `(line ${last ?? "?"} of ${total}, cut after ${page.cut.shownBytes} of its ${page.cut.lineBytes} bytes to fit in ${PAGE_SIZE}${next})`;
+  else if (windowCut?.partial === true) {
+    const shownBytes = page.cut?.shownBytes ?? Buffer.byteLength(lines[0]?.text ?? "");
+    const part = window.tail === undefined ? `cut after ${shownBytes} bytes` : `${shownBytes} bytes of its end shown`;
+    summary = `(line ${last ?? "?"} of ${total}, ${part} to fit in ${PAGE_SIZE}; the rest of the line is not shown${next})`;
+  } else if (page.cut !== undefined) summary = `(line ${last ?? "?"} of ${total}, cut after ${page.cut.shownBytes} of its ${page.cut.lineBytes} bytes to fit in ${PAGE_SIZE}${next})`;
   else if (shown.length < lines.length) summary = `(lines ${first}-${last} of ${total}, as many as fit in ${PAGE_SIZE}${next})`;
   else summary = `(lines ${first}-${last} of ${total}${next})`;
   return { ok: true, text: `${page.rows.join("")}${summary}\n` };

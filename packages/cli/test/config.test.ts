@@ -54,12 +54,12 @@ describe("read.config.toml", () => {
     [
       "an unknown key in a profile's table",
       "[tools.read_file]\nmax_bytes = 3\n",
-      /: forge: invalid option 'max_bytes' in \[tools\.read_file\]: unknown key \(accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers, denied_patterns, secrets\)\n$/,
+      /: forge: invalid option 'max_bytes' in \[tools\.read_file\]: unknown key \(accepted keys: max_file_read_bytes, max_answer_bytes, max_scan_bytes, show_line_numbers, denied_patterns, secrets\)\n$/,
     ],
     [
       "an unknown key in another profile's table, in the same format",
       "[guard]\nblock = []\n",
-      /: guard: invalid option 'block' in \[guard\]: unknown key \(accepted keys: blocked, default_blocked, respect_gitignore, secrets\)\n$/,
+      /: guard: invalid option 'block' in \[guard\]: unknown key \(accepted keys: blocked, default_blocked, respect_gitignore, max_answer_bytes, secrets\)\n$/,
     ],
     ["a wrong type in a profile's table", '[tools.read_file]\nmax_scan_bytes = "lots"\n', /: forge: invalid option 'max_scan_bytes' in \[tools\.read_file\]: expected a number, got "lots" \(accepted keys: /],
     ["a TOML float for a byte limit", "[tools.read_file]\nmax_file_read_bytes = 204800.0\n", /key 'tools\.read_file\.max_file_read_bytes': expected an integer, got the float 204800\.0\n$/],
@@ -79,7 +79,7 @@ describe("read.config.toml", () => {
   }
 
   test("a key or a value holding ESC or U+202E is echoed quoted and escaped, never raw (in a profile's table and at the top level)", () => {
-    const accepted = "(accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers, denied_patterns, secrets)";
+    const accepted = "(accepted keys: max_file_read_bytes, max_answer_bytes, max_scan_bytes, show_line_numbers, denied_patterns, secrets)";
     const cases: [string, string][] = [
       ['profile = "forge"\n[tools.read_file]\n"a\\u001b[31mRED\\u202e" = 1\n', `forge: invalid option 'a\\x1b[31mRED\\u202e' in [tools.read_file]: unknown key ${accepted}`],
       ['profile = "forge"\n[tools.read_file]\nmax_scan_bytes = "\\u001b[2J\\u202e"\n', `forge: invalid option 'max_scan_bytes' in [tools.read_file]: expected a number, got "\\x1b[2J\\u202e" ${accepted}`],

@@ -65,13 +65,24 @@ describe("read-tool PATH", () => {
       const [body, summary] = run.stdout.split(/\n(?=\(line)/);
       expect(Buffer.byteLength(`${body}\n`)).toBe(256 * 1024);
       expect(body).toBe(`1  ${"x".repeat(256 * 1024 - 4)}`);
-      expect(summary).toBe("(line 1 of 1, cut after 262140 of its 4194304 bytes to fit in 256 KiB)\n");
+      expect(summary).toBe("(line 1 of 1, cut after 262140 bytes to fit in 256 KiB; the rest of the line is not shown)\n");
+    });
+
+    test("issue 30 case 8: a 70 MB one-line file is cut, never TOO_LARGE, reading only the window it shows", () => {
+      const root = makeWorkspace({});
+      fs.writeFileSync(path.join(root, "one-line.txt"), Buffer.alloc(70_000_000, 0x78));
+      const run = runCli(["one-line.txt"], { cwd: root });
+      expect(run.stderr).toBe("");
+      expect(run.status).toBe(0);
+      expect(run.stdout).toBe(`1  ${"x".repeat(262_140)}\n(line 1 of 1, cut after 262140 bytes to fit in 256 KiB; the rest of the line is not shown)\n`);
+      const tail = runCli(["one-line.txt", "--tail", "1"], { cwd: root });
+      expect(tail.stdout).toBe(`1  ${"x".repeat(262_140)}\n(line 1 of 1, 262140 bytes of its end shown to fit in 256 KiB; the rest of the line is not shown)\n`);
     });
 
     test("a line is cut on a character boundary: neither a UTF-8 sequence nor an escape is split", () => {
       const root = makeWorkspace({ "euro.txt": `${"€".repeat(100_000)}\nnext\n`, "esc.txt": `${"\u001b".repeat(70_000)}\n` });
       const euro = runCli(["euro.txt"], { cwd: root }).stdout;
-      expect(euro).toBe(`1  ${"€".repeat(87_380)}\n(line 1 of 2, cut after 262140 of its 300000 bytes to fit in 256 KiB; continue with --start 2)\n`);
+      expect(euro).toBe(`1  ${"€".repeat(87_380)}\n(line 1 of 2, cut after 262140 bytes to fit in 256 KiB; the rest of the line is not shown; continue with --start 2)\n`);
       const escapes = runCli(["esc.txt"], { cwd: root }).stdout;
       expect(escapes).toBe(`1  ${"\\x1b".repeat(65_535)}\n(line 1 of 1, cut after 65535 of its 70000 bytes to fit in 256 KiB)\n`);
     });

@@ -42,6 +42,7 @@ export { closeFile, openFile, openFileSteps, openFileWhenFree, openFileWhenFreeS
 export { ASYNC_CHUNK_SIZE, CHUNK_SIZE, SYNC_BYTES, type Chunk, type FileReader } from "./file-reader.js";
 export { decodeUtf8, type KnownBytes } from "./decode-utf8.js";
 export { DECODE_SLICE_BYTES } from "./decode-lines.js";
+export { DEFAULT_MAX_ANSWER_BYTES, MAX_ANSWER_BYTES_CEILING, MAX_JSON_BYTES_PER_BYTE, jsonBytesOf } from "./json-budget.js";
 export { LOOP_SLICE_MS, settleSteps, waitFor, type Steps } from "./steps.js";
 export { checkSize, readHead, readHeadSteps, readHeadSync, sniffBinary, sniffBinarySteps, type HeadBytes } from "./read-bytes.js";
 export {

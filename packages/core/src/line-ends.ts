@@ -96,3 +96,33 @@ export function pastLineEnds(bytes: Uint8Array, before: number, breaks: LineBrea
 export function isLineEnd(lastByte: number, breaks: LineBreaks): boolean {
   return lastByte === LF || (breaks === "universal" && lastByte === CR);
 }
+
+/**
+ * The offset just past the last line end that lies wholly within the first `length` bytes of `bytes` (0
+ * when none does). A universal CR at `length - 1` is a line end when the byte after it (in `bytes`) is not
+ * an LF; a CRLF split at `length` is not one within it.
+ */
+export function lastLineEnd(bytes: Uint8Array, length: number, breaks: LineBreaks): number {
+  if (length === 0) return 0;
+  let end = bytes.lastIndexOf(LF, length - 1) + 1;
+  if (breaks === "universal") {
+    // Only after the last LF: a search of the whole chunk for a CR that is not there costs a pass over it.
+    const after = bytes.subarray(end, length);
+    for (let cr = after.lastIndexOf(CR); cr !== -1; cr = cr > 0 ? after.lastIndexOf(CR, cr - 1) : -1) {
+      const at = end + cr;
+      if (at + 1 < bytes.length && bytes[at + 1] !== LF) {
+        end = at + 1;
+        break;
+      }
+    }
+  }
+  return end;
+}
+
+/** The line ends in the first `end` bytes of `bytes`, `end` being a {@link lastLineEnd}: a CR just before it ends a line. */
+export function lineEndsTo(bytes: Uint8Array, end: number, before: number, breaks: LineBreaks): number {
+  if (end === 0) return 0;
+  const within = bytes.subarray(0, end);
+  // countLineEnds leaves a final CR undecided: lastLineEnd decided it by the byte after it.
+  return countLineEnds(within, before, breaks) + (breaks === "universal" && within[end - 1] === CR ? 1 : 0);
+}

@@ -1,12 +1,13 @@
 import { coreFailure } from "./core-failure.js";
 import { countLineFeeds } from "./count-line-feeds.js";
-import { decodeWindow, wholeCharacterEnd } from "./decode-lines.js";
+import { decodeWindow, wholeCharacterEnd, wholeCharacterStart } from "./decode-lines.js";
 import { quoteText } from "./escape-text.js";
-import { countLineEnds, pastLineEnds, type LineBreaks } from "./line-ends.js";
+import { JsonBudget, jsonTailStart } from "./json-budget.js";
+import { countLineEnds, lastLineEnd, lineEndsTo, pastLineEnds, type LineBreaks } from "./line-ends.js";
 import { lineIndexOf, type ScanPoint } from "./line-index.js";
 import type { OpenFile } from "./open-file.js";
 import { grewFailure, scanLimitFailure, shrankFailure, windowFailure } from "./read-failures.js";
-import { endOfFile, tailBytes } from "./read-tail.js";
+import { endOfFile, tailBytes, type TailBytes } from "./read-tail.js";
 import { fail, ok, type Result } from "./result.js";
 import { settleSteps, type Steps } from "./steps.js";
 import type { FileReader } from "./file-reader.js";
@@ -32,14 +33,13 @@ export type LineWindowRequest =
       readonly maxLines: number | null;
       /**
        * What ends a line (default `lf`). `universal` also ends lines at a lone CR, as Python's text mode
-       * does; it needs `countTotal`, and neither `maxScanBytes` nor `overflow: "cut"`.
+       * does; it needs `countTotal` and no `maxScanBytes`.
        */
       readonly lineBreaks?: LineBreaks;
       /**
        * Also find out whether the whole file is valid UTF-8 ({@link LineWindow.fileReplaced}), for a
        * profile whose encoding fallback is decided per file. Every byte of the file is checked once per
-       * file identity (the line index remembers the answer); needs `countTotal`, and neither
-       * `maxScanBytes` nor `overflow: "cut"`.
+       * file identity (the line index remembers the answer); needs `countTotal` and no `maxScanBytes`.
        */
       readonly wholeFileUtf8?: boolean;
     }
@@ -89,12 +89,28 @@ export interface ReadLinesOptions {
    * kept (see `redactWindowSteps`). Absent: the window is returned as read.
    */
   readonly redact?: SecretScanner | undefined;
+  /**
+   * The window's text may take at most this many bytes as a JSON string (UTF-8, escapes counted: a C0
+   * control byte takes six, `\u0001`). A window that would take more is cut to fit, whatever `overflow`
+   * says ({@link WindowCut}, `limit: "answer"`): whole lines while they fit, else its first line in part
+   * (a tail: its last line's end), at a character boundary. The bytes read for the window stay within it
+   * and one chunk, so a call's memory follows its answer. Unbounded when absent.
+   */
+  readonly maxAnswerBytes?: number;
+  /**
+   * Bytes the caller adds to each line of its answer (a line number prefix), counted toward
+   * `maxAnswerBytes` for every line (default 0).
+   */
+  readonly answerLineBytes?: number;
 }
 
 /** Where a window read with `overflow: "cut"` stopped short of the lines asked for, and why. */
 export interface WindowCut {
-  /** The limit that cut it: `maxWindowBytes` (`window`) or `maxScanBytes` (`scan`, forward windows only). */
-  readonly limit: "window" | "scan";
+  /**
+   * The limit that cut it: `maxWindowBytes` (`window`), `maxScanBytes` (`scan`, forward windows only) or
+   * `maxAnswerBytes` (`answer`).
+   */
+  readonly limit: "window" | "scan" | "answer";
   /**
    * `false`: the window holds whole lines and leaves out those that did not fit (after it for a forward
    * window, before it for a tail). `true`: its one line did not fit on its own and is returned in part,
@@ -209,10 +225,11 @@ function invalidWindow(options: ReadLinesOptions): string | undefined {
   if (window.from === "end") return isCount(window.lines) ? undefined : `lines must be an integer of at least 0, got ${window.lines}`;
   if (!Number.isSafeInteger(window.startLine) || window.startLine < 1) return `startLine must be an integer of at least 1, got ${window.startLine}`;
   if (window.maxLines !== null && !isCount(window.maxLines)) return `maxLines must be null or an integer of at least 0, got ${window.maxLines}`;
-  // Both read the whole file from its start: a scan budget or a cut window would leave part of it unread.
+  // Both read the whole file from its start: a scan budget would leave part of it unread (a cut window
+  // does not: the count after it goes on from where it was cut).
   const wholeFile = [window.lineBreaks === "universal" ? "universal line breaks" : undefined, window.wholeFileUtf8 === true ? "wholeFileUtf8" : undefined].filter((name) => name !== undefined);
-  if (wholeFile.length > 0 && (!options.countTotal || options.maxScanBytes !== undefined || options.overflow === "cut")) {
-    return `${wholeFile.join(" and ")} need countTotal, and neither maxScanBytes nor overflow "cut"`;
+  if (wholeFile.length > 0 && (!options.countTotal || options.maxScanBytes !== undefined)) {
+    return `${wholeFile.join(" and ")} need countTotal and no maxScanBytes`;
   }
   return undefined;
 }
@@ -277,10 +294,12 @@ function* readForward(file: OpenFile, options: ReadLinesOptions, window: Extract
   }
   const windowStart = scan.position;
   const maxWindow = options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES;
+  const answer = options.maxAnswerBytes === undefined ? undefined : new JsonBudget(options.maxAnswerBytes, options.answerLineBytes);
   const wanted = window.maxLines ?? Number.POSITIVE_INFINITY;
-  const collected = new WindowBytes(reader, file.stat.size - windowStart, maxWindow);
+  // A byte takes at least one byte of its JSON form: the answer bound bounds the bytes kept too.
+  const collected = new WindowBytes(reader, file.stat.size - windowStart, Math.min(maxWindow, options.maxAnswerBytes ?? maxWindow));
   let taken = 0;
-  // Bytes of `collected` that end with a newline: the whole lines kept so far (tracked when cutting).
+  // Bytes of `collected` that end with a line end: the whole lines kept, found only when a cut needs them.
   let whole = 0;
   let position = windowStart;
   // The byte before `position` (decides a universal CR at the end of a chunk).
@@ -296,6 +315,7 @@ function* readForward(file: OpenFile, options: ReadLinesOptions, window: Extract
       if (stop === "scan-limit") {
         if (!cutting) return fail(scanLimit(file, options, limits, `The lines of ${quoteText(file.path.input)} from line ${window.startLine} run`, window.startLine));
         if (collected.length === 0) return startsBeyond();
+        whole = wholeLines(collected.bytes(), undefined, breaks);
         cutBy = "scan";
         break;
       }
@@ -303,18 +323,23 @@ function* readForward(file: OpenFile, options: ReadLinesOptions, window: Extract
       break;
     }
     const part = takeLines(buffer, bytes, wanted - taken, before, breaks);
-    if (collected.length + part.bytes > maxWindow) {
-      if (!cutting) return fail(windowFailure(file, maxWindow));
+    const windowRoom = maxWindow - collected.length;
+    const answerRoom = answer?.fit(buffer, part.bytes, () => collected.bytes()) ?? part.bytes;
+    if (part.bytes > windowRoom || answerRoom < part.bytes) {
+      const byWindow = windowRoom < answerRoom;
+      if (byWindow && !cutting) return fail(windowFailure(file, maxWindow));
       // The whole lines of this chunk that still fit, then nothing more.
-      const fitting = buffer.subarray(0, Math.max(0, maxWindow - collected.length)).lastIndexOf(LF) + 1;
-      taken += countNewlines(buffer.subarray(0, fitting));
-      collected.keep(buffer, fitting > 0 ? fitting : maxWindow - collected.length);
+      const room = Math.max(0, Math.min(windowRoom, answerRoom));
+      const chunk = buffer.subarray(0, bytes);
+      const fitting = lastLineEnd(chunk, room, breaks);
+      whole = wholeLines(collected.bytes(), chunk[0], breaks);
+      taken += lineEndsTo(chunk, fitting, before, breaks);
+      collected.keep(buffer, fitting > 0 ? fitting : room);
       if (fitting > 0) whole = collected.length;
-      cutBy = "window";
+      cutBy = byWindow ? "window" : "answer";
       break;
     }
     taken += part.lines;
-    if (cutting && part.lines > 0) whole = collected.length + buffer.subarray(0, part.bytes).lastIndexOf(LF) + 1;
     collected.keep(buffer, part.bytes);
     position += part.bytes;
     if (part.bytes > 0) before = buffer[part.bytes - 1] ?? -1;
@@ -350,7 +375,7 @@ function* readForward(file: OpenFile, options: ReadLinesOptions, window: Extract
   let hasMore = false;
   let lastLine = false;
   if (cut?.partial === true) {
-    const past = yield* pastNewline(reader, endOffset, limits);
+    const past = yield* pastNewline(reader, endOffset, limits, breaks);
     if (past === "too-large") return grew();
     nextStart = typeof past === "number" ? past : null;
     hasMore = typeof past === "number" ? !(yield* reader.atEnd(past)) : past === "scan-limit";
@@ -387,13 +412,28 @@ function* readForward(file: OpenFile, options: ReadLinesOptions, window: Extract
   });
 }
 
-// The offset just past the first newline at or after `from`, or why none was found within the limits.
-function* pastNewline(reader: FileReader, from: number, limits: ScanLimits): Steps<number | Stop> {
+// Where the whole lines of a window's bytes end (0: none), `next` being the byte after them when it was
+// read: a universal CR at their end ends a line unless an LF follows it.
+function wholeLines(kept: Buffer, next: number | undefined, breaks: LineBreaks): number {
+  if (breaks === "universal" && kept[kept.length - 1] === CR && next !== undefined && next !== LF) return kept.length;
+  return lastLineEnd(kept, kept.length, breaks);
+}
+
+// The offset just past the first line end at or after `from`, or why none was found within the limits.
+function* pastNewline(reader: FileReader, from: number, limits: ScanLimits, breaks: LineBreaks): Steps<number | Stop> {
   for (let position = from; ; ) {
     const { buffer, bytes } = yield* chunkWithin(reader, position, limits);
     if (bytes === 0) return yield* stopAt(reader, limits, position);
-    const nl = buffer.subarray(0, bytes).indexOf(LF);
-    if (nl !== -1) return position + nl + 1;
+    const chunk = buffer.subarray(0, bytes);
+    const nl = chunk.indexOf(LF);
+    const cr = breaks === "universal" ? chunk.subarray(0, nl === -1 ? bytes : nl).indexOf(CR) : -1;
+    if (cr === -1 && nl !== -1) return position + nl + 1;
+    if (cr !== -1) {
+      // A CR ends the line, with the LF right after it when there is one (read on when it lies past the chunk).
+      if (cr + 1 < bytes) return position + cr + 1 + (chunk[cr + 1] === LF ? 1 : 0);
+      const after = yield* chunkWithin(reader, position + bytes, limits);
+      return position + bytes + (after.bytes > 0 && after.buffer[0] === LF ? 1 : 0);
+    }
     position += bytes;
   }
 }
@@ -414,9 +454,15 @@ function* readTail(file: OpenFile, options: ReadLinesOptions, count: number): St
   const bom = yield* readBomFlag(file, 3);
   const end = yield* endOfFile(reader, file.stat.size, options.maxFileBytes);
   if (pastFileLimit(limits, end)) return fail(grewFailure(file, limits.fileLimit ?? Number.MAX_SAFE_INTEGER));
-  const found = yield* tailBytes(file, reader, end, count, options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES, options.overflow ?? "fail");
+  const maxWindow = options.maxWindowBytes ?? DEFAULT_MAX_WINDOW_BYTES;
+  const maxAnswer = options.maxAnswerBytes ?? Number.POSITIVE_INFINITY;
+  // The answer bound cuts whatever `overflow` says; a byte takes at least one byte of its JSON form.
+  const bound = maxAnswer < maxWindow ? { bytes: maxAnswer, overflow: "cut" as const, limit: "answer" as const } : { bytes: maxWindow, overflow: options.overflow ?? "fail", limit: "window" as const };
+  const found = yield* tailBytes(file, reader, end, count, bound.bytes, bound.overflow);
   if (!found.ok) return found;
-  const { start, bytes } = found.value;
+  const fitted = fitTailAnswer(found.value, maxAnswer, options.answerLineBytes ?? 0);
+  const { start, bytes } = fitted;
+  const tailCut = fitted.cut;
   // A tail that reaches the start of the file is numbered for free; otherwise only by counting up to it.
   const numbered = start === 0 || (options.countTotal && end <= limits.budget);
   const before: ScanPoint = { newlines: 0, position: 0, lastByte: -1 };
@@ -427,7 +473,7 @@ function* readTail(file: OpenFile, options: ReadLinesOptions, count: number): St
   const firstNumber = numbered ? before.newlines + 1 : null;
   const decoded = yield* decodeWindow(file, bytes, firstNumber, options.decode);
   if (!decoded.ok) return decoded;
-  const lines = found.value.cut === "line" ? partialLine(decoded.value.lines, firstNumber) : decoded.value.lines;
+  const lines = tailCut === "line" ? partialLine(decoded.value.lines, firstNumber) : decoded.value.lines;
   return ok({
     ...decoded.value,
     lines,
@@ -437,10 +483,22 @@ function* readTail(file: OpenFile, options: ReadLinesOptions, count: number): St
     fileReplaced: null,
     finalNewline: bytes.length > 0 ? bytes[bytes.length - 1] === LF : yield* endsAtNewline(reader, end),
     nextLine: null,
-    cut: found.value.cut === null ? null : { limit: "window", partial: found.value.cut === "line", offset: start },
+    cut: tailCut === null ? null : { limit: fitted !== found.value || bound.limit === "answer" ? "answer" : "window", partial: tailCut === "line", offset: start },
     bom,
     bytesScanned: numbered ? end : end - start,
   });
+}
+
+// A tail cut further to fit `maxAnswer` as a JSON string: its last whole lines that fit, else its last
+// line's end from a character boundary. The tail itself when it fits.
+function fitTailAnswer(tail: TailBytes, maxAnswer: number, lineBytes: number): TailBytes {
+  if (!Number.isFinite(maxAnswer)) return tail;
+  const from = jsonTailStart(tail.bytes, maxAnswer, lineBytes);
+  if (from === 0) return tail;
+  // A line starts after each LF but the one that ends the tail.
+  const nl = tail.bytes.subarray(0, tail.bytes.length - 1).indexOf(LF, from - 1);
+  const at = nl === -1 ? wholeCharacterStart(tail.bytes, from, tail.bytes.length) : nl + 1;
+  return { start: tail.start + at, bytes: tail.bytes.subarray(at), cut: nl === -1 ? "line" : "lines" };
 }
 
 function* endsAtNewline(reader: OpenFile["reader"], end: number): Steps<boolean> {

@@ -78,11 +78,28 @@ describe("universal line breaks: an LF, a CRLF or a lone CR ends a line (Python'
     for (const [request, options] of [
       [universal(1, 1), { countTotal: false }],
       [universal(1, 1), { maxScanBytes: 100 }],
-      [universal(1, 1), { overflow: "cut", maxWindowBytes: 100 }],
-      [{ from: "start", startLine: 1, maxLines: 1, wholeFileUtf8: true }, { overflow: "cut", maxWindowBytes: 100 }],
+      [{ from: "start", startLine: 1, maxLines: 1, wholeFileUtf8: true }, { maxScanBytes: 100 }],
     ] as const) {
       expect(await read(workspace, "f", request, { ...replace, ...options })).toMatchObject({ ok: false, failure: { code: "INVALID_INPUT", reason: "window" } });
     }
+  });
+
+  test("a cut window is counted on from its cut: whole lines, or a line in part ended by a lone CR", async () => {
+    const { workspace } = fileWith(Buffer.concat([Buffer.from("aa\rbb\r\ncccccc\rd"), Buffer.from([0xff])]));
+    const whole = { from: "start", startLine: 1, maxLines: null, lineBreaks: "universal", wholeFileUtf8: true } as const;
+    expect(valueOf(await read(workspace, "f", whole, { ...replace, overflow: "cut", maxWindowBytes: 8 })).window).toMatchObject({
+      text: "aa\rbb\r\n",
+      totalLines: 4,
+      nextLine: 3,
+      cut: { limit: "window", partial: false, offset: 7 },
+      fileReplaced: true,
+    });
+    expect(valueOf(await read(workspace, "f", { ...whole, startLine: 3 }, { ...replace, overflow: "cut", maxWindowBytes: 2 })).window).toMatchObject({
+      lines: [{ number: 3, text: "cc", terminator: "" }],
+      totalLines: 4,
+      nextLine: 4,
+      cut: { limit: "window", partial: true, offset: 9 },
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_ANSWER_BYTES, MAX_ANSWER_BYTES_CEILING } from "@read/core";
 import { z } from "zod";
 import { blockedGlobProblem } from "./blocked-globs.js";
 
@@ -23,6 +24,11 @@ export const configSchema = z.strictObject({
   default_blocked: z.boolean().default(true),
   /** Deny files that git would ignore, whether or not the root is in a git repository. */
   respect_gitignore: z.boolean().default(true),
+  /**
+   * The most bytes a file's content may take as a JSON string, escapes counted (a control character
+   * takes six): a file over it is refused as too large, since the tool returns whole files only.
+   */
+  max_answer_bytes: z.int().min(1).max(MAX_ANSWER_BYTES_CEILING).default(DEFAULT_MAX_ANSWER_BYTES),
 });
 
 /** The guard profile's options, as validated from its config table. */

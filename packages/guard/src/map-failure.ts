@@ -76,6 +76,12 @@ export function mapFailure(found: CoreFailure, shown: string, stage: FailureStag
     case "NAME_TOO_LONG":
       return failure("NOT_ACCESSIBLE", `not accessible: ${stage} ${path}: ${osText(found.osError ?? OS_ERROR_OF[found.code])}`);
     case "TOO_LARGE":
+      if (found.cause === "window") {
+        return failure(
+          "TOO_LARGE",
+          `file too large: ${path} takes more than ${found.limit} bytes as JSON, escapes counted, the most one answer holds (max_answer_bytes in [guard]); this tool returns whole files only, so read it with a tool that reads a range of lines, or have the user raise max_answer_bytes`,
+        );
+      }
       return found.cause === "size"
         ? failure("TOO_LARGE", `file too large: ${path} is ${found.size} bytes (max ${MAX_FILE_BYTES})`)
         : failure("TOO_LARGE", `file too large: ${path} grew past ${MAX_FILE_BYTES} bytes while it was read (max ${MAX_FILE_BYTES})`);

@@ -19,7 +19,7 @@ export const profile = defineProfile({
   configSchema,
   // Spec 003's sensitive list is part of its policy: on unless the config turns it off.
   secrets: true,
-  tightening: { blocked: "more", default_blocked: "on", respect_gitignore: "on" },
+  tightening: { blocked: "more", default_blocked: "on", respect_gitignore: "on", max_answer_bytes: "lower" },
   outputSchema: readFileOutputSchema,
   isError: isReadFileError,
   render,
@@ -34,7 +34,7 @@ export const profile = defineProfile({
     return {
       name: TOOL_NAME,
       definition,
-      call: async (input, { signal }) => toWireOutput(await readFile(guard, requester, input, signal, { rules: sensitive, redact })),
+      call: async (input, { signal }) => toWireOutput(await readFile(guard, requester, input, signal, { rules: sensitive, redact }, config.max_answer_bytes)),
       internalError: (reason) => toWireOutput(readFailure(`the read failed unexpectedly (${reason})`)),
     };
   },

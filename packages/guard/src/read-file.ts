@@ -1,4 +1,4 @@
-import type { PermissionRequester, SecretScanner, SensitiveRule } from "@read/core";
+import { DEFAULT_MAX_ANSWER_BYTES, type PermissionRequester, type SecretScanner, type SensitiveRule } from "@read/core";
 import type { Guard } from "./create-guard.js";
 import { TOOL_NAME } from "./definition.js";
 import { invalidInput, mapDenial, mapFailure, mapRefusal } from "./map-failure.js";
@@ -10,11 +10,19 @@ import { requestPermission } from "./request-permission.js";
 /**
  * One `read_file` call (spec 003), as the library sees it: validate the arguments, ask the guard, ask the
  * person (through `requester`) about a pending path, and only then open and read the file: at most 1 MiB
- * of valid UTF-8 without NUL bytes. A failure comes with its {@link ReadFileResult} code; the tool sends
+ * of valid UTF-8 without NUL bytes, whose content takes at most `maxAnswerBytes` as JSON (else it is too
+ * large: the tool returns whole files only). A failure comes with its {@link ReadFileResult} code; the tool sends
  * the model only its message (`toWireOutput`). Arguments other than `path` are ignored, as the reference
  * ignores them.
  */
-export async function readFile(guard: Guard, requester: PermissionRequester | undefined, input: unknown, signal?: AbortSignal, secrets: SecretsPolicy = {}): Promise<ReadFileResult> {
+export async function readFile(
+  guard: Guard,
+  requester: PermissionRequester | undefined,
+  input: unknown,
+  signal?: AbortSignal,
+  secrets: SecretsPolicy = {},
+  maxAnswerBytes = DEFAULT_MAX_ANSWER_BYTES,
+): Promise<ReadFileResult> {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return invalidInput(`expected map[string]any, got ${goTypeName(input)}`);
   const path: unknown = (input as { path?: unknown }).path;
   if (path === undefined) return invalidInput("missing required 'path' parameter");
@@ -35,7 +43,7 @@ export async function readFile(guard: Guard, requester: PermissionRequester | un
   }
   signal?.throwIfAborted();
   const sensitive = secrets.rules === undefined || secrets.rules.length === 0 ? undefined : { rules: secrets.rules, root: guard.root };
-  const read = await readTextFile(decision.target, { allowOutside: decision.decision === "pending", limit: MAX_FILE_BYTES, signal, sensitive, redact: secrets.redact });
+  const read = await readTextFile(decision.target, { allowOutside: decision.decision === "pending", limit: MAX_FILE_BYTES, maxAnswerBytes, signal, sensitive, redact: secrets.redact });
   if (!read.ok) return mapFailure(read.failure, decision.lexical, "open");
   return { path: decision.target.absolute, content: read.value.content, bytes_read: read.value.bytesRead };
 }

@@ -6,6 +6,8 @@ import {
   coreFailure,
   decodeUtf8,
   fail,
+  jsonBytesOf,
+  MAX_JSON_BYTES_PER_BYTE,
   fromOsError,
   hardLinkFailureSteps,
   ok,
@@ -47,6 +49,11 @@ export interface TextFileOptions {
   readonly allowOutside: boolean;
   /** The most bytes read: a larger file is `TOO_LARGE`. */
   readonly limit: number;
+  /**
+   * The most bytes the content may take as a JSON string, escapes counted: a file over it is `TOO_LARGE`
+   * (`cause: "window"`, with this `limit`), refused from its size alone when its bytes are more.
+   */
+  readonly maxAnswerBytes: number;
   /** Aborts the wait for a descriptor and every read: the promise rejects with its reason. */
   readonly signal?: AbortSignal | undefined;
   /** The secrets policy, when on: a hard link to a name its rules refuse is refused (`SENSITIVE`), looked for from `root`. */
@@ -73,6 +80,9 @@ function* readTextFileSteps(target: ResolvedPath, options: TextFileOptions): Ste
     }
     const size = checkSize(file, options.limit);
     if (!size.ok) return size;
+    const overAnswer = () => fail(coreFailure({ code: "TOO_LARGE", cause: "window", message: `The file ${quoteText(target.input)} takes more than ${options.maxAnswerBytes} bytes as JSON.`, path: target.input, limit: options.maxAnswerBytes }));
+    // A byte takes at least one byte of JSON.
+    if (file.stat.size > options.maxAnswerBytes) return overAnswer();
     const head = yield* readHeadSteps(file, options.limit);
     if (!head.ok) return head;
     if (head.value.truncated) {
@@ -92,6 +102,8 @@ function* readTextFileSteps(target: ResolvedPath, options: TextFileOptions): Ste
       return fail(coreFailure({ code: "BINARY", message: `The file ${quoteText(target.input)} contains a NUL byte.`, path: target.input, resolved: target.absolute, sniffBytes: null, offset: nul }));
     }
     if (!isUtf8(bytes)) return fail(coreFailure({ code: "INVALID_UTF8", message: `The file ${quoteText(target.input)} is not valid UTF-8.`, path: target.input }));
+    // Only a file that could pass the bound once escaped is counted.
+    if (bytes.length * MAX_JSON_BYTES_PER_BYTE > options.maxAnswerBytes && jsonBytesOf(bytes) > options.maxAnswerBytes) return overAnswer();
     const content = decodeUtf8(bytes, { valid: true });
     return ok({ content: options.redact === undefined ? content : yield* redactTextSteps(content, options.redact, target.absolute), bytesRead: bytes.length });
   } finally {

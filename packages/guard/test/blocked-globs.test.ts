@@ -111,7 +111,7 @@ describe("blocked globs", () => {
     }
     expect(thrown).toBeInstanceOf(ProfileConfigError);
     expect((thrown as ProfileConfigError).message).toBe(
-      "guard: invalid option 'blocked.1' in [guard]: a blocked pattern must be a non-empty string. (accepted keys: blocked, default_blocked, respect_gitignore)",
+      "guard: invalid option 'blocked.1' in [guard]: a blocked pattern must be a non-empty string. (accepted keys: blocked, default_blocked, respect_gitignore, max_answer_bytes)",
     );
   });
 
@@ -162,7 +162,7 @@ describe("blocked globs", () => {
         table: "guard",
         key: "blocked.1",
         reason: `the blocked pattern '${missing}' starts with the directory '${s.base}/nowhere/secrets', which cannot be resolved (ENOENT); a pattern is matched against canonical paths, so its fixed directories must exist.`,
-        accepted: ["blocked", "default_blocked", "respect_gitignore"],
+        accepted: ["blocked", "default_blocked", "respect_gitignore", "max_answer_bytes"],
       }),
     );
     expect(unresolvablePrefixProblem(`${s.base}/nowhere/*.txt`)).toContain(`the directory '${s.base}/nowhere'`);

@@ -87,8 +87,14 @@ describe("the guard profile", () => {
     expect(profile.name).toBe("guard");
     expect(profile.configTable).toEqual(["guard"]);
     expect(profile.createTool).toBe(createTool);
-    expect(configSchema.parse({})).toEqual({ blocked: [], default_blocked: true, respect_gitignore: true });
-    expect(configSchema.parse({ blocked: ["secrets/**"], default_blocked: false, respect_gitignore: false })).toEqual({ blocked: ["secrets/**"], default_blocked: false, respect_gitignore: false });
+    expect(configSchema.parse({})).toEqual({ blocked: [], default_blocked: true, respect_gitignore: true, max_answer_bytes: 262144 });
+    expect(configSchema.parse({ blocked: ["secrets/**"], default_blocked: false, respect_gitignore: false })).toEqual({
+      blocked: ["secrets/**"],
+      default_blocked: false,
+      respect_gitignore: false,
+      max_answer_bytes: 262144,
+    });
+    expect(configSchema.safeParse({ max_answer_bytes: 64 * 1024 * 1024 + 1 }).success).toBe(false);
     expect(configSchema.safeParse({ default_blocked: "no" }).success).toBe(false);
     expect(configSchema.safeParse({ blockd: [] }).success).toBe(false);
     expect(configSchema.safeParse({ respect_gitignore: "yes" }).success).toBe(false);

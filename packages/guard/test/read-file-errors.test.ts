@@ -9,11 +9,27 @@ import { scratch } from "./support/scratch.js";
 const allow = async () => "allow" as const;
 
 describe("spec 003 §5: size and text checks", () => {
-  test("GUARD-9.20-1mb GUARD-5.3: exactly 1,048,576 bytes are read", async () => {
+  test("GUARD-9.20-1mb GUARD-5.3: exactly 1,048,576 bytes are read (with max_answer_bytes raised to hold them)", async () => {
     const s = scratch();
     s.write("ws/big.txt", "x".repeat(MAX_FILE_BYTES));
-    const output = await createTool({ root: s.root }).call({ path: "big.txt" });
+    const output = await createTool({ root: s.root, max_answer_bytes: 2 * MAX_FILE_BYTES }).call({ path: "big.txt" });
     expect(output).toEqual({ path: `${s.root}/big.txt`, content: "x".repeat(1_048_576), bytes_read: 1_048_576 });
+  });
+
+  test("issue 30 case 5: by default a file whose content would take more than 256 KiB as JSON is too large, saying what to do", async () => {
+    const s = scratch();
+    const refusal = (name: string) =>
+      `file too large: "${s.root}/${name}" takes more than 262144 bytes as JSON, escapes counted, the most one answer holds (max_answer_bytes in [guard]); this tool returns whole files only, so read it with a tool that reads a range of lines, or have the user raise max_answer_bytes`;
+    s.write("ws/plain.txt", "x".repeat(262_144));
+    s.write("ws/over.txt", "x".repeat(262_145));
+    // 43690 control characters take 262140 bytes as JSON (`\u0001` each), one more 262146.
+    s.write("ws/ctl-fits.txt", "\u0001".repeat(43_690));
+    s.write("ws/ctl-over.txt", "\u0001".repeat(43_691));
+    const tool = createTool({ root: s.root });
+    expect(await tool.call({ path: "plain.txt" })).toMatchObject({ bytes_read: 262_144 });
+    expect(await tool.call({ path: "over.txt" })).toEqual({ error: refusal("over.txt") });
+    expect(await tool.call({ path: "ctl-fits.txt" })).toEqual({ path: `${s.root}/ctl-fits.txt`, content: "\u0001".repeat(43_690), bytes_read: 43_690 });
+    expect(await tool.call({ path: "ctl-over.txt" })).toEqual({ error: refusal("ctl-over.txt") });
   });
 
   test("GUARD-9.20-1mb GUARD-5.3 GUARD-6.4: 1,048,577 bytes are refused before reading", async () => {
@@ -39,7 +55,7 @@ describe("spec 003 §5: size and text checks", () => {
     const s = scratch();
     s.write("ws/late-nul.txt", Buffer.concat([Buffer.from("a".repeat(1_000_000)), Buffer.from([0]), Buffer.from("tail\n")]));
     s.write("ws/image.png", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]));
-    const tool = createTool({ root: s.root });
+    const tool = createTool({ root: s.root, max_answer_bytes: 2 * MAX_FILE_BYTES });
     expect(await tool.call({ path: "late-nul.txt" })).toEqual({ error: `not a text file: "${s.root}/late-nul.txt" contains null bytes (likely binary)` });
     expect(await tool.call({ path: "image.png" })).toEqual({ error: `not a text file: "${s.root}/image.png" contains null bytes (likely binary)` });
   });

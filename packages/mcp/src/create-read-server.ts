@@ -110,19 +110,19 @@ export function createReadServer<Options extends object>(options: ReadServerOpti
     if (!isJsonObject(output)) {
       throw new ProtocolError(ErrorCode.InternalError, `the ${options.module.name} profile returned a non-object output`);
     }
-    const answer: CallToolResult = {
-      content: [JSON.stringify(output), ...notes].map((text) => ({ type: "text", text })),
-      structuredContent: output,
-      isError: tool.isError(output),
-    };
-    const bytes = Buffer.byteLength(JSON.stringify({ jsonrpc: "2.0", id: extra.requestId, result: answer }), "utf8");
-    if (bytes <= maxAnswerBytes) return answer;
+    let answer: CallToolResult | undefined;
+    const bytes = answerBytes(() => {
+      answer = { content: [JSON.stringify(output), ...notes].map((text) => ({ type: "text", text })), structuredContent: output, isError: tool.isError(output) };
+      return JSON.stringify({ jsonrpc: "2.0", id: extra.requestId, result: answer });
+    });
+    if (answer !== undefined && bytes !== undefined && bytes <= maxAnswerBytes) return answer;
+    const size = bytes === undefined ? "larger than a JavaScript string can hold" : `${bytes} bytes`;
     return {
       content: [
         {
           type: "text",
           text:
-            `The output of ${tool.name} is ${bytes} bytes as an MCP answer, over this server's limit of ${maxAnswerBytes} bytes ` +
+            `The output of ${tool.name} is ${size} as an MCP answer, over this server's limit of ${maxAnswerBytes} bytes ` +
             `(read-tool mcp --max-answer-bytes). Ask for less: fewer lines, or a range further on.`,
         },
       ],
@@ -166,6 +166,18 @@ function followRoots(server: Server, follow: boolean, initial: { readonly root: 
     }
     return current.tool;
   };
+}
+
+// The UTF-8 size of an answer made and serialised by `serialise`; `undefined` when it cannot be at all: V8 throws a
+// RangeError ("Invalid string length") for a string past its maximum length, which must be a tool error
+// that says how to ask for less, never the JSON-RPC internal error it was.
+function answerBytes(serialise: () => string): number | undefined {
+  try {
+    return Buffer.byteLength(serialise(), "utf8");
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
 }
 
 function isJsonObject(value: unknown): value is Record<string, unknown> {

@@ -88,16 +88,65 @@ describe("the server keeps serving while a read runs", () => {
 });
 
 describe("every answer is bounded", () => {
-  test("a 7.4 MB one-line file with the default envelope profile over stdio: a tool error that says how to ask for less; the session goes on", async () => {
-    const minified = makeWorkspace({ "min.js": `${"x".repeat(7_400_000)}\n`, "a.txt": "a\n" });
-    const { client } = await readToolMcp(["--profile", "envelope", "--root", minified]);
+  test("issue 30 case 5: a 60 MiB line of \\x01 through envelope over stdio is cut at the profile's 256 KiB, three calls at once", async () => {
+    const huge = makeWorkspace({});
+    fs.writeFileSync(path.join(huge, "huge.txt"), Buffer.concat([Buffer.from("a\n"), Buffer.alloc(60 * 1024 * 1024, 1)]));
+    const { client } = await readToolMcp(["--profile", "envelope", "--root", huge]);
+    const calls = await Promise.all([1, 2, 3].map(() => client.callTool({ name: "Read", arguments: { path: "huge.txt", start_line: 2, limit: 1 } })));
+    for (const answer of calls) {
+      expect(answer.isError).toBe(false);
+      // The line's `   2 | ` prefix (7 bytes) and 43689 escapes of six bytes fill 262144.
+      expect(answer.structuredContent).toMatchObject({ status: "partial", data: { content: `   2 | ${"\u0001".repeat(43_689)}\n`, truncated: true } });
+      expect(Buffer.byteLength(JSON.stringify(answer))).toBeLessThan(2 * 262_144 + 262_144 / 6 + 4096);
+    }
+  });
+
+  test("an output too large for a JavaScript string (V8's RangeError) is a tool error saying how to ask for less, never -32603", async () => {
+    const unserialisable = defineProfile({
+      name: "unserialisable",
+      configTable: ["unserialisable"],
+      configSchema: z.object({}),
+      secrets: false,
+      outputSchema: z.record(z.string(), z.unknown()),
+      isError: () => false,
+      render: () => "",
+      setup: () => ({
+        name: "Read",
+        definition: envelope.createTool({ root }).definition,
+        // What JSON.stringify throws for a string past V8's maximum length, without making one.
+        call: async () => ({
+          content: {
+            toJSON: () => {
+              throw new RangeError("Invalid string length");
+            },
+          },
+        }),
+        internalError: (reason) => ({ error: reason }),
+      }),
+    });
+    const client = await connect(unserialisable);
+    expect(await client.callTool({ name: "Read", arguments: { path: "small.txt" } })).toEqual({
+      content: [
+        {
+          type: "text",
+          text: "The output of Read is larger than a JavaScript string can hold as an MCP answer, over this server's limit of 8388608 bytes (read-tool mcp --max-answer-bytes). Ask for less: fewer lines, or a range further on.",
+        },
+      ],
+      isError: true,
+    });
+    await client.close();
+  });
+
+  test("an answer over --max-answer-bytes is a tool error that says how to ask for less; the session goes on", async () => {
+    const minified = makeWorkspace({ "min.js": `${"x".repeat(200_000)}\n`, "a.txt": "a\n" });
+    const { client } = await readToolMcp(["--profile", "envelope", "--root", minified, "--max-answer-bytes", "100000"]);
     const big = await client.callTool({ name: "Read", arguments: { path: "min.js" } });
     expect(big.isError).toBe(true);
     expect(big.structuredContent).toBeUndefined();
     expect(big.content).toEqual([
       {
         type: "text",
-        text: expect.stringMatching(/^The output of Read is \d+ bytes as an MCP answer, over this server's limit of 8388608 bytes \(read-tool mcp --max-answer-bytes\)\. Ask for less: fewer lines, or a range further on\.$/u),
+        text: expect.stringMatching(/^The output of Read is \d+ bytes as an MCP answer, over this server's limit of 100000 bytes \(read-tool mcp --max-answer-bytes\)\. Ask for less: fewer lines, or a range further on\.$/u),
       },
     ]);
     const next = await client.callTool({ name: "Read", arguments: { path: "a.txt" } });

@@ -17,7 +17,7 @@ export const profile = defineProfile({
   configSchema,
   // MyCodeAgent's Read refuses nothing by name: the secrets policy is there for whoever turns it on.
   secrets: false,
-  tightening: { max_window_bytes: "lower", max_file_bytes: "lower" },
+  tightening: { max_window_bytes: "lower", max_file_bytes: "lower", max_answer_bytes: "lower" },
   outputSchema: envelopeOutputSchema,
   isError: (output) => output.status === "error",
   render,

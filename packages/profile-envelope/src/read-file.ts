@@ -1,6 +1,6 @@
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { quoteText, readTextWindow, relativeInside, type CoreFailure, type Line, type SecretScanner, type SensitiveRule, type Workspace } from "@read/core";
+import { MAX_ANSWER_BYTES_CEILING, quoteText, readTextWindow, relativeInside, type CoreFailure, type Line, type SecretScanner, type SensitiveRule, type WindowCut, type Workspace } from "@read/core";
 import type { EnvelopeOptions } from "./config-schema.js";
 import { mapFailure } from "./map-failure.js";
 import type { EnvelopeError, EnvelopeOutput, FailureContext, ReadData, ReadFailure } from "./output.js";
@@ -80,6 +80,11 @@ export async function readFile(
     decode: "replace",
     sniffBytes: SNIFF_BYTES,
     maxWindowBytes: options.max_window_bytes,
+    maxAnswerBytes: options.max_answer_bytes,
+    // Each line's `%4d | ` prefix counts toward the bound too.
+    answerLineBytes: Math.max(4, String(startLine + limit).length) + 3,
+    // A page that does not fit is the part that fits, never an error: a smaller limit cannot shorten a line.
+    overflow: "cut",
     maxFileBytes: options.max_file_bytes,
     resolve: RESOLVE,
     ...guards,
@@ -97,7 +102,8 @@ export async function readFile(
   const fallback = window.replaced || window.fileReplaced === true;
   const lines = window.lines;
   const last = startLine + lines.length - 1;
-  const truncated = window.hasMore;
+  // A cut line leaves its rest unread even when no line follows it.
+  const truncated = window.hasMore || window.cut !== null;
   const { content, chars } = numbered(lines, startLine, window.astral);
   const data: ReadData = { content, truncated, ...(fallback ? { fallback_encoding: "replace" as const } : {}) };
   const time_ms = elapsed(call);
@@ -107,7 +113,8 @@ export async function readFile(
       : [
           `Read ${lines.length} lines from ${quoteText(resolved)} (Lines ${startLine}-${last}).`,
           `(Took ${time_ms}ms)`,
-          ...(truncated ? [`[Truncated: Showing first ${lines.length} of ${total} lines. Use start_line=${last + 1} to continue.]`] : []),
+          ...(window.hasMore && window.nextLine !== null ? [`[Truncated: Showing first ${lines.length} of ${total} lines. Use start_line=${window.nextLine} to continue.]`] : []),
+          ...(window.cut === null ? [] : [cutNotice(window.cut, lines, options)]),
           ...(fallback ? [FALLBACK_WARNING] : []),
         ].join("\n");
   return {
@@ -125,6 +132,18 @@ export async function readFile(
     },
     context: { cwd: cwd.relative, params_input: call.input === undefined ? null : call.input, path_resolved: resolved },
   };
+}
+
+/**
+ * What `text` says of a page cut by a byte bound: which bound, what is shown, and (for a line cut in part)
+ * that its rest cannot be reached by line; where to continue is the `[Truncated: ...]` line before it.
+ */
+export function cutNotice(cut: WindowCut, lines: readonly Line[], options: EnvelopeOptions): string {
+  const bound = cut.limit === "answer" ? `max_answer_bytes = ${options.max_answer_bytes} bytes as JSON` : `max_window_bytes = ${options.max_window_bytes} bytes of the file`;
+  const last = lines.at(-1);
+  if (!cut.partial) return `[Cut: the lines after line ${last?.number ?? "?"} would take this read past ${bound}, the most one read returns.]`;
+  const shown = Buffer.byteLength(last?.text ?? "");
+  return `[Cut: line ${last?.number ?? "?"} is longer than one read returns (${bound}): only its first ${shown} bytes are shown, and its rest cannot be read by line. Raise max_answer_bytes and max_window_bytes in the [envelope] table of the user's configuration (at most ${MAX_ANSWER_BYTES_CEILING}) to see more of it.]`;
 }
 
 /**

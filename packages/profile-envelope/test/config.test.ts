@@ -13,9 +13,9 @@ describe("profile and config", () => {
     expect(profile.createTool).toBe(createTool);
   });
 
-  test("ENV-2.3.2: the config table defaults to cwd '.' and core's window cap", () => {
-    expect(configSchema.parse({})).toEqual({ cwd: ".", max_window_bytes: DEFAULT_MAX_WINDOW_BYTES, max_file_bytes: 4 * 1024 ** 3 });
-    expect(configSchema.parse({ cwd: "src", max_window_bytes: 4096 })).toEqual({ cwd: "src", max_window_bytes: 4096, max_file_bytes: 4 * 1024 ** 3 });
+  test("ENV-2.3.2: the config table defaults to cwd '.', core's window cap and core's answer bound", () => {
+    expect(configSchema.parse({})).toEqual({ cwd: ".", max_window_bytes: DEFAULT_MAX_WINDOW_BYTES, max_answer_bytes: 256 * 1024, max_file_bytes: 4 * 1024 ** 3 });
+    expect(configSchema.parse({ cwd: "src", max_window_bytes: 4096 })).toEqual({ cwd: "src", max_window_bytes: 4096, max_answer_bytes: 256 * 1024, max_file_bytes: 4 * 1024 ** 3 });
   });
 
   test("ENV-2.3.2: unknown keys and wrong types in the config table are errors", () => {
@@ -31,7 +31,7 @@ describe("profile and config", () => {
     const ws = makeWorkspace();
     ws.write("file.txt", "x\n");
     fs.symlinkSync(ws.outside, path.join(ws.root, "out"));
-    const accepted = "(accepted keys: cwd, max_window_bytes, max_file_bytes, secrets)";
+    const accepted = "(accepted keys: cwd, max_window_bytes, max_answer_bytes, max_file_bytes, secrets)";
     expect(() => createTool({ root: ws.root, ...({ limit: 3 } as object) })).toThrow(`envelope: invalid option 'limit' in [envelope]: unknown key ${accepted}`);
     expect(() => createTool({ root: ws.root, cwd: ".." })).toThrow(`envelope: invalid option 'cwd' in [envelope]: ".." must be inside the project root ${accepted}`);
     expect(() => createTool({ root: ws.root, cwd: "out" })).toThrow("must be inside the project root");

@@ -291,19 +291,15 @@ describe("failures the spec does not list", () => {
     );
   });
 
-  test("ENV-3.3: lines holding more than max_window_bytes are EXECUTION_ERROR telling what to do", async () => {
+  test("ENV-3.3 issue 30 case 5: lines holding more than max_window_bytes are cut to fit, with where to continue, never an error", async () => {
     const ws = makeWorkspace();
     ws.write("wide.txt", `${"w".repeat(3000)}\nshort\n${"v".repeat(500)}\n`);
     const tool = createTool({ root: ws.root, max_window_bytes: 1024 });
-    expect(maskTime(await tool.call({ path: "wide.txt" }))).toEqual(
-      error(
-        "EXECUTION_ERROR",
-        "File 'wide.txt': the lines requested (up to 500 from line 1) hold more than 1024 bytes, the most one read may return. Use a smaller limit.",
-        { path: "wide.txt" },
-      ),
-    );
-    expect(errorOf(await tool.call({ path: "wide.txt", limit: 1 })).message).toBe(
-      "File 'wide.txt': line 1 alone holds more than 1024 bytes, the most one read may return.",
+    const first = maskTime(await tool.call({ path: "wide.txt" }));
+    expect(first.status === "partial" && first.data).toEqual({ content: `   1 | ${"w".repeat(1024)}\n`, truncated: true });
+    expect(first.text).toBe(
+      "Read 1 lines from 'wide.txt' (Lines 1-1).\n(Took 0ms)\n[Truncated: Showing first 1 of 3 lines. Use start_line=2 to continue.]\n" +
+        "[Cut: line 1 is longer than one read returns (max_window_bytes = 1024 bytes of the file): only its first 1024 bytes are shown, and its rest cannot be read by line. Raise max_answer_bytes and max_window_bytes in the [envelope] table of the user's configuration (at most 67108864) to see more of it.]",
     );
     const rest = await tool.call({ path: "wide.txt", start_line: 2 });
     expect(rest.status === "success" && rest.data.content).toBe(`   2 | short\n   3 | ${"v".repeat(500)}\n`);

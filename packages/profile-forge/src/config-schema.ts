@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_ANSWER_BYTES, MAX_ANSWER_BYTES_CEILING } from "@read/core";
 import { z } from "zod";
 import { compileGlob } from "./compile-glob.js";
 import { invalidPattern } from "./denied-pattern-rules.js";
@@ -12,6 +13,7 @@ import { invalidPattern } from "./denied-pattern-rules.js";
  * | key                   | default   | meaning                                                              |
  * | --------------------- | --------- | -------------------------------------------------------------------- |
  * | `max_file_read_bytes` | `204800`  | most bytes a whole-file read may hold, and most bytes of any view or binary payload |
+ * | `max_answer_bytes`    | `262144`  | most bytes a text view may take as JSON, escapes and line numbers counted (at most 64 MiB) |
  * | `max_scan_bytes`      | `2097152` | most bytes from the start of a file one request may scan to find or count lines |
  * | `show_line_numbers`   | `true`    | default of the `show_line_numbers` argument                          |
  * | `denied_patterns`     | see below | globs of paths the sandbox refuses                              |
@@ -21,7 +23,8 @@ import { invalidPattern } from "./denied-pattern-rules.js";
  * `secrets = false` reads secrets in this profile as in every other.
  */
 export const configSchema = z.object({
-  max_file_read_bytes: z.int().min(1).default(204800),
+  max_file_read_bytes: z.int().min(1).max(MAX_ANSWER_BYTES_CEILING).default(204800),
+  max_answer_bytes: z.int().min(1).max(MAX_ANSWER_BYTES_CEILING).default(DEFAULT_MAX_ANSWER_BYTES),
   max_scan_bytes: z.int().min(1).default(2097152),
   show_line_numbers: z.boolean().default(true),
   denied_patterns: z

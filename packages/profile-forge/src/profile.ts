@@ -25,7 +25,7 @@ export const profile = defineProfile({
   configSchema,
   // Forge's Read runs inside its sandbox, whose deny list keeps secrets out.
   secrets: true,
-  tightening: { max_file_read_bytes: "lower", max_scan_bytes: "lower", denied_patterns: deniedPatternsTightening },
+  tightening: { max_file_read_bytes: "lower", max_scan_bytes: "lower", max_answer_bytes: "lower", denied_patterns: deniedPatternsTightening },
   outputSchema: readOutputSchema,
   isError: isReadError,
   render,

@@ -93,24 +93,34 @@ function* readWindow(file: OpenFile, plan: ReadPlan, config: ForgeConfig, redact
   // Each call's options are written out whole: built by spreading a shared object into them, they made
   // the 4 KiB call 12-15% slower (measured alternating both builds in one process).
   const maxWindowBytes = config.max_file_read_bytes;
+  const maxAnswerBytes = config.max_answer_bytes;
   switch (plan.kind) {
     case "whole": {
       // Only max_file_read_bytes bounds a whole-file read, as in forge: it is no line-based scan.
       const size = checkSize(file, config.max_file_read_bytes);
       if (!size.ok) return size;
       const window = { from: "start", startLine: 1, maxLines: null } as const;
-      return yield* readLinesSteps(file, { countTotal: true, decode: "replace", maxWindowBytes, window, maxFileBytes: config.max_file_read_bytes, redact });
+      const answerLineBytes = prefixBytes(plan, file.stat.size + 1);
+      return yield* readLinesSteps(file, { countTotal: true, decode: "replace", maxWindowBytes, maxAnswerBytes, answerLineBytes, window, maxFileBytes: config.max_file_read_bytes, redact });
     }
     // Ranges and tails return what fits: never an error a smaller request could not avoid.
     case "lines": {
       const window = { from: "start", startLine: plan.startLine, maxLines: plan.maxLines } as const;
-      return yield* readLinesSteps(file, { countTotal: true, decode: "replace", maxWindowBytes, overflow: "cut", window, maxScanBytes: config.max_scan_bytes, redact });
+      // A window holds no more lines than bytes.
+      const answerLineBytes = prefixBytes(plan, plan.startLine + Math.min(file.stat.size, maxWindowBytes));
+      return yield* readLinesSteps(file, { countTotal: true, decode: "replace", maxWindowBytes, maxAnswerBytes, answerLineBytes, overflow: "cut", window, maxScanBytes: config.max_scan_bytes, redact });
     }
     case "tail": {
       const window = { from: "end", lines: plan.lines } as const;
-      return yield* readLinesSteps(file, { countTotal: true, decode: "replace", maxWindowBytes, overflow: "cut", window, maxScanBytes: config.max_scan_bytes, redact });
+      const answerLineBytes = prefixBytes(plan, file.stat.size + 1);
+      return yield* readLinesSteps(file, { countTotal: true, decode: "replace", maxWindowBytes, maxAnswerBytes, answerLineBytes, overflow: "cut", window, maxScanBytes: config.max_scan_bytes, redact });
     }
   }
+}
+
+// The bytes the numbered view adds to a line (`NNN| `), its numbers being at most `largest`.
+function prefixBytes(plan: ReadPlan, largest: number): number {
+  return plan.showNumbers ? String(largest).length + 2 : 0;
 }
 
 function textOutput(file: OpenFile, plan: ReadPlan, window: LineWindow, config: ForgeConfig): ReadSuccess {

@@ -22,28 +22,38 @@ export function windowNotice(plan: ReadPlan, window: LineWindow, lines: readonly
   if (plan.kind === "tail") {
     if (cut === null) return undefined;
     const number = lines[0]?.number ?? null;
+    const [bound, key] = cut.limit === "answer" ? [answerBytes(config), "max_answer_bytes"] : [fileBytes(config), "max_file_read_bytes"];
     if (cut.partial) {
       const shown = Buffer.byteLength(lines[0]?.text ?? "");
       const start = number === null ? "" : ` Read its start with start_line = ${number}.`;
-      return notice("start", `${number === null ? "The last line" : `Line ${number}`} is longer than ${fileBytes(config)}: only its last ${shown} bytes are shown.${start} Raise max_file_read_bytes in ${CONFIG_TABLE} to see more of it.`);
+      const why = cut.limit === "answer" ? "takes more than" : "is longer than";
+      return notice("start", `${number === null ? "The last line" : `Line ${number}`} ${why} ${bound}: only its last ${shown} bytes are shown.${start} Raise ${key} in ${CONFIG_TABLE} to see more of it.`);
     }
-    const more = `raise max_file_read_bytes in ${CONFIG_TABLE} to see more of them`;
+    const more = `raise ${key} in ${CONFIG_TABLE} to see more of them`;
     const how = number === null ? `${more.charAt(0).toUpperCase()}${more.slice(1)}` : `Read the lines before line ${number} with start_line/end_line, or ${more}`;
-    return notice("start", `Only the last ${lines.length} ${lines.length === 1 ? "line fits" : "lines fit"} in ${fileBytes(config)}. ${how}.`);
+    return notice("start", `Only the last ${lines.length} ${lines.length === 1 ? "line fits" : "lines fit"} in ${bound}. ${how}.`);
   }
-  if (plan.kind === "whole" || (cut === null && !(window.hasMore && window.nextLine === null))) return undefined;
+  // A whole-file read is cut only by the answer bound (a file over max_file_read_bytes is TOO_LARGE).
+  if (cut === null && (plan.kind === "whole" || !(window.hasMore && window.nextLine === null))) return undefined;
+  const startLine = plan.kind === "lines" ? plan.startLine : 1;
+  const maxLines = plan.kind === "lines" ? plan.maxLines : null;
   const continueAt = window.nextLine === null ? "" : ` Continue with start_line = ${window.nextLine}.`;
   if (cut?.partial === true) {
     const shown = Buffer.byteLength(lines[0]?.text ?? "");
-    const [why, limit] = cut.limit === "window" ? [`is longer than ${fileBytes(config)}`, "max_file_read_bytes"] : [`runs past ${scanBytes(config)}`, "max_scan_bytes"];
+    const [why, limit] =
+      cut.limit === "window"
+        ? [`is longer than ${fileBytes(config)}`, "max_file_read_bytes"]
+        : cut.limit === "answer"
+          ? [`takes more than ${answerBytes(config)}`, "max_answer_bytes"]
+          : [`runs past ${scanBytes(config)}`, "max_scan_bytes"];
     const after = !window.hasMore ? " It is the last line of the file." : window.nextLine === null ? ` No range can reach the lines after it: ${BY_TAIL}.` : continueAt;
-    return notice("end", `Line ${plan.startLine} ${why}: only its first ${shown} bytes are shown. Raise ${limit} in ${CONFIG_TABLE} to see more of it.${after}`);
+    return notice("end", `Line ${startLine} ${why}: only its first ${shown} bytes are shown. Raise ${limit} in ${CONFIG_TABLE} to see more of it.${after}`);
   }
-  const next = (lines.at(-1)?.number ?? plan.startLine - 1) + 1;
-  if (cut?.limit === "window") {
-    const end = plan.maxLines === null ? null : plan.startLine + plan.maxLines - 1;
+  const next = (lines.at(-1)?.number ?? startLine - 1) + 1;
+  if (cut?.limit === "window" || cut?.limit === "answer") {
+    const end = maxLines === null ? null : startLine + maxLines - 1;
     const left = end === next ? `Line ${next} is not shown: it would` : `${end === null ? `Line ${next} and the lines after it are` : `Lines ${next}-${end} are`} not shown: they would`;
-    return notice("end", `${left} take the view past ${fileBytes(config)}.${continueAt}`);
+    return notice("end", `${left} take the view past ${cut.limit === "window" ? fileBytes(config) : answerBytes(config)}.${continueAt}`);
   }
   if (window.nextLine !== null) return notice("end", `Line ${next} runs past ${scanBytes(config)}, so the view stops before it.${continueAt}`);
   return notice("end", `Line ${next} and the lines after it lie past ${scanBytes(config)}: no range can reach them. To go on, ${BY_TAIL}.`);
@@ -52,6 +62,10 @@ export function windowNotice(plan: ReadPlan, window: LineWindow, lines: readonly
 // The limits as the notices name them: built only when a notice is, not on every call.
 function fileBytes(config: ForgeConfig): string {
   return `max_file_read_bytes (${config.max_file_read_bytes} bytes), the most one read returns`;
+}
+
+function answerBytes(config: ForgeConfig): string {
+  return `max_answer_bytes (${config.max_answer_bytes} bytes), the most one view takes as JSON, escapes and line numbers counted`;
 }
 
 function scanBytes(config: ForgeConfig): string {

@@ -7,7 +7,7 @@ import { ProfileConfigError } from "@read/core";
 import { configSchema, createTool, profile } from "../src/index.js";
 import { numberedLines, read, sandbox } from "./helpers.js";
 
-const ACCEPTED = "(accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers, denied_patterns, secrets)";
+const ACCEPTED = "(accepted keys: max_file_read_bytes, max_answer_bytes, max_scan_bytes, show_line_numbers, denied_patterns, secrets)";
 // The built `read-tool`, which reads read.config.toml as users write it.
 const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "cli", "bin", "read-tool.js");
 
@@ -24,13 +24,13 @@ const refusal = (table: unknown) => {
 
 describe("§5: [tools.read_file]", () => {
   test("FORGE-5: an empty or missing table gives the spec's defaults", () => {
-    const defaults = { max_file_read_bytes: 204800, max_scan_bytes: 2097152, show_line_numbers: true };
+    const defaults = { max_file_read_bytes: 204800, max_answer_bytes: 262144, max_scan_bytes: 2097152, show_line_numbers: true };
     expect(profile.parseConfig({})).toEqual({ ...defaults, secrets: true });
     expect(configSchema.parse({})).toEqual(defaults);
   });
 
   test("FORGE-5: every key can be overridden, and the overrides reach the tool", async () => {
-    const table = { max_file_read_bytes: 10, max_scan_bytes: 4096, show_line_numbers: false, denied_patterns: ["*.txt"] };
+    const table = { max_file_read_bytes: 10, max_answer_bytes: 4096, max_scan_bytes: 4096, show_line_numbers: false, denied_patterns: ["*.txt"] };
     expect(configSchema.parse(table)).toEqual(table);
     const { root } = sandbox({ "a.txt": numberedLines(3) });
     const tool = createTool({ root, ...configSchema.parse({ ...table, denied_patterns: [] }) });
@@ -48,12 +48,18 @@ describe("§5: [tools.read_file]", () => {
       ["204800", 'expected a number, got "204800"'],
       [true, "expected a number, got true"],
       [null, "expected a number, got null"],
-      [Number.MAX_SAFE_INTEGER + 1, "expected at most 9007199254740991, got 9007199254740992"],
     ];
     for (const [bad, reason] of cases) {
-      for (const key of ["max_file_read_bytes", "max_scan_bytes"]) {
+      for (const key of ["max_file_read_bytes", "max_answer_bytes", "max_scan_bytes"]) {
         expect(refusal({ [key]: bad })).toBe(`forge: invalid option '${key}' in [tools.read_file]: ${reason} ${ACCEPTED}`);
       }
+    }
+    expect(refusal({ max_scan_bytes: Number.MAX_SAFE_INTEGER + 1 })).toBe(
+      `forge: invalid option 'max_scan_bytes' in [tools.read_file]: expected at most 9007199254740991, got 9007199254740992 ${ACCEPTED}`,
+    );
+    // Issue 30 case 5: what a call holds in memory follows these two, so no configuration lifts them past 64 MiB.
+    for (const key of ["max_file_read_bytes", "max_answer_bytes"]) {
+      expect(refusal({ [key]: 64 * 1024 * 1024 + 1 })).toBe(`forge: invalid option '${key}' in [tools.read_file]: expected at most 67108864, got 67108865 ${ACCEPTED}`);
     }
     expect(refusal({ show_line_numbers: "true" })).toBe(`forge: invalid option 'show_line_numbers' in [tools.read_file]: expected a boolean, got "true" ${ACCEPTED}`);
     expect(refusal({ show_line_numbers: 1 })).toBe(`forge: invalid option 'show_line_numbers' in [tools.read_file]: expected a boolean, got 1 ${ACCEPTED}`);

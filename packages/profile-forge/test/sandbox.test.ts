@@ -270,7 +270,7 @@ describe("NFR-RD-SEC-01: forge's sandbox deny list (denied_patterns)", () => {
 
   test("FORGE-5-denied-patterns: an absolute pattern whose fixed directories cannot be resolved is refused when the tool is created, naming it", () => {
     const { root } = sandbox();
-    const accepted = "(accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers, denied_patterns, secrets)";
+    const accepted = "(accepted keys: max_file_read_bytes, max_answer_bytes, max_scan_bytes, show_line_numbers, denied_patterns, secrets)";
     expect(() => createTool({ root, denied_patterns: ["**/.env", "/nowhere/x/**"] })).toThrow(
       `forge: invalid option 'denied_patterns' in [tools.read_file]: invalid denied pattern '/nowhere/x/**' (entry 2): its fixed directories '/nowhere/x' cannot be resolved (ENOENT), and an absolute pattern is matched on canonical paths ${accepted}`,
     );
@@ -282,7 +282,7 @@ describe("NFR-RD-SEC-01: forge's sandbox deny list (denied_patterns)", () => {
 
   test("FORGE-5-denied-patterns: an invalid glob is refused when the tool is created, naming the pattern", () => {
     const { root } = sandbox();
-    const accepted = "(accepted keys: max_file_read_bytes, max_scan_bytes, show_line_numbers, denied_patterns, secrets)";
+    const accepted = "(accepted keys: max_file_read_bytes, max_answer_bytes, max_scan_bytes, show_line_numbers, denied_patterns, secrets)";
     expect(() => createTool({ root, denied_patterns: ["**/.env", "[invalid"] })).toThrow(
       `forge: invalid option 'denied_patterns' in [tools.read_file]: invalid denied pattern '[invalid' (entry 2): unclosed character class; missing ']' ${accepted}`,
     );

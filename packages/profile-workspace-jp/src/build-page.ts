@@ -1,5 +1,13 @@
 import type { LineWindow } from "@read/core";
 
+/**
+ * The marker after a line cut in part: what is shown, and that its rest cannot be reached by line (a page
+ * starts at a line). In the content, as the page has no other field a model reads as text.
+ */
+export function cutMarker(line: number, shownBytes: number, bound: number): string {
+  return ` [... line ${line} is cut here: only its first ${shownBytes} bytes fit in one answer (${bound} bytes as JSON, escapes counted); the rest of this line cannot be read with start_line/max_lines]`;
+}
+
 /** One page of a file in the reference's line model: what `read_file` returns besides `path` and the stat. */
 export interface Page {
   /** The page's lines joined with `\n`, none after the last. */
@@ -8,9 +16,9 @@ export interface Page {
   readonly lineCount: number;
   /** Lines on this page. */
   readonly returned: number;
-  /** More lines follow the page. */
+  /** More lines follow the page, or its last line was cut. */
   readonly truncated: boolean;
-  /** The `start_line` of the next page when `truncated`, otherwise `null`. */
+  /** The `start_line` of the next page when lines follow, otherwise `null`. */
   readonly nextStartLine: number | null;
 }
 
@@ -27,16 +35,20 @@ const BOM_BYTES = 3;
  * added when the window reaches it. `window` must come from a read with `countTotal` (its count and its
  * final newline known).
  */
-export function buildPage(window: LineWindow, startLine: number, maxLines: number): Page {
+export function buildPage(window: LineWindow, startLine: number, maxLines: number, bound: number): Page {
   const { totalLines, finalNewline, lines } = window;
   if (totalLines === null || finalNewline === null) throw new Error("buildPage needs a window read to the end of the file (countTotal)");
   const lineCount = window.bom && window.bytesScanned === BOM_BYTES ? 0 : totalLines + (finalNewline ? 1 : 0);
   if (startLine > lineCount) return { content: "", lineCount, returned: 0, truncated: false, nextStartLine: null };
   // The empty last line: the window reached the line feed that ends the file, and the page has room for it.
-  const emptyLast = finalNewline && startLine - 1 + lines.length === totalLines && lines.length < maxLines;
+  // Not after a line cut in part: the page ends with the cut.
+  const emptyLast = finalNewline && window.cut === null && startLine - 1 + lines.length === totalLines && lines.length < maxLines;
   const returned = lines.length + (emptyLast ? 1 : 0);
-  const truncated = startLine - 1 + returned < lineCount;
-  return { content: pageText(window, emptyLast), lineCount, returned, truncated, nextStartLine: truncated ? startLine + returned : null };
+  const more = startLine - 1 + returned < lineCount;
+  const text = pageText(window, emptyLast);
+  const last = lines.at(-1);
+  const content = window.cut?.partial === true && last !== undefined ? `${text}${cutMarker(startLine, Buffer.byteLength(last.text), bound)}` : text;
+  return { content, lineCount, returned, truncated: more || window.cut !== null, nextStartLine: more ? startLine + returned : null };
 }
 
 // The lines joined with `\n`, taken from the window's text rather than joined again: its line ends made LF

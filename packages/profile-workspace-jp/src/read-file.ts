@@ -1,5 +1,5 @@
 import nodePath from "node:path";
-import { coreFailure, quoteText, readTextWindow, relativeInside, type ResolveOptions, type ResolvedPath, type SecretScanner, type SensitiveRule, type Workspace } from "@read/core";
+import { DEFAULT_MAX_ANSWER_BYTES, coreFailure, quoteText, readTextWindow, relativeInside, type ResolveOptions, type ResolvedPath, type SecretScanner, type SensitiveRule, type Workspace } from "@read/core";
 import { BINARY_SNIFF_BYTES } from "./binary-sniff-bytes.js";
 import { buildPage } from "./build-page.js";
 import { mapFailure } from "./map-failure.js";
@@ -38,13 +38,14 @@ export async function readFile(
     decode: "replace",
     sniffBytes: BINARY_SNIFF_BYTES,
     maxFileBytes: SIZE_LIMIT_BYTES,
+    maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES,
     resolve: RESOLVE,
     statFirst: true,
     ...guards,
   });
   if (!read.ok) return mapFailure(read.failure);
   const { stat, window } = read.value;
-  const page = buildPage(window, startLine, maxLines);
+  const page = buildPage(window, startLine, maxLines, DEFAULT_MAX_ANSWER_BYTES);
   return {
     path: reportedPath(workspace, path, read.value.path),
     content: page.content,
