@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import ignore, { type Ignore } from "ignore";
 import { closeFile, errorCode, openFile, readHeadSync, relativeInside } from "@read/core";
+import { parseGitignoreLine, type GitignorePattern } from "./gitignore-pattern.js";
+import { GitignoreSubject } from "./gitignore-subject.js";
 
 /** The gitignore rule that excludes a path. */
 export interface GitignoreRule {
@@ -63,8 +64,8 @@ export function gitignoreRules(root: string): GitignoreRules {
         if (!canonical && !isRealDirectory(path.join(base, ...names.slice(0, depth)))) break;
         sources.push(rulesSource(path.join(base, ...names.slice(0, depth), ".gitignore"), `${directory}/.gitignore`, directory));
       }
-      const compiled = compiledRules(base, sources);
-      return ruleOf(compiled.exact, relative, compiled.origins) ?? ruleOf(compiled.folded, relative.normalize("NFC"), compiled.origins);
+      const rules = compiledRules(base, sources);
+      return ruleOf(rules, new GitignoreSubject(relative, false), "exact") ?? ruleOf(rules, new GitignoreSubject(relative.normalize("NFC"), true), "folded");
     },
   };
 }
@@ -119,13 +120,19 @@ interface RulesSource {
   readonly present: boolean;
 }
 
-interface CompiledRules {
-  /** Patterns and paths as written, compared case-sensitively. */
-  readonly exact: Ignore;
-  /** Patterns and paths in NFC, compared case-insensitively. */
-  readonly folded: Ignore;
-  readonly origins: ReadonlyMap<string, string>;
+/** A line of a rule file, compiled for both readings. */
+interface CompiledRule {
+  /** The pattern as written, compared case-sensitively. */
+  readonly exact: GitignorePattern;
+  /** The pattern in NFC, compared case-insensitively. */
+  readonly folded: GitignorePattern;
+  /** The directory of the rule file, relative to the base (`""` at the base), as written and in NFC. */
+  readonly scope: { readonly exact: string; readonly folded: string };
+  readonly rule: GitignoreRule;
 }
+
+/** Every rule in git's order of precedence, lowest first: `info/exclude`, then each `.gitignore` from the base down, lines in order. */
+type CompiledRules = readonly CompiledRule[];
 
 // Rule sets compiled from the rule files whose stamps make up the key: a file that changed since has a
 // new stamp (its ctime moves on any write, whatever its mtime says), so a stale set is never served.
@@ -165,9 +172,7 @@ function rulesSource(file: string, source: string, scope: string): RulesSource {
 
 // Not cacheable when a rule file changed between its lstat and its read: its stamp is not its text's.
 function compile(sources: readonly RulesSource[]): { rules: CompiledRules; asStamped: boolean } {
-  const exact = ignore({ ignorecase: false });
-  const folded = ignore({ ignorecase: true });
-  const origins = new Map<string, string>();
+  const rules: CompiledRule[] = [];
   let asStamped = true;
   for (const { file, source, scope, stamp, present } of sources) {
     if (!present) continue;
@@ -178,45 +183,39 @@ function compile(sources: readonly RulesSource[]): { rules: CompiledRules; asSta
       throw new Error(`${source} could not be read (${errorCode(error) ?? (error instanceof Error ? error.message : String(error))})`);
     }
     asStamped &&= read.stamp === stamp;
-    read.text.split(/\r?\n/u).forEach((line, index) => {
-      const pattern = scope === "" ? line : scopePattern(line, scope);
-      if (pattern === undefined) return;
-      const mark = `${source}:${index + 1}`;
-      origins.set(mark, line);
-      exact.add({ pattern, mark });
-      folded.add({ pattern: pattern.normalize("NFC"), mark });
-    });
+    // Git skips a UTF-8 byte order mark at the start of a rule file.
+    for (const line of read.text.replace(/^\uFEFF/u, "").split(/\r?\n/u)) {
+      const exact = parseGitignoreLine(line);
+      const folded = parseGitignoreLine(line.normalize("NFC"));
+      if (exact === undefined || folded === undefined) continue;
+      rules.push({ exact, folded, scope: { exact: scope, folded: scope.normalize("NFC") }, rule: { pattern: line, source } });
+    }
   }
-  return { rules: { exact, folded, origins }, asStamped };
-}
-
-function ruleOf(matcher: Ignore, relative: string, origins: ReadonlyMap<string, string>): GitignoreRule | undefined {
-  const result = matcher.test(relative);
-  if (!result.ignored) return undefined;
-  const mark = result.rule?.mark ?? "";
-  return { pattern: origins.get(mark) ?? result.rule?.pattern ?? "", source: mark.replace(/:\d+$/u, "") };
+  return { rules, asStamped };
 }
 
 /**
- * Rewrites a line of `<scope>/.gitignore` as a rule of the base's: a pattern with a slash at the start
- * or in the middle is anchored to `scope`; one without matches at any depth below it.
+ * The rule that ignores the subject, as git decides: each directory of the path, from the top, is
+ * excluded by the last rule (in precedence order) that matches it, unless that rule is a negation, and
+ * everything under an excluded directory is ignored by that rule; the path itself likewise, except that
+ * directory-only rules never match it (the path is a file to read).
  */
-function scopePattern(line: string, scope: string): string | undefined {
-  if (line.trim() === "" || line.startsWith("#")) return undefined;
-  const negative = line.startsWith("!");
-  const body = negative ? line.slice(1) : line;
-  // Git drops trailing spaces unless the last one is escaped; only then can a trailing '/' be seen.
-  const trimmed = body.replace(/(?<!\\) +$/u, "");
-  const anchored = trimmed.startsWith("/") || trimmed.replace(/\/+$/u, "").includes("/");
-  const prefix = escapeGlob(scope);
-  const scoped = anchored ? `${prefix}/${body.replace(/^\//u, "")}` : `${prefix}/**/${body}`;
-  return negative ? `!${scoped}` : scoped;
-}
-
-// A directory name is literal inside a pattern: glob characters are escaped, and so is a leading '#' or
-// '!' that would turn the line into a comment or a negation.
-function escapeGlob(directory: string): string {
-  return directory.replace(/[\\*?[\]]/gu, (char) => `\\${char}`).replace(/^[#!]/u, (char) => `\\${char}`);
+function ruleOf(rules: CompiledRules, subject: GitignoreSubject, reading: "exact" | "folded"): GitignoreRule | undefined {
+  const ends = subject.nameEnds();
+  const last = ends[ends.length - 1];
+  const winners = new Map<number, CompiledRule>();
+  for (const rule of rules) {
+    const pattern = rule[reading];
+    const scope = rule.scope[reading];
+    for (const end of subject.matchedEnds(pattern, scope === "" ? 0 : Array.from(scope).length + 1)) {
+      if (!(pattern.directoryOnly && end === last)) winners.set(end, rule);
+    }
+  }
+  for (const end of ends) {
+    const winner = winners.get(end);
+    if (winner !== undefined && !winner[reading].negative) return winner.rule;
+  }
+  return undefined;
 }
 
 function isRealDirectory(directory: string): boolean {
