@@ -35,7 +35,7 @@ test("issue 30 case 4: the bounded-time matcher decides as git check-ignore on r
       const ours = FILES.filter((file) => verdict(guard.checkPath(file, "read")) === "gitignored");
       expect(ours).toEqual(gitIgnored(s.root, FILES));
     }),
-    { numRuns: 300 },
+    { numRuns: 120 },
   );
 });
 
