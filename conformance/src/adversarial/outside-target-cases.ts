@@ -33,7 +33,7 @@ const SECRET_ALLOWED: Expect = lastIsLink((oracle, adversarial) => ({
 const target = (name: string, title: string, safety: AdversarialCase["safety"], path: string, expect: Expect, extra: Partial<AdversarialCase> = {}): AdversarialCase =>
   pathCase("symlinks", name, title, safety, path, expect, { layout: TARGETS_LAYOUT, ...extra });
 
-// The answers with the path as asked taken out: what is left must be the same for every target.
+// The answers with the path as asked and the time taken out: what is left must be the same for every target.
 async function runAlike({ ctx, adapter, workspace, root, expectation, boundMs }: CaseRun): Promise<CaseResult> {
   const inputs = ALIKE.map((name) => windowInput(ctx.oracle, name));
   const extras = denyIfAsked(ctx.oracle);
@@ -41,7 +41,7 @@ async function runAlike({ ctx, adapter, workspace, root, expectation, boundMs }:
   if (ended.kind === "timeout") return failed("hang", [`three links out answered not within ${boundMs} ms`]);
   if (ended.kind === "rejected") return failed("crash", [`a call failed: ${ended.error instanceof Error ? ended.error.message : String(ended.error)}`]);
   const results = ended.value.map((output, index) => judgeOutput(ctx, ALIKE_CASE, expectation, workspace, inputs[index], output));
-  const shapes = ended.value.map((output, index) => JSON.stringify(workspace.placeholders(output)).replaceAll(ALIKE[index] as string, "<path>"));
+  const shapes = ended.value.map((output, index) => JSON.stringify(workspace.placeholders(ctx.read.masked(output))).replaceAll(ALIKE[index] as string, "<path>"));
   const problems = results.flatMap((result) => result.problems);
   if (new Set(shapes).size !== 1) problems.push(`the answers tell the targets apart:\n${ALIKE.map((name, index) => `  ${name}: ${shapes[index] ?? ""}`).join("\n")}`);
   const observed = [...new Set(results.map((result) => result.observed))].join("/");
