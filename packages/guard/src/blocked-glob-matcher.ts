@@ -35,8 +35,7 @@ export function compileBlockedGlobMatcher(glob: string): BlockedGlobMatcher {
     ok: true,
     matches(value) {
       const subject = new GitignoreSubject(value, true);
-      const end = Array.from(value).length;
-      return alternatives.some((pattern) => subject.matchedEnds(pattern, 0).includes(end));
+      return alternatives.some((pattern) => subject.matchedEnds(pattern, 0, subject.nameEnds()).includes(subject.end));
     },
   };
 }

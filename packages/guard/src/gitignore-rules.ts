@@ -25,8 +25,12 @@ export interface GitignoreRules {
   find(absolute: string, canonical?: boolean): GitignoreRule | undefined;
 }
 
-/** Rule files larger than this are refused (a denial), never read in part. */
-const MAX_RULES_FILE_BYTES = 4 * 1024 * 1024;
+/**
+ * The rule files of one decision may hold this many bytes together; more is refused (a denial), never
+ * read in part. A decision costs the rules' length times the path's: the bound keeps a hostile
+ * workspace's rules (a file per directory, each full of `*a`) from holding a call for seconds.
+ */
+const MAX_RULES_BYTES = 256 * 1024;
 
 /** How many compiled rule sets are kept, least recently used dropped first. */
 const CACHED_MATCHERS = 64;
@@ -174,14 +178,16 @@ function rulesSource(file: string, source: string, scope: string): RulesSource {
 function compile(sources: readonly RulesSource[]): { rules: CompiledRules; asStamped: boolean } {
   const rules: CompiledRule[] = [];
   let asStamped = true;
+  let budget = MAX_RULES_BYTES;
   for (const { file, source, scope, stamp, present } of sources) {
     if (!present) continue;
-    let read: { text: string; stamp: string };
+    let read: { text: string; stamp: string; bytes: number };
     try {
-      read = readRulesFile(file);
+      read = readRulesFile(file, budget);
     } catch (error) {
       throw new Error(`${source} could not be read (${errorCode(error) ?? (error instanceof Error ? error.message : String(error))})`);
     }
+    budget -= read.bytes;
     asStamped &&= read.stamp === stamp;
     // Git skips a UTF-8 byte order mark at the start of a rule file.
     for (const line of read.text.replace(/^\uFEFF/u, "").split(/\r?\n/u)) {
@@ -198,22 +204,27 @@ function compile(sources: readonly RulesSource[]): { rules: CompiledRules; asSta
  * The rule that ignores the subject, as git decides: each directory of the path, from the top, is
  * excluded by the last rule (in precedence order) that matches it, unless that rule is a negation, and
  * everything under an excluded directory is ignored by that rule; the path itself likewise, except that
- * directory-only rules never match it (the path is a file to read).
+ * directory-only rules never match it (the path is a file to read). Rules are tried from the strongest
+ * down, and each name is decided by the first that matches it.
  */
 function ruleOf(rules: CompiledRules, subject: GitignoreSubject, reading: "exact" | "folded"): GitignoreRule | undefined {
-  const ends = subject.nameEnds();
-  const last = ends[ends.length - 1];
+  const open = subject.nameEnds();
   const winners = new Map<number, CompiledRule>();
-  for (const rule of rules) {
-    const pattern = rule[reading];
+  const offsets = new Map<string, number>([["", 0]]);
+  for (let index = rules.length - 1; index >= 0 && open.some((word) => word !== 0); index--) {
+    const rule = rules[index] as CompiledRule;
     const scope = rule.scope[reading];
-    for (const end of subject.matchedEnds(pattern, scope === "" ? 0 : Array.from(scope).length + 1)) {
-      if (!(pattern.directoryOnly && end === last)) winners.set(end, rule);
+    let offset = offsets.get(scope);
+    if (offset === undefined) {
+      offset = Array.from(scope).length + 1;
+      offsets.set(scope, offset);
     }
+    for (const end of subject.matchedEnds(rule[reading], offset, open)) winners.set(end, rule);
   }
+  const ends = [...winners.keys()].sort((a, b) => a - b);
   for (const end of ends) {
-    const winner = winners.get(end);
-    if (winner !== undefined && !winner[reading].negative) return winner.rule;
+    const winner = winners.get(end) as CompiledRule;
+    if (!winner[reading].negative) return winner.rule;
   }
   return undefined;
 }
@@ -230,18 +241,20 @@ function isRealDirectory(directory: string): boolean {
 /**
  * The text of a rule file and the stamp of what was opened, through core's open discipline (never a
  * symlink in the last component, never blocking on a FIFO, regular files only, the descriptor checked to
- * be the path), at most {@link MAX_RULES_FILE_BYTES}. The file may lie above the root (a repository's
- * rules), so it is opened as an allowed outside path. Any failure throws: the caller denies.
+ * be the path), at most `limit` bytes. The file may lie above the root (a repository's rules), so it is
+ * opened as an allowed outside path. Any failure throws: the caller denies.
  */
-function readRulesFile(file: string): { text: string; stamp: string } {
+function readRulesFile(file: string, limit = MAX_RULES_BYTES): { text: string; stamp: string; bytes: number } {
   const opened = openFile({ input: file, absolute: file, relative: file, inside: false }, { allowOutside: true });
   if (!opened.ok) throw new Error(opened.failure.message);
   try {
-    const head = readHeadSync(opened.value, MAX_RULES_FILE_BYTES);
+    const head = readHeadSync(opened.value, limit);
     if (!head.ok) throw new Error(head.failure.message);
-    if (head.value.truncated) throw new Error(`it is larger than ${MAX_RULES_FILE_BYTES} bytes`);
+    if (head.value.truncated) {
+      throw new Error(`the rule files of this path hold more than ${MAX_RULES_BYTES} bytes together; set respect_gitignore = false to read here`);
+    }
     const { dev, ino, size, ctimeMs } = opened.value.stat;
-    return { text: head.value.bytes.toString("utf8"), stamp: `${dev}:${ino}:${size}:${ctimeMs}` };
+    return { text: head.value.bytes.toString("utf8"), stamp: `${dev}:${ino}:${size}:${ctimeMs}`, bytes: head.value.bytes.length };
   } finally {
     closeFile(opened.value);
   }

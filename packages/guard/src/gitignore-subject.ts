@@ -20,6 +20,7 @@ export class GitignoreSubject {
   private readonly ends: Uint32Array;
   /** Where a name starts: the start of the path, and after a `/`. */
   private readonly starts: Uint32Array;
+  private readonly scratch: readonly [Uint32Array, Uint32Array];
   private readonly literals = new Map<string, Uint32Array>();
   private readonly classes = new Map<GitignoreToken, Uint32Array>();
 
@@ -35,6 +36,7 @@ export class GitignoreSubject {
     this.slashes = this.empty();
     this.ends = this.empty();
     this.starts = this.empty();
+    this.scratch = [this.empty(), this.empty()];
     set(this.starts, 0);
     this.chars.forEach((char, at) => {
       if (char === "/") {
@@ -48,21 +50,30 @@ export class GitignoreSubject {
     set(this.ends, this.length);
   }
 
-  /** Where each name of the path ends: the positions {@link matchedEnds} reports. */
-  nameEnds(): number[] {
-    return positions(this.ends);
+  /** Where each name of the path ends (a bit set): the positions {@link matchedEnds} reports, to pass it as `open`. */
+  nameEnds(): Uint32Array {
+    return this.ends.slice();
+  }
+
+  /** The end of the path: the position of its last name's end. */
+  get end(): number {
+    return this.length;
   }
 
   /**
-   * The end positions of the names (see {@link nameEnds}) up to which `pattern` matches: a basename
-   * pattern the name that ends there, any other the path up to there, read from `offset` (the position
-   * after the rule file's directory and its `/`, 0 at the base). Only names that start at or after
-   * `offset` are considered.
+   * The end positions among `open` (a bit set of name ends, see {@link nameEnds}) up to which `pattern`
+   * matches: a basename pattern the name that ends there, any other the path up to there, read from
+   * `offset` (the position after the rule file's directory and its `/`, 0 at the base); a
+   * directory-only pattern never the end of the path. Only names that start at or after `offset` are
+   * considered. The positions found are taken out of `open`, so that a caller trying rules from the
+   * strongest down decides each name once: a decision costs O(words) per rule, however many names match.
    */
-  matchedEnds(pattern: GitignorePattern, offset: number): number[] {
+  matchedEnds(pattern: GitignorePattern, offset: number, open: Uint32Array): number[] {
     if (pattern.tokens === undefined) return [];
-    let reach = this.empty();
-    let next = this.empty();
+    // One pair of buffers serves every pattern: a decision over many rules allocates nothing per rule.
+    let reach = this.scratch[0];
+    let next = this.scratch[1];
+    reach.fill(0);
     if (pattern.basename) {
       reach.set(this.starts);
       clearBelow(reach, offset);
@@ -71,9 +82,17 @@ export class GitignoreSubject {
     }
     for (const token of pattern.tokens) {
       if (!this.step(token, reach, next)) return [];
-      [reach, next] = [next, reach];
+      const reached = next;
+      next = reach;
+      reach = reached;
     }
-    for (let word = 0; word < this.words; word++) reach[word] = (reach[word] as number) & (this.ends[word] as number);
+    const lastWord = this.length >>> 5;
+    for (let word = 0; word < this.words; word++) {
+      let value = (reach[word] as number) & (open[word] as number);
+      if (pattern.directoryOnly && word === lastWord) value &= ~(1 << (this.length & 31));
+      reach[word] = value;
+      open[word] = (open[word] as number) & ~value;
+    }
     return positions(reach);
   }
 
@@ -129,13 +148,14 @@ export class GitignoreSubject {
     return true;
   }
 
+  // Keyed by the character as the pattern writes it: folding it again for every rule would cost more than the match.
   private literal(char: string): Uint32Array {
-    const key = this.fold ? foldChar(char) : char;
-    let mask = this.literals.get(key);
+    let mask = this.literals.get(char);
     if (mask === undefined) {
+      const key = this.fold ? foldChar(char) : char;
       mask = this.empty();
       for (let at = 0; at < this.length; at++) if (this.chars[at] === key) set(mask, at);
-      this.literals.set(key, mask);
+      this.literals.set(char, mask);
     }
     return mask;
   }

@@ -32,6 +32,24 @@ describe("issue 30 case 4: ReDoS through .gitignore", () => {
     expect(guard.checkPath(`${"a/".repeat(9)}b`, "read")).toMatchObject({ decision: "granted" });
   });
 
+  test("rule files holding more than 256 KiB together deny, saying how to read there; at the bound they are read", () => {
+    const s = scratch();
+    s.write("ws/.gitignore", `${"*a\n".repeat(40_000)}`);
+    s.write("ws/sub/.gitignore", `${"*b\n".repeat(50_000)}`);
+    s.write("ws/sub/x.txt", "x\n");
+    s.write("ws/y.txt", "y\n");
+    const guard = createGuard({ root: s.root });
+    expect(guard.checkPath("y.txt", "read")).toMatchObject({ decision: "granted" });
+    expect(guard.checkPath("sub/x.txt", "read")).toMatchObject({
+      decision: "denied",
+      reason: "error",
+      message: "'sub/x.txt' could not be checked (sub/.gitignore could not be read (the rule files of this path hold more than 262144 bytes together; set respect_gitignore = false to read here)), so it is denied.",
+    });
+    expect(createGuard({ root: s.root, respectGitignore: false }).checkPath("sub/x.txt", "read")).toMatchObject({ decision: "granted" });
+    s.write("ws/sub/.gitignore", `${"*b\n".repeat(47_381)}x`);
+    expect(guard.checkPath("sub/x.txt", "read")).toMatchObject({ decision: "granted" });
+  });
+
   test("a 4,096-character rule against a 4,095-character path, in both readings: answered exactly", () => {
     const s = scratch();
     // (**/a/) 819 times then b: matches a/ at least 819 times then b.
