@@ -32,7 +32,7 @@ export function adversarialBehaviourSchema<Outcome extends z.ZodType, Field exte
         .describe("Every `\\` in a path is read as `/` before anything else (a toolkit written for Windows paths), so `..\\outside\\x` is `../outside/x`; `false`: a backslash is an ordinary character of a name, as on POSIX."),
       systemLocation: outcome
         .optional()
-        .describe("A path outside the root under a system location (`/etc`, `/proc`, `/dev`, ...), as asked or once resolved: absent when such a path is like any outside path (`behaviour.outsideRoot`)."),
+        .describe("A path outside the root under a system location (`/etc`, `/proc`, `/dev`, ...) as asked, or a link out of the root into one once a person allowed the read (until then a link out is answered like any other, whatever its target): absent when such a path is like any outside path (`behaviour.outsideRoot`)."),
       blockedPatterns: z
         .strictObject({
           option: z.string().describe("The config key holding a list of blocked glob patterns (absolute ones included)."),

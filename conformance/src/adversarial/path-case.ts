@@ -10,7 +10,7 @@ export const INVALID: Expect = (_oracle, adversarial) => ({ outcome: adversarial
 export const LOOP: Expect = (_oracle, adversarial) => ({ outcome: adversarial.symlinkLoop });
 /** A name of whitespace, controls or bidi marks that names no file: refused as input, or looked up and not found. */
 export const UNUSUAL: Expect = (_oracle, adversarial) => ({ outcome: adversarial.unusualName ?? adversarial.invalidInput });
-/** A path outside the root under a system location (`/etc`, `/proc`, `/dev`): the profile's own outcome, else any outside path's. */
+/** A path asked under a system location outside the root (`/etc`, `/proc`, `/dev`): the profile's own outcome, else any outside path's. */
 export const SYSTEM: Expect = (oracle, adversarial) => ({ outcome: adversarial.systemLocation ?? oracle.behaviour.outsideRoot });
 
 /** `kernel` where the kernel reads the path as given, `lexical` where the profile cleans it first (`lexicalClean`). */

@@ -148,12 +148,37 @@ const blocked = (name: string, title: string, target: string): AdversarialCase =
     options: (workspace, oracle) => (oracle.adversarial?.blockedPatterns === undefined ? {} : { [oracle.adversarial.blockedPatterns.option]: [`${workspace.dir}/link-to-dir/ws/secrets/**`] }),
   });
 
+/** Seven `**` against 38 directories, eleven against 50: a backtracking matcher takes seconds, then minutes (issue 30 case 4). */
+const REDOS_SEVEN = "**/a/**/a/**/a/**/a/**/a/**/a/**/a/**/b";
+const REDOS_ELEVEN = `**/${"a/**/".repeat(10)}b`;
+const REDOS_38 = `${"a/".repeat(38)}x.txt`;
+const REDOS_50 = `${"a/".repeat(50)}x.txt`;
+const REDOS_LAYOUT: ScratchLayout = {
+  files: {
+    ".gitignore": { text: `${REDOS_SEVEN}\n${REDOS_ELEVEN}\n` },
+    [REDOS_38]: { text: "38 deep\n" },
+    [REDOS_50]: { text: "50 deep\n" },
+  },
+};
+
+/**
+ * A decision on a workspace's `.gitignore` must take milliseconds (issue 30: at most 10 ms for any rules
+ * and path of 4,096 characters); the bound, beyond a control call, leaves room for a loaded machine and
+ * a process of its own (as the sparse-file cases do), not for backtracking: the 38-directory case took a
+ * backtracking matcher 4 s, the 50-directory one minutes.
+ */
+const REDOS_BOUND_MS = 2_000;
+
+const redos = (name: string, title: string, target: string, text: string): AdversarialCase =>
+  names(name, title, target, () => ({ outcome: { content: true }, text }), "read", { layout: REDOS_LAYOUT, boundMs: REDOS_BOUND_MS, calibrated: true, isolated: true });
+
 /**
  * Sensitive names and equivalent spellings (case, trailing dots and spaces, an NTFS stream suffix,
  * `./`, `..`, absolute, through symlinks, outside the root), gitignore semantics (patterns, a
  * directory excluded with a negation under it, nested `.gitignore` files, case, NFC and NFD, symlinks,
  * negations spelt in another case or normal form, rules of the repository above a root that is a
- * subfolder), and blocked patterns written through a symlinked directory.
+ * subfolder, patterns that make a backtracking matcher take exponential time), and blocked patterns
+ * written through a symlinked directory.
  * Profiles that do not refuse such files read them: the outcome is their oracle's.
  */
 export const SENSITIVE_NAME_CASES: readonly AdversarialCase[] = [
@@ -212,6 +237,8 @@ export const SENSITIVE_NAME_CASES: readonly AdversarialCase[] = [
   names("gitignored-negation-nfd", "`café-menu.txt` (NFC): `café-*`, then the negation spelt in NFD", "caf\u00e9-menu.txt", ignored("menu nfc\n"), "either", { layout: NEGATION_LAYOUT }),
   names("gitignored-above-root", "the root is `app/` in a repository whose root `.gitignore` says `*.log`: `debug.log`", "debug.log", ignored("debug log\n"), "either", inSubfolder),
   names("gitignored-info-exclude-above-root", "the root is `app/` in a repository whose `.git/info/exclude` names `excluded.txt`", "excluded.txt", ignored("excluded\n"), "either", inSubfolder),
+  redos("gitignore-redos-38", "`.gitignore` holding `**/a/**/a/**/a/**/a/**/a/**/a/**/a/**/b`: a file 38 directories `a/` deep, which no rule ignores, answers within the bound", REDOS_38, "38 deep\n"),
+  redos("gitignore-redos-50", "`.gitignore` holding eleven `**/a/` then `b`: a file 50 directories `a/` deep answers within the bound", REDOS_50, "50 deep\n"),
   blocked("blocked-pattern-through-symlink", "a blocked pattern `<dir>/link-to-dir/ws/secrets/**` written through a symlink: `secrets/s.txt`", "secrets/s.txt"),
   blocked("blocked-pattern-through-symlink-canonical", "the same pattern: the canonical absolute path of `secrets/s.txt`", "${ROOT}/secrets/s.txt"),
   blocked("blocked-pattern-through-symlink-link-inside", "the same pattern: `innocent.txt`, a link inside the root to `secrets/s.txt`", "innocent.txt"),

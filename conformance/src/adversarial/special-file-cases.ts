@@ -5,7 +5,7 @@ import { denyIfAsked, windowInput } from "../suite-context.js";
 import { failed, judgeOutput, outcomeLabel, type AdversarialCase, type CaseResult, type CaseRun, type Expect, type Expectation, type Safety } from "./adversarial-case.js";
 import { boundedCall } from "./bounded-call.js";
 import { INSIDE_TEXT } from "./layouts.js";
-import { byCleaning, DIRECTORY, lastIsLink, NOT_FOUND, pathCase, reads, SYSTEM } from "./path-case.js";
+import { byCleaning, DIRECTORY, lastIsLink, NOT_FOUND, OUTSIDE, pathCase, reads } from "./path-case.js";
 
 /** The text at the start of the sparse file: 10,000 short lines, then a hole up to {@link SPARSE_BYTES}. */
 const SPARSE_TEXT = Array.from({ length: 10_000 }, (_, index) => `line ${index + 1}\n`).join("");
@@ -141,10 +141,10 @@ export const SPECIAL_FILE_CASES: readonly AdversarialCase[] = [
   special("block-device", "a block device inside the root", "refuse", "block", DEVICE, { prepare: mknod("b", 7, 200, "block") }),
   special("dev-zero", "`zero` with `/dev` as the root", "refuse", "zero", DEVICE, { root: () => "/dev", volatile: ENDLESS }),
   special("dev-null", "`null` with `/dev` as the root", "refuse", "null", DEVICE, { root: () => "/dev" }),
-  special("dev-zero-link", "a link to `/dev/zero`", "refuse", "zero-link", lastIsLink(SYSTEM)),
+  special("dev-zero-link", "a link to `/dev/zero` (a link out, whatever its target: issue 30 case 7)", "refuse", "zero-link", lastIsLink(OUTSIDE)),
   special("dev-tty", "`tty` with `/dev` as the root (a character device, never opened as a terminal)", "refuse", "tty", DEVICE, { root: () => "/dev" }),
   special("proc-file-size-zero", "`status` with `/proc/self` as the root (its size reads 0)", "read", "status", () => ({ includes: ["Name:", "Pid:"] }), { root: () => "/proc/self", runDependent: true }),
-  special("proc-file-link", "a link to `/proc/self/status`", "refuse", "proc-status-link", lastIsLink(SYSTEM), { runDependent: true }),
+  special("proc-file-link", "a link to `/proc/self/status` (a link out, whatever its target: issue 30 case 7)", "refuse", "proc-status-link", lastIsLink(OUTSIDE), { runDependent: true }),
   special("directory", "a directory", "refuse", "sub", DIRECTORY),
   special("directory-root", "`.`, the root itself", "refuse", ".", DIRECTORY),
   special("directory-trailing-slash", "`sub/`", "refuse", "sub/", DIRECTORY),

@@ -4,6 +4,7 @@ import { FIXED_MTIME_MS, type ScratchLayout, type ScratchWorkspace } from "../sc
 import { windowInput } from "../suite-context.js";
 import { type AdversarialCase, type Expect, type Safety } from "./adversarial-case.js";
 import { chain, INSIDE_TEXT, LEXICAL_TEXT, PATHS_LAYOUT } from "./layouts.js";
+import { OUTSIDE_TARGET_CASES } from "./outside-target-cases.js";
 import { byCleaning, lastIsLink, LOOP, NOT_FOUND, OUTSIDE, pathCase, reads, SYSTEM, unlessSystem } from "./path-case.js";
 
 const link = (name: string, title: string, safety: Safety, target: string, expect: Expect, extra: Partial<AdversarialCase> = {}): AdversarialCase =>
@@ -40,7 +41,8 @@ function afterAllow(kind: "symlinkLoop" | "permissionDenied"): Expect {
  * kernel's `..` after a symlink (never the lexical one), magic links under `/proc` (`/proc/self/root`,
  * `/proc/self/cwd`, `/proc/self/fd/N`), a root that is itself reached through a symlink, refusals that
  * must not say where a link out leads, a loop outside the root once a person allowed it, and a hard link
- * to an outside file (a residual risk: it is an ordinary file inside the root). A profile that never
+ * to an outside file (a residual risk: it is an ordinary file inside the root), and links to targets of
+ * different classes that must be answered alike until a person allowed them. A profile that never
  * follows a symlink as the last component (`behaviour.finalSymlink`) gives every such case that outcome.
  */
 export const SYMLINK_CASES: readonly AdversarialCase[] = [
@@ -103,4 +105,5 @@ export const SYMLINK_CASES: readonly AdversarialCase[] = [
       fs.linkSync(outside, path.join(workspace.root, "hard-out.txt"));
     },
   }),
+  ...OUTSIDE_TARGET_CASES,
 ];

@@ -1,5 +1,6 @@
 import { canonicalGlob, quoteText } from "@read/core";
 import picomatch from "picomatch";
+import { compileBlockedGlobMatcher } from "./blocked-glob-matcher.js";
 import type { PolicyPath } from "./policy-path.js";
 
 /** Compiled blocked patterns. */
@@ -56,11 +57,13 @@ export function blockedGlobProblem(glob: unknown): string | undefined {
     return `The blocked pattern ${shown} has an empty, '.' or '..' segment; paths are matched after they are resolved, so it can never match.`;
   }
   try {
+    // picomatch checks the syntax (and words its errors); matching is ours, in bounded time.
     picomatch.makeRe(glob.normalize("NFC"), PICOMATCH_OPTIONS);
   } catch (error) {
     return `The blocked pattern ${shown} is not a valid glob: ${error instanceof Error ? error.message : String(error)}.`;
   }
-  return undefined;
+  const matcher = compileBlockedGlobMatcher(glob.normalize("NFC"));
+  return matcher.ok ? undefined : `The blocked pattern ${shown} ${matcher.problem}.`;
 }
 
 /**
@@ -91,7 +94,13 @@ function compileGlob(glob: string): CompiledGlob {
     const form = canonical.glob.normalize("NFC");
     if (form !== normalized) forms.push(form);
   }
-  return { glob, scope, tests: forms.map((form) => picomatch(form, PICOMATCH_OPTIONS)) };
+  return { glob, scope, tests: forms.map(testOf) };
+}
+
+function testOf(form: string): (value: string) => boolean {
+  const matcher = compileBlockedGlobMatcher(form);
+  if (!matcher.ok) throw new Error(`unusable blocked pattern ${quoteText(form)} (check it with blockedGlobProblem first)`);
+  return (value) => matcher.matches(value);
 }
 
 function matchesNames(glob: CompiledGlob, names: readonly string[], path: PolicyPath): boolean {

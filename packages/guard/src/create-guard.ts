@@ -6,7 +6,7 @@ import { configSchema } from "./config-schema.js";
 import { gitignoreRules } from "./gitignore-rules.js";
 import type { DenialReason, DenyingDecision, GuardDecision, GuardOperation } from "./guard-decision.js";
 import { pathInputProblem } from "./path-input-problem.js";
-import { policyPath } from "./policy-path.js";
+import { policyPath, type PolicyPath } from "./policy-path.js";
 import { resolveGuardPath, type GuardPath } from "./resolve-guard-path.js";
 
 /** Options of {@link createGuard}. */
@@ -38,9 +38,12 @@ export interface Guard {
   resolvePath(input: unknown): Result<GuardPath>;
   /**
    * Decides whether a path may be read: `granted` (inside the root, nothing denies it), `pending`
-   * (outside the root, nothing denies it: ask the person) or `denied` (blocked, sensitive, gitignored,
-   * invalid, or a check failed). Deny beats ask, ask beats allow. `write` is never granted: a path no
-   * policy denies is pending, inside the root too, as in the reference. Never throws; reads no file content.
+   * (outside the root, nothing denies the path as asked: ask the person) or `denied` (blocked, sensitive,
+   * gitignored, invalid, or a check failed). Deny beats ask, ask beats allow. A target outside the root is
+   * checked too, but its denial waits in the pending decision's `afterApproval` (with no `target` to
+   * open), so the answer before a person allowed the read is the same whatever the target. `write` is
+   * never granted: a path no policy denies is pending, inside the root too, as in the reference. Never
+   * throws; reads no file content.
    */
   checkPath(input: unknown, operation: GuardOperation): GuardDecision;
 }
@@ -87,8 +90,26 @@ export function createGuard(options: GuardOptions): Guard {
     if (operation !== "read" && operation !== "write") {
       return denial("invalid", undefined, `cannot be checked for the operation ${quoteText(String(operation))}: only "read" and "write" are known.`);
     }
+    // The path as asked is the model's own words: its checks answer at once. A target outside the root
+    // is news about the outside (issue 30 case 7): its checks answer only once a person allowed the read.
+    const asAsked = policyPath(root, found.lexical);
+    const target = found.resolved === found.lexical ? undefined : policyPath(root, found.resolved);
+    const now = found.inside && target !== undefined ? [asAsked, target] : [asAsked];
+    const denied = policyDenial(now, denial, found);
+    if (denied !== undefined) return denied;
+    const granted = operation === "read" && found.inside;
+    if (granted) return { decision: "granted", ...facts(found), message: `${asked} is inside the working directory.` };
+    const message = `${asked} ${found.inside ? "is inside" : "is outside"} the working directory: ${operation === "read" ? "reading" : "writing"} it needs the user's permission.`;
+    const afterApproval = found.inside || target === undefined ? undefined : policyDenial([target], denial, found);
+    if (afterApproval === undefined) return { decision: "pending", ...facts(found), message };
+    // No target to open: a reader that skipped `afterApproval` has nothing to read.
+    const { target: _withheld, ...withoutTarget } = facts(found);
+    return { decision: "pending", ...withoutTarget, message, afterApproval };
+  };
+
+  // The first policy that denies one of `candidates`, in the order deny rules are checked.
+  const policyDenial = (candidates: readonly PolicyPath[], denial: (reason: DenialReason, rule: string | undefined, why: string) => DenyingDecision, found: GuardPath): DenyingDecision | undefined => {
     try {
-      const candidates = [found.lexical, found.resolved].filter((candidate, index, all) => all.indexOf(candidate) === index).map((absolute) => policyPath(root, absolute));
       for (const candidate of candidates) {
         const glob = blocked.match(candidate);
         if (glob !== undefined) return denial("blocked", glob, `is blocked by the pattern ${quoteText(glob)}.`);
@@ -113,11 +134,7 @@ export function createGuard(options: GuardOptions): Guard {
     } catch (error) {
       return denial("error", undefined, `could not be checked (${escapeText(error instanceof Error ? error.message : String(error))}), so it is denied.`);
     }
-    const granted = operation === "read" && found.inside;
-    const message = granted
-      ? `${asked} is inside the working directory.`
-      : `${asked} ${found.inside ? "is inside" : "is outside"} the working directory: ${operation === "read" ? "reading" : "writing"} it needs the user's permission.`;
-    return { decision: granted ? "granted" : "pending", ...facts(found), message };
+    return undefined;
   };
 
   return { root, resolvePath, checkPath };

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import ignore, { type Ignore } from "ignore";
 import { closeFile, errorCode, openFile, readHeadSync, relativeInside } from "@read/core";
+import { parseGitignoreLine, type GitignorePattern } from "./gitignore-pattern.js";
+import { GitignoreSubject } from "./gitignore-subject.js";
 
 /** The gitignore rule that excludes a path. */
 export interface GitignoreRule {
@@ -24,8 +25,12 @@ export interface GitignoreRules {
   find(absolute: string, canonical?: boolean): GitignoreRule | undefined;
 }
 
-/** Rule files larger than this are refused (a denial), never read in part. */
-const MAX_RULES_FILE_BYTES = 4 * 1024 * 1024;
+/**
+ * The rule files of one decision may hold this many bytes together; more is refused (a denial), never
+ * read in part. A decision costs the rules' length times the path's: the bound keeps a hostile
+ * workspace's rules (a file per directory, each full of `*a`) from holding a call for seconds.
+ */
+const MAX_RULES_BYTES = 256 * 1024;
 
 /** How many compiled rule sets are kept, least recently used dropped first. */
 const CACHED_MATCHERS = 64;
@@ -63,8 +68,8 @@ export function gitignoreRules(root: string): GitignoreRules {
         if (!canonical && !isRealDirectory(path.join(base, ...names.slice(0, depth)))) break;
         sources.push(rulesSource(path.join(base, ...names.slice(0, depth), ".gitignore"), `${directory}/.gitignore`, directory));
       }
-      const compiled = compiledRules(base, sources);
-      return ruleOf(compiled.exact, relative, compiled.origins) ?? ruleOf(compiled.folded, relative.normalize("NFC"), compiled.origins);
+      const rules = compiledRules(base, sources);
+      return ruleOf(rules, new GitignoreSubject(relative, false), "exact") ?? ruleOf(rules, new GitignoreSubject(relative.normalize("NFC"), true), "folded");
     },
   };
 }
@@ -119,13 +124,19 @@ interface RulesSource {
   readonly present: boolean;
 }
 
-interface CompiledRules {
-  /** Patterns and paths as written, compared case-sensitively. */
-  readonly exact: Ignore;
-  /** Patterns and paths in NFC, compared case-insensitively. */
-  readonly folded: Ignore;
-  readonly origins: ReadonlyMap<string, string>;
+/** A line of a rule file, compiled for both readings. */
+interface CompiledRule {
+  /** The pattern as written, compared case-sensitively. */
+  readonly exact: GitignorePattern;
+  /** The pattern in NFC, compared case-insensitively. */
+  readonly folded: GitignorePattern;
+  /** The directory of the rule file, relative to the base (`""` at the base), as written and in NFC. */
+  readonly scope: { readonly exact: string; readonly folded: string };
+  readonly rule: GitignoreRule;
 }
+
+/** Every rule in git's order of precedence, lowest first: `info/exclude`, then each `.gitignore` from the base down, lines in order. */
+type CompiledRules = readonly CompiledRule[];
 
 // Rule sets compiled from the rule files whose stamps make up the key: a file that changed since has a
 // new stamp (its ctime moves on any write, whatever its mtime says), so a stale set is never served.
@@ -165,58 +176,57 @@ function rulesSource(file: string, source: string, scope: string): RulesSource {
 
 // Not cacheable when a rule file changed between its lstat and its read: its stamp is not its text's.
 function compile(sources: readonly RulesSource[]): { rules: CompiledRules; asStamped: boolean } {
-  const exact = ignore({ ignorecase: false });
-  const folded = ignore({ ignorecase: true });
-  const origins = new Map<string, string>();
+  const rules: CompiledRule[] = [];
   let asStamped = true;
+  let budget = MAX_RULES_BYTES;
   for (const { file, source, scope, stamp, present } of sources) {
     if (!present) continue;
-    let read: { text: string; stamp: string };
+    let read: { text: string; stamp: string; bytes: number };
     try {
-      read = readRulesFile(file);
+      read = readRulesFile(file, budget);
     } catch (error) {
       throw new Error(`${source} could not be read (${errorCode(error) ?? (error instanceof Error ? error.message : String(error))})`);
     }
+    budget -= read.bytes;
     asStamped &&= read.stamp === stamp;
-    read.text.split(/\r?\n/u).forEach((line, index) => {
-      const pattern = scope === "" ? line : scopePattern(line, scope);
-      if (pattern === undefined) return;
-      const mark = `${source}:${index + 1}`;
-      origins.set(mark, line);
-      exact.add({ pattern, mark });
-      folded.add({ pattern: pattern.normalize("NFC"), mark });
-    });
+    // Git skips a UTF-8 byte order mark at the start of a rule file.
+    for (const line of read.text.replace(/^\uFEFF/u, "").split(/\r?\n/u)) {
+      const exact = parseGitignoreLine(line);
+      const folded = parseGitignoreLine(line.normalize("NFC"));
+      if (exact === undefined || folded === undefined) continue;
+      rules.push({ exact, folded, scope: { exact: scope, folded: scope.normalize("NFC") }, rule: { pattern: line, source } });
+    }
   }
-  return { rules: { exact, folded, origins }, asStamped };
-}
-
-function ruleOf(matcher: Ignore, relative: string, origins: ReadonlyMap<string, string>): GitignoreRule | undefined {
-  const result = matcher.test(relative);
-  if (!result.ignored) return undefined;
-  const mark = result.rule?.mark ?? "";
-  return { pattern: origins.get(mark) ?? result.rule?.pattern ?? "", source: mark.replace(/:\d+$/u, "") };
+  return { rules, asStamped };
 }
 
 /**
- * Rewrites a line of `<scope>/.gitignore` as a rule of the base's: a pattern with a slash at the start
- * or in the middle is anchored to `scope`; one without matches at any depth below it.
+ * The rule that ignores the subject, as git decides: each directory of the path, from the top, is
+ * excluded by the last rule (in precedence order) that matches it, unless that rule is a negation, and
+ * everything under an excluded directory is ignored by that rule; the path itself likewise, except that
+ * directory-only rules never match it (the path is a file to read). Rules are tried from the strongest
+ * down, and each name is decided by the first that matches it.
  */
-function scopePattern(line: string, scope: string): string | undefined {
-  if (line.trim() === "" || line.startsWith("#")) return undefined;
-  const negative = line.startsWith("!");
-  const body = negative ? line.slice(1) : line;
-  // Git drops trailing spaces unless the last one is escaped; only then can a trailing '/' be seen.
-  const trimmed = body.replace(/(?<!\\) +$/u, "");
-  const anchored = trimmed.startsWith("/") || trimmed.replace(/\/+$/u, "").includes("/");
-  const prefix = escapeGlob(scope);
-  const scoped = anchored ? `${prefix}/${body.replace(/^\//u, "")}` : `${prefix}/**/${body}`;
-  return negative ? `!${scoped}` : scoped;
-}
-
-// A directory name is literal inside a pattern: glob characters are escaped, and so is a leading '#' or
-// '!' that would turn the line into a comment or a negation.
-function escapeGlob(directory: string): string {
-  return directory.replace(/[\\*?[\]]/gu, (char) => `\\${char}`).replace(/^[#!]/u, (char) => `\\${char}`);
+function ruleOf(rules: CompiledRules, subject: GitignoreSubject, reading: "exact" | "folded"): GitignoreRule | undefined {
+  const open = subject.nameEnds();
+  const winners = new Map<number, CompiledRule>();
+  const offsets = new Map<string, number>([["", 0]]);
+  for (let index = rules.length - 1; index >= 0 && open.some((word) => word !== 0); index--) {
+    const rule = rules[index] as CompiledRule;
+    const scope = rule.scope[reading];
+    let offset = offsets.get(scope);
+    if (offset === undefined) {
+      offset = Array.from(scope).length + 1;
+      offsets.set(scope, offset);
+    }
+    for (const end of subject.matchedEnds(rule[reading], offset, open)) winners.set(end, rule);
+  }
+  const ends = [...winners.keys()].sort((a, b) => a - b);
+  for (const end of ends) {
+    const winner = winners.get(end) as CompiledRule;
+    if (!winner[reading].negative) return winner.rule;
+  }
+  return undefined;
 }
 
 function isRealDirectory(directory: string): boolean {
@@ -231,18 +241,20 @@ function isRealDirectory(directory: string): boolean {
 /**
  * The text of a rule file and the stamp of what was opened, through core's open discipline (never a
  * symlink in the last component, never blocking on a FIFO, regular files only, the descriptor checked to
- * be the path), at most {@link MAX_RULES_FILE_BYTES}. The file may lie above the root (a repository's
- * rules), so it is opened as an allowed outside path. Any failure throws: the caller denies.
+ * be the path), at most `limit` bytes. The file may lie above the root (a repository's rules), so it is
+ * opened as an allowed outside path. Any failure throws: the caller denies.
  */
-function readRulesFile(file: string): { text: string; stamp: string } {
+function readRulesFile(file: string, limit = MAX_RULES_BYTES): { text: string; stamp: string; bytes: number } {
   const opened = openFile({ input: file, absolute: file, relative: file, inside: false }, { allowOutside: true });
   if (!opened.ok) throw new Error(opened.failure.message);
   try {
-    const head = readHeadSync(opened.value, MAX_RULES_FILE_BYTES);
+    const head = readHeadSync(opened.value, limit);
     if (!head.ok) throw new Error(head.failure.message);
-    if (head.value.truncated) throw new Error(`it is larger than ${MAX_RULES_FILE_BYTES} bytes`);
+    if (head.value.truncated) {
+      throw new Error(`the rule files of this path hold more than ${MAX_RULES_BYTES} bytes together; set respect_gitignore = false to read here`);
+    }
     const { dev, ino, size, ctimeMs } = opened.value.stat;
-    return { text: head.value.bytes.toString("utf8"), stamp: `${dev}:${ino}:${size}:${ctimeMs}` };
+    return { text: head.value.bytes.toString("utf8"), stamp: `${dev}:${ino}:${size}:${ctimeMs}`, bytes: head.value.bytes.length };
   } finally {
     closeFile(opened.value);
   }

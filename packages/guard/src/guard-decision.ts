@@ -44,6 +44,14 @@ interface DecisionFacts {
 /** The path may be read (`granted`), or may be read once a person allows it (`pending`). */
 export interface AllowingDecision extends DecisionFacts {
   readonly decision: "granted" | "pending";
+  /**
+   * Only on `pending`: the denial that answers once a person allowed the read. A target outside the root
+   * is checked (blocked patterns and locations, the sensitive list, gitignore) like any path, but what
+   * those checks say of it is news about the outside, so until a person allowed the read the path is
+   * pending like any other outside path (issue 30 case 7). With it, `target` is absent: there is nothing
+   * to open. A reader must refuse with it after an Allow, and never open the path.
+   */
+  readonly afterApproval?: DenyingDecision;
 }
 
 /** The path may not be read, for `reason`. */

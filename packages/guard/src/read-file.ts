@@ -36,6 +36,7 @@ export async function readFile(
     const asking = requestPermission(requester, { tool: TOOL_NAME, requestedPath: asked, resolvedPath: decision.resolved, operation: "read" });
     const answer = signal === undefined ? await asking : await untilAborted(asking, signal);
     if (answer.kind !== "allow") return mapRefusal(answer, asked);
+    if (decision.afterApproval !== undefined) return mapDenial(decision.afterApproval, asked);
   }
   if (decision.target === undefined) {
     if (decision.failure === undefined) throw new Error(`the guard ${decision.decision} a path without resolving it: ${decision.message}`);

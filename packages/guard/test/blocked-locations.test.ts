@@ -39,9 +39,10 @@ describe("GUARD-ref-default-blocked: the reference's default blocked locations",
     s.symlink("outside/system", "/usr/lib");
     const guard = createGuard({ root: s.root });
     expect(guard.checkPath(`${s.root}/../../../../../../etc/passwd`, "read")).toMatchObject({ decision: "denied", reason: "blocked", rule: "/etc" });
-    expect(guard.checkPath("hosts", "read")).toMatchObject({ decision: "denied", reason: "blocked", rule: "/etc" });
-    expect(guard.checkPath("../outside/system/os-release", "read")).toMatchObject({ decision: "denied", reason: "blocked", rule: "/usr" });
     expect(guard.checkPath("/lib64/x", "read")).toMatchObject({ decision: "denied", reason: "blocked" });
+    // A target in a location is denied once a person allowed the read; before, it is pending like any outside path (issue 30 case 7).
+    expect(guard.checkPath("hosts", "read")).toMatchObject({ decision: "pending", afterApproval: { decision: "denied", reason: "blocked", rule: "/etc" } });
+    expect(guard.checkPath("../outside/system/os-release", "read")).toMatchObject({ decision: "pending", afterApproval: { decision: "denied", reason: "blocked", rule: "/usr" } });
   });
 
   test("a root inside a location is not blocked because of it; paths outside the root there still are", () => {
@@ -64,9 +65,9 @@ describe("GUARD-ref-default-blocked: the reference's default blocked locations",
       [`${s.base}/home/.bashrc`]: "~/.bashrc",
       [`${s.base}/home-link/.bashrc`]: "~/.bashrc",
       [`${s.base}/home/.config/app/settings.json`]: "~/.config",
-      rc: "~/.bashrc",
     };
     for (const [path, rule] of Object.entries(cases)) expect({ path, ...guard.checkPath(path, "read") }).toMatchObject({ path, decision: "denied", reason: "blocked", rule });
+    expect(guard.checkPath("rc", "read")).toMatchObject({ decision: "pending", afterApproval: { decision: "denied", reason: "blocked", rule: "~/.bashrc" } });
     expect(verdict(guard.checkPath(`${s.base}/home/notes.txt`, "read"))).toBe("pending");
   });
 

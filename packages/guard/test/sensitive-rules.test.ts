@@ -103,14 +103,15 @@ describe("the default sensitive list", () => {
     expect(await createTool({ root: s.root }).call({ path: ".env.production" })).toEqual({ error: 'permission denied by policy: path ".env.production" is blocked' });
   });
 
-  test("GUARD-5.2: the list applies to the path as asked and to its resolved target", async () => {
+  test("GUARD-5.2: the list applies to the path as asked and to its resolved target (outside the root, once a person allowed it)", async () => {
     const s = scratch();
     s.write("outside/.aws/credentials", "[default]\n");
     s.symlink("ws/innocent.txt", "../outside/.aws/credentials");
     s.write("ws/plain.txt", "plain\n");
     s.symlink("ws/.npmrc", "plain.txt");
     const guard = createGuard({ root: s.root });
-    expect(pick(guard.checkPath("innocent.txt", "read"))).toEqual({ decision: "denied", reason: "sensitive", rule: "aws-credentials" });
+    // Outside the root, the target's denial waits for a person's Allow (issue 30 case 7).
+    expect(guard.checkPath("innocent.txt", "read")).toMatchObject({ decision: "pending", afterApproval: { decision: "denied", reason: "sensitive", rule: "aws-credentials" } });
     expect(pick(guard.checkPath(".npmrc", "read"))).toEqual({ decision: "denied", reason: "sensitive", rule: "package-manager-credentials" });
     expect(guard.checkPath("innocent.txt", "read").resolved).toBe(`${s.outside}/.aws/credentials`);
   });

@@ -1,0 +1,76 @@
+import fc from "fast-check";
+import picomatch from "picomatch";
+import { describe, expect, test } from "vitest";
+import { blockedGlobProblem } from "../src/blocked-globs.js";
+import { compileBlockedGlobMatcher } from "../src/blocked-glob-matcher.js";
+import { createGuard } from "../src/index.js";
+import { scratch } from "./support/scratch.js";
+
+const PICOMATCH_OPTIONS = { dot: true, nocase: true, strictBrackets: true } as const;
+
+// picomatch's syntax, less what this guard refuses (groups, extglobs, brace ranges) and `[!`, which
+// picomatch reads as text (see compileBlockedGlobMatcher).
+const PIECES = ["a", "b", "A", "x", ".", "*", "**", "?", "/", "[ab]", "[a-b]", "[^a]", "[[:alpha:]]", "{a,b}", "{a,b/x}", "{,a}", "{a}", "\\*", "\\{", "-", ","];
+const NAMES = ["a", "b", "ab", "A", ".a", "x", "a.b", "{a}"];
+
+function matcher(glob: string): (value: string) => boolean {
+  const compiled = compileBlockedGlobMatcher(glob);
+  if (!compiled.ok) throw new Error(compiled.problem);
+  return (value) => compiled.matches(value);
+}
+
+describe("issue 30 case 4: blocked patterns are matched in bounded time", () => {
+  test("the bounded-time matcher decides as picomatch on random patterns and paths", () => {
+    const glob = fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 6 }).map((pieces) => pieces.join(""));
+    const value = fc.tuple(fc.boolean(), fc.array(fc.constantFrom(...NAMES), { minLength: 1, maxLength: 4 })).map(([absolute, names]) => `${absolute ? "/" : ""}${names.join("/")}`);
+    fc.assert(
+      fc.property(fc.boolean(), glob, fc.array(value, { minLength: 1, maxLength: 8 }), (absolute, pattern, values) => {
+        const written = absolute ? `/${pattern}` : pattern;
+        fc.pre(blockedGlobProblem(written) === undefined);
+        const ours = matcher(written);
+        const theirs = picomatch(written, PICOMATCH_OPTIONS);
+        for (const candidate of values) expect({ written, candidate, matches: ours(candidate) }).toEqual({ written, candidate, matches: theirs(candidate) });
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  test("globstars, stars, classes and braces decide as picomatch on chosen paths", () => {
+    const patterns = ["a/**", "/a/**", "**", "/**", "**/b", "a/**/b", "a/**/**/b", "*", "a/*", "*.sql", "a*", "a**", "***", "a/***/b", "?", "[a-b]x", "[^a]", "[[:alpha:]]", "{a,b/x}", "{a,{b,x}}/a", "x/{,a}b", "\\*", "a{}b", "{a}"];
+    const values = ["a", "b", "x", "a/b", "a/a/b", "a/x/y/b", "/a", "/a/b", "ab", "a.sql", "b/a.sql", "ax", "bx", "b/x", "x/b", "x/ab", "*", "a{}b", "{a}", "A/B"];
+    for (const pattern of patterns) {
+      const ours = matcher(pattern);
+      const theirs = picomatch(pattern, PICOMATCH_OPTIONS);
+      for (const value of values) expect({ pattern, value, matches: ours(value) }).toEqual({ pattern, value, matches: theirs(value) });
+    }
+  });
+
+  test("patterns that take picomatch exponential time are answered", () => {
+    const eleven = `**/${"a/**/".repeat(10)}b`;
+    expect(matcher(eleven)(`${"a/".repeat(50)}x`)).toBe(false);
+    expect(matcher(eleven)(`${"a/".repeat(50)}b`)).toBe(true);
+    const stars = `${"*a".repeat(2040)}*b`;
+    expect(matcher(stars)("a".repeat(4000))).toBe(false);
+    expect(matcher(stars)(`${"a".repeat(2040)}b`)).toBe(true);
+  });
+
+  test("through the guard: a pathological blocked pattern decides a 50-directory path", () => {
+    const s = scratch();
+    const guard = createGuard({ root: s.root, blocked: [`**/${"a/**/".repeat(10)}b`] });
+    expect(guard.checkPath(`${"a/".repeat(50)}b`, "read")).toMatchObject({ decision: "denied", reason: "blocked" });
+    expect(guard.checkPath(`${"a/".repeat(50)}x`, "read")).toMatchObject({ decision: "granted" });
+  });
+
+  test("groups, extglobs and brace ranges are refused at load, saying why and what to write instead", () => {
+    expect(blockedGlobProblem("@(a|b).txt")).toBe("The blocked pattern '@(a|b).txt' uses a group or an extglob ('(' at character 2), which this guard does not match; escape it as '\\(' to mean the character.");
+    expect(blockedGlobProblem("file{1..3}.txt")).toBe("The blocked pattern 'file{1..3}.txt' uses a brace range ('{a..b}'), which this guard does not expand; list the alternatives ('{a,b}').");
+    expect(blockedGlobProblem("name\\(1\\).txt")).toBeUndefined();
+    expect(matcher("name\\(1\\).txt")("name(1).txt")).toBe(true);
+    expect(blockedGlobProblem(`${"{a,b}".repeat(9)}`)).toBe(`The blocked pattern '${"{a,b}".repeat(9)}' expands to more than 256 alternatives.`);
+  });
+
+  test("[!a] is a negated class (picomatch reads it as text)", () => {
+    expect(matcher("[!a].txt")("b.txt")).toBe(true);
+    expect(matcher("[!a].txt")("a.txt")).toBe(false);
+  });
+});
