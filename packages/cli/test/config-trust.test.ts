@@ -83,7 +83,7 @@ describe("issue 30 case 2: a workspace's read.config.toml cannot switch a protec
       "key 'tools.read_file.denied_patterns' does not begin with the 30 patterns denied now (your configuration's, or the defaults), in order (it may only add deny patterns after them)",
       ".env",
     ],
-    ["envelope", "[envelope]\nmax_window_bytes = 1073741824\n", "key 'envelope.max_window_bytes' raises the limit from 67108864 to 1073741824", "a.txt"],
+    ["envelope", "[envelope]\nmax_answer_bytes = 1048576\n", "key 'envelope.max_answer_bytes' raises the limit from 262144 to 1048576", "a.txt"],
     ["envelope", "[envelope]\nmax_file_bytes = 68719476736\n", "key 'envelope.max_file_bytes' raises the limit from 4294967296 to 68719476736", "a.txt"],
     ["envelope", '[envelope]\ncwd = "sub"\n', "key 'envelope.cwd' changes a setting that is not a protection (only your own configuration may set it)", "a.txt"],
   ];
@@ -112,7 +112,7 @@ describe("issue 30 case 2: a workspace's read.config.toml cannot switch a protec
       error: 'permission denied by policy: path "notes.md" is blocked',
     });
     expect(JSON.parse(runCli(["call", "--profile", "envelope", "--root", root, '{"path":".env"}']).stdout)).toMatchObject({ status: "error", error: { code: "ACCESS_DENIED" } });
-    expect(JSON.parse(runCli(["call", "--profile", "envelope", "--root", root, '{"path":"a.txt"}']).stdout)).toMatchObject({ status: "error", error: { code: "EXECUTION_ERROR" } });
+    expect(JSON.parse(runCli(["call", "--profile", "envelope", "--root", root, '{"path":"a.txt"}']).stdout)).toMatchObject({ status: "partial", data: { content: "   1 | hell\n", truncated: true } });
 
     const forge = makeWorkspace({ ...SECRETS, "read.config.toml": '[tools.read_file]\nmax_file_read_bytes = 100\ndenied_patterns = ["**/.env", "**/*.txt"]\n' });
     const mine = userConfig('[tools.read_file]\ndenied_patterns = ["**/.env"]\n');
