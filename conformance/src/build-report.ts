@@ -29,6 +29,8 @@ export interface CheckRow {
   readonly check: string;
   readonly title: string;
   readonly requirements: readonly string[];
+  /** Its notes (race tallies, descriptor counts) differ from run to run; the tracked report leaves them out. */
+  readonly runDependent?: true;
   readonly results: Readonly<Record<string, Pick<JudgedResult, "status" | "message" | "notes" | "expectedFailure">>>;
 }
 
@@ -48,6 +50,8 @@ export interface ConformanceReport {
   readonly stale: readonly (ExpectedFailure & { readonly why: string })[];
   /** No failure, no listed failure that passed, no stale entry, no requirement left untested. */
   readonly ok: boolean;
+  /** Set by `stableReport`: the notes of run-dependent checks were left out, so that a run with the same seed writes the same report. */
+  readonly runDependentNotes?: "left out";
 }
 
 /** What {@link buildReport} combines. */
@@ -84,6 +88,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
         check,
         title: first?.title ?? check,
         requirements: first?.requirements ?? [],
+        ...(first?.runDependent === true ? { runDependent: true as const } : {}),
         results: Object.fromEntries(
           rows.map((row) => [
             row.adapter,

@@ -13,15 +13,19 @@ import { loadOracle, oracleSchema, type Oracle } from "./oracle.js";
 import { renderMarkdown } from "./render-markdown.js";
 import { renderMatrix } from "./render-matrix.js";
 import { readToolCommand } from "./read-tool-command.js";
-import { FIXTURES_DIR, IN_REPOSITORY, MANIFEST_FILE, PACKAGE_DIR, REPO_ROOT, REPORT_JSON_FILE, REPORT_MD_FILE } from "./repo-paths.js";
-import { resolveRunSettings } from "./run-settings.js";
+import { reportDestinations } from "./report-destinations.js";
+import { FIXTURES_DIR, IN_REPOSITORY, MANIFEST_FILE, PACKAGE_DIR, REPO_ROOT, REPORT_JSON_FILE, REPORT_MD_FILE, RUNS_DIR } from "./repo-paths.js";
+import { CI_SEED, DEFAULT_RACE_MS, DEFAULT_RUNS, resolveRunSettings } from "./run-settings.js";
 import { ADAPTER_KINDS, propertySettings, runConformance, type AdapterKind, type CommandKind } from "./run-conformance.js";
 import { scanRequirementReferences } from "./scan-requirement-references.js";
+import { stableReport } from "./stable-report.js";
 
 const USAGE = `usage:
-  read-conformance [run] [--profile NAME]... [--adapter KIND[,KIND]...] [--runs N] [--subprocess-runs N] [--seed N] [--race-ms N]
+  read-conformance [run] [--profile NAME]... [--adapter KIND[,KIND]...] [--runs N] [--subprocess-runs N] [--seed N|random] [--race-ms N]
                    [--fixtures DIR] [--expected-failures FILE] [--report-json FILE] [--report-md FILE] [--no-write]
-      this repository's profiles; KIND: in-process, subprocess, jsonl, mcp, both (in-process,subprocess) or all (the default)
+      this repository's profiles; KIND: in-process, subprocess, jsonl, mcp, both (in-process,subprocess) or all (the default);
+      the seed is pinned (${CI_SEED}) unless given; a run of every profile through every adapter writes its report to
+      conformance/.runs/seed-N/, and with the pinned seed and default runs also docs/conformance.{md,json}
   read-conformance [run] --oracle FILE|PROFILE [--command "CMD ARGS"] [--jsonl "CMD ARGS"] [--mcp "CMD ARGS"] [options above]
       your implementation: one process per call (--command), one long-running process speaking JSONL (--jsonl),
       or an MCP server over stdio (--mcp); PROFILE names a shipped oracle (envelope, forge, guard, workspace-jp)
@@ -159,11 +163,24 @@ async function run(args: readonly string[]): Promise<number> {
   for (const cell of untested) process.stdout.write(`UNTESTED ${cell}: no check, golden case or package test names it\n`);
   const unchecked = report.profiles.flatMap((profile) => profile.requirements.filter((cell) => cell.status === "unchecked").map((cell) => cell.id));
   if (unchecked.length > 0) process.stdout.write(`not checked by the harness (no check can observe them through the contract; they are not counted as passed): ${unchecked.join(", ")}\n`);
-  const complete = !outside && values.profile === undefined && ADAPTER_KINDS.every((kind) => adapters.includes(kind));
-  const jsonFile = values["report-json"] ?? (complete && !values["no-write"] ? REPORT_JSON_FILE : undefined);
-  const mdFile = values["report-md"] ?? (complete && !values["no-write"] ? REPORT_MD_FILE : undefined);
-  if (jsonFile !== undefined) writeReport(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
-  if (mdFile !== undefined) writeReport(mdFile, renderMarkdown(report, requirements));
+  const complete = IN_REPOSITORY && !outside && values.profile === undefined && ADAPTER_KINDS.every((kind) => adapters.includes(kind));
+  const destinations = reportDestinations({
+    settings,
+    complete,
+    reportJson: values["report-json"],
+    reportMd: values["report-md"],
+    noWrite: values["no-write"] === true,
+    tracked: { json: REPORT_JSON_FILE, md: REPORT_MD_FILE },
+    runsDir: RUNS_DIR,
+  });
+  const stable = stableReport(report);
+  for (const { file, format, form } of destinations) {
+    const written = form === "stable" ? stable : report;
+    writeReport(file, format === "json" ? `${JSON.stringify(written, null, 2)}\n` : renderMarkdown(written, requirements));
+  }
+  if (complete && !values["no-write"] && destinations.every(({ form }) => form !== "stable")) {
+    process.stdout.write(`${path.relative(REPO_ROOT, REPORT_MD_FILE)} and .json left as they are: only a run with the pinned seed ${CI_SEED}, ${DEFAULT_RUNS} runs and ${DEFAULT_RACE_MS} ms races writes them\n`);
+  }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   process.stdout.write(`${report.ok ? "conformance: green" : "conformance: RED"} (seed ${settings.seed}) in ${seconds} s\n`);
   return report.ok ? 0 : 1;
@@ -172,7 +189,7 @@ async function run(args: readonly string[]): Promise<number> {
 /** The run's settings from its flags and the environment; a malformed value is a usage error naming it. */
 function runSettings(values: { readonly seed?: string | undefined; readonly runs?: string | undefined; readonly "subprocess-runs"?: string | undefined; readonly "race-ms"?: string | undefined }) {
   try {
-    return resolveRunSettings({ seed: values.seed, runs: values.runs, subprocessRuns: values["subprocess-runs"], raceMs: values["race-ms"] });
+    return resolveRunSettings({ seed: values.seed, runs: values.runs, subprocessRuns: values["subprocess-runs"], raceMs: values["race-ms"] }, process.env, "pinned");
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

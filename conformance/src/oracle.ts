@@ -60,6 +60,14 @@ export const oracleSchema = z
         path: z.string().describe("The path parameter."),
         start: z.string().nullable().describe("The 1-based start line parameter (`null`: none)."),
         count: z.string().nullable().describe("The parameter for how many lines (`null`: none)."),
+        end: z.string().nullable().default(null).describe("The inclusive 1-based end line parameter, given with the start line (`null`: none)."),
+        head: z.string().nullable().default(null).describe("The parameter for the first N lines (`null`: none)."),
+        tail: z.string().nullable().default(null).describe("The parameter for the last N lines (`null`: none)."),
+        numbers: z
+          .string()
+          .nullable()
+          .default(null)
+          .describe("The boolean parameter that turns line numbers on (`true`) and off (`false`) (`null`: none; the output is always as `output.numbers` says)."),
         fixed: z.record(z.string(), z.json()).default({}).describe("Added to every input the suite builds."),
       })
       .describe("The names of the input parameters."),
@@ -93,6 +101,13 @@ export const oracleSchema = z
           .describe("`lf`: a line ends at `\\n` (`\\r\\n` is one terminator, a lone `\\r` is text); `universal`: an `\\n`, an `\\r\\n` or a lone `\\r` ends a line, as Python's text mode reads a file."),
         bom: z.enum(["keep", "strip"]).default("keep").describe("`keep`: a leading UTF-8 byte order mark is returned as U+FEFF; `strip`: it is dropped from the text (and makes no line of its own)."),
         crlf: z.enum(["fold", "preserve"]).describe("`fold`: a CRLF is returned as `\\n`; `preserve`: terminators are returned as the file has them."),
+        unnumbered: z
+          .strictObject({
+            crlf: z.enum(["fold", "preserve"]).describe("How the view without numbers returns a CRLF."),
+          })
+          .nullable()
+          .default(null)
+          .describe("How the view without line numbers (`request.numbers` set to `false`) differs, besides having no numbers (`null`: it folds CRLF as `crlf` says)."),
         continuation: z
           .union([z.strictObject({ field }), z.strictObject({ field, pattern: z.string().describe("A regular expression whose first group is the next start line.") })])
           .nullable()

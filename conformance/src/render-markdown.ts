@@ -32,6 +32,13 @@ export function renderMarkdown(report: ConformanceReport, requirements: readonly
   out.push(
     `Run: seed \`${report.seed}\` (replay with \`READ_CONFORMANCE_SEED=${report.seed} pnpm conformance\`), adapters (runs per property): ${report.adapters.map((adapter) => `\`${adapter}\` (${report.runs[adapter] ?? 0})`).join(", ")}. Result: **${report.ok ? "green" : "RED"}**.`,
   );
+  if (report.runDependentNotes === "left out") {
+    out.push("");
+    out.push(
+      "The notes of run-dependent checks (how often a race saw each answer, descriptors open before and after a load test) differ from run to run, so they are left out here: " +
+        "a run writes its own report, notes included, to `conformance/.runs/seed-<seed>/`.",
+    );
+  }
   out.push("");
   out.push("Cells: `pass` (every check naming the requirement passed through every adapter), `FAIL`, `xfail` (a listed expected failure),");
   out.push("`n/a` (the check cannot apply to the profile; the reason is given), `pkg` (proved by the profile package's own tests, which `vitest run` gates;");

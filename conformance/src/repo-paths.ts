@@ -23,3 +23,6 @@ export const MANIFEST_FILE = path.join(FIXTURES_DIR, "manifest.json");
 /** `<root>/docs/conformance.md` and `.json`: the published matrix. */
 export const REPORT_MD_FILE = path.join(REPO_ROOT, "docs", "conformance.md");
 export const REPORT_JSON_FILE = path.join(REPO_ROOT, "docs", "conformance.json");
+
+/** `conformance/.runs` (gitignored): each complete run's own report, under `seed-<seed>/`. */
+export const RUNS_DIR = path.join(PACKAGE_DIR, ".runs");

@@ -16,6 +16,8 @@ export interface CheckResult {
   /** The failure (with fast-check's seed and path for properties), or why the check does not apply. */
   readonly message?: string;
   readonly notes?: readonly string[];
+  /** The check's notes (and calls) differ from run to run: see {@link ConformanceCheck.runDependent}. */
+  readonly runDependent?: true;
   readonly durationMs: number;
 }
 
@@ -34,7 +36,14 @@ export async function runSuite(run: SuiteRun): Promise<readonly CheckResult[]> {
   const ctx = createSuiteContext(run.oracle, run.adapter, run.properties);
   const results: CheckResult[] = [];
   for (const check of run.checks) {
-    const base = { profile: run.oracle.profile, adapter: run.adapter.kind, check: check.id, title: check.title, requirements: check.requirements(run.oracle) };
+    const base = {
+      profile: run.oracle.profile,
+      adapter: run.adapter.kind,
+      check: check.id,
+      title: check.title,
+      requirements: check.requirements(run.oracle),
+      ...(check.runDependent === true ? { runDependent: true as const } : {}),
+    };
     const started = performance.now();
     const reason = check.notApplicable(run.oracle);
     let result: CheckResult;

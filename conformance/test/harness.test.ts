@@ -365,7 +365,7 @@ describe("small parts", () => {
     expect(() => resolveRunSettings({ raceMs: "5" }, {})).toThrow("--race-ms: the race time in ms must be an integer from 10 to 600000, got '5'");
     expect(() => resolveRunSettings({ runs: "many" }, {})).toThrow("--runs: the runs must be an integer from 1 to 1000000, got 'many'");
     expect(() => resolveRunSettings({}, { READ_CONFORMANCE_RUNS: "" })).toThrow("READ_CONFORMANCE_RUNS: the runs must be an integer from 1 to 1000000, got ''");
-    expect(() => resolveRunSettings({ seed: " " }, {})).toThrow("--seed: the seed must be an integer from -2147483648 to 2147483647, got ' '");
+    expect(() => resolveRunSettings({ seed: " " }, {})).toThrow("--seed: the seed must be an integer from -2147483648 to 2147483647 or 'random', got ' '");
     expect(Number.isInteger(resolveRunSettings({}, {}).seed)).toBe(true);
   });
 });

@@ -41,7 +41,7 @@ describe("read-conformance", () => {
     expect(await runMain(["--oracle", "workspace-jp", "--jsonl", "x", "--adapter", "mcp"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--adapter mcp: give the implementation's command with --mcp") });
     expect(await runMain(["--bogus"])).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--bogus'") });
     expect(await runMain(["--runs", "many"])).toMatchObject({ code: 2, stderr: expect.stringContaining("read-conformance: --runs: the runs must be an integer from 1 to 1000000, got 'many'") });
-    expect(await runMain(["--seed", "1.5"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--seed: the seed must be an integer from -2147483648 to 2147483647, got '1.5'") });
+    expect(await runMain(["--seed", "1.5"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--seed: the seed must be an integer from -2147483648 to 2147483647 or 'random', got '1.5'") });
     expect(await runMain(["--race-ms", "5"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--race-ms: the race time in ms must be an integer from 10 to 600000, got '5'") });
   });
 

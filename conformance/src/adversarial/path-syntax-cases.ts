@@ -8,6 +8,16 @@ const TOO_LONG: Expect = (_oracle, adversarial) => ({ outcome: adversarial.nameT
 
 const syntax = (name: string, title: string, safety: Safety, path: unknown, expect: Expect): AdversarialCase => pathCase("path-syntax", name, title, safety, path, expect);
 
+/**
+ * A path holding control, bidi or separator characters: besides its outcome, no message field may echo
+ * `raw` as it is (escaped, as `\u202e`, or not echoed at all), so that an implementation's message cannot
+ * break its line, drive a terminal or reorder what a person reads.
+ */
+const unsafe = (name: string, title: string, path: string, raw: readonly string[], expect: Expect): AdversarialCase => ({
+  ...syntax(name, title, "refuse", path, expect),
+  forbidInMessages: raw,
+});
+
 // 1,300 `../` and a name: 3,910 characters, under the 4,096 accepted, far more levels than any root has.
 const VERY_LONG_TRAVERSAL = `${"../".repeat(1300)}etc/passwd`;
 // 20 names of 80 three-byte characters: 1,619 characters but 4,859 bytes, over Linux's PATH_MAX. The
@@ -44,16 +54,16 @@ export const PATH_SYNTAX_CASES: readonly AdversarialCase[] = [
   syntax("sibling-prefix-relative", "`../ws_evil/data.txt`", "refuse", "../ws_evil/data.txt", OUTSIDE),
   syntax("empty", "an empty path", "refuse", "", INVALID),
   syntax("whitespace-only", "a path of three spaces", "refuse", "   ", UNUSUAL),
-  syntax("whitespace-controls", "a path of a space, a tab, a newline and a space", "refuse", " \t\n ", UNUSUAL),
-  syntax("nul-embedded", "`inside.txt\\0.png` (NUL inside)", "refuse", "inside.txt\u0000.png", INVALID),
-  syntax("nul-only", "a lone NUL", "refuse", "\u0000", INVALID),
-  syntax("control-escape", "an ANSI escape sequence in the path", "refuse", "inside\u001b[2J.txt", UNUSUAL),
-  syntax("control-delete", "DEL (U+007F) in the path", "refuse", "inside\u007f.txt", UNUSUAL),
-  syntax("control-c1", "NEL (U+0085, a C1 control) in the path", "refuse", "inside\u0085.txt", UNUSUAL),
-  syntax("bidi-override", "RIGHT-TO-LEFT OVERRIDE (U+202E) in the path", "refuse", "\u202etxt.edisni", UNUSUAL),
-  syntax("bidi-isolate", "LEFT-TO-RIGHT ISOLATE (U+2066) in the path", "refuse", "inside\u2066.txt", UNUSUAL),
-  syntax("line-separator", "LINE SEPARATOR (U+2028) in the path", "refuse", "inside\u2028.txt", UNUSUAL),
-  syntax("paragraph-separator", "PARAGRAPH SEPARATOR (U+2029) in the path", "refuse", "inside\u2029.txt", UNUSUAL),
+  unsafe("whitespace-controls", "a path of a space, a tab, a newline and a space", " \t\n ", [" \t\n "], UNUSUAL),
+  unsafe("nul-embedded", "`inside.txt\\0.png` (NUL inside)", "inside.txt\u0000.png", ["\u0000"], INVALID),
+  unsafe("nul-only", "a lone NUL", "\u0000", ["\u0000"], INVALID),
+  unsafe("control-escape", "an ANSI escape sequence in the path", "inside\u001b[2J.txt", ["\u001b"], UNUSUAL),
+  unsafe("control-delete", "DEL (U+007F) in the path", "inside\u007f.txt", ["\u007f"], UNUSUAL),
+  unsafe("control-c1", "NEL (U+0085, a C1 control) in the path", "inside\u0085.txt", ["\u0085"], UNUSUAL),
+  unsafe("bidi-override", "RIGHT-TO-LEFT OVERRIDE (U+202E) in the path", "\u202etxt.edisni", ["\u202e"], UNUSUAL),
+  unsafe("bidi-isolate", "LEFT-TO-RIGHT ISOLATE (U+2066) in the path", "inside\u2066.txt", ["\u2066"], UNUSUAL),
+  unsafe("line-separator", "LINE SEPARATOR (U+2028) in the path", "inside\u2028.txt", ["\u2028"], UNUSUAL),
+  unsafe("paragraph-separator", "PARAGRAPH SEPARATOR (U+2029) in the path", "inside\u2029.txt", ["\u2029"], UNUSUAL),
   syntax("percent-traversal", "`%2e%2e/outside/data.txt` (not decoded)", "refuse", "%2e%2e/outside/data.txt", NOT_FOUND),
   syntax("percent-encoded-separators", "`..%2foutside%2fdata.txt` (not decoded)", "refuse", "..%2foutside%2fdata.txt", NOT_FOUND),
   syntax("percent-double-encoded", "`%252e%252e/outside/data.txt`", "refuse", "%252e%252e/outside/data.txt", NOT_FOUND),

@@ -71,7 +71,7 @@ function sensitive(text: string): Expect {
 }
 
 /** An ignored file: refused by a profile that consults `.gitignore`, else read (`text`). */
-function ignored(text: string): Expect {
+export function ignored(text: string): Expect {
   return (_oracle, adversarial) => (refuses(adversarial.gitignored) ? { outcome: adversarial.gitignored } : { outcome: { content: true }, text });
 }
 
