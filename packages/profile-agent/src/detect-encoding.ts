@@ -1,0 +1,75 @@
+import { analyse } from "chardet";
+
+/** How a file's bytes are to be read as text. */
+export type EncodingVerdict =
+  | {
+      readonly kind: "text";
+      /** The encoding's name as `encoding` reports it (a WHATWG label `TextDecoder` takes). */
+      readonly encoding: string;
+      readonly bom: boolean;
+      /** Bytes of the byte order mark (0 without one). */
+      readonly bomBytes: number;
+      /** The detector's confidence (0-100) when the encoding was guessed; `undefined` when it was known. */
+      readonly confidence: number | undefined;
+    }
+  | { readonly kind: "binary" };
+
+/** Bytes sniffed for a NUL (a binary file), as the other profiles do. */
+export const BINARY_SNIFF_BYTES = 8192;
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
+
+// chardet's names that TextDecoder spells otherwise, or that we report by the name users know: WHATWG
+// decodes GB18030 and GBK with one decoder, and ISO-8859-1 as windows-1252.
+const REPORTED: Readonly<Record<string, string>> = {
+  gb18030: "gbk",
+  "iso-8859-1": "windows-1252",
+};
+
+/**
+ * Decides how `head` (the first bytes of a file, at most 64 KiB) is decoded (AGENT-ENC-01..03): a byte
+ * order mark decides (UTF-8, UTF-16 LE/BE); otherwise a NUL in the first 8 KiB makes the file binary;
+ * otherwise valid UTF-8 is UTF-8 (a character cut by the end of `head` is not a fault); otherwise chardet
+ * picks the likeliest encoding `TextDecoder` can decode, with its confidence. `cut`: more bytes follow
+ * `head`.
+ */
+export function detectEncoding(head: Uint8Array, cut: boolean): EncodingVerdict {
+  if (startsWith(head, UTF8_BOM)) return known("utf-8", 3);
+  if (startsWith(head, [0xff, 0xfe])) return known("utf-16le", 2);
+  if (startsWith(head, [0xfe, 0xff])) return known("utf-16be", 2);
+  if (head.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { kind: "binary" };
+  if (isUtf8(head, cut)) return known("utf-8", 0);
+  for (const match of analyse(head)) {
+    const encoding = decodable(match.name);
+    if (encoding !== undefined) return { kind: "text", encoding, bom: false, bomBytes: 0, confidence: match.confidence };
+  }
+  return { kind: "text", encoding: "windows-1252", bom: false, bomBytes: 0, confidence: 0 };
+}
+
+function known(encoding: string, bomBytes: number): EncodingVerdict {
+  return { kind: "text", encoding, bom: bomBytes > 0, bomBytes, confidence: undefined };
+}
+
+function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
+  return prefix.every((byte, index) => bytes[index] === byte);
+}
+
+function isUtf8(bytes: Uint8Array, cut: boolean): boolean {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: cut });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function decodable(name: string): string | undefined {
+  const label = name.toLowerCase();
+  if (label.startsWith("utf-16") || label.startsWith("utf-32")) return undefined;
+  try {
+    const encoding = new TextDecoder(label).encoding;
+    return REPORTED[label] ?? REPORTED[encoding] ?? encoding;
+  } catch {
+    return undefined;
+  }
+}

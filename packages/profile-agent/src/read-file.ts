@@ -1,0 +1,181 @@
+import {
+  ok,
+  quoteText,
+  readHeadSteps,
+  settleSteps,
+  withOpenFileSteps,
+  type OpenFile,
+  type Result,
+  type SensitiveRule,
+  type Steps,
+  type Workspace,
+} from "@read/core";
+import type { AgentConfig } from "./config-schema.js";
+import { detectEncoding } from "./detect-encoding.js";
+import type { ReadInput } from "./input-schema.js";
+import { decodedSource, utf8Source, type LineSource } from "./line-source.js";
+import { CONFIG_TABLE, mapFailure } from "./map-failure.js";
+import { readError, type LineEndings, type ReadError, type ReadOutput } from "./output.js";
+import { PageBuilder } from "./page-builder.js";
+import { countTerminators, scanFileSteps, type TerminatorCounts } from "./scan-file.js";
+
+/** What bounds a read besides its input: the caller's signal and the secrets policy. */
+export interface ReadGuards {
+  readonly signal?: AbortSignal | undefined;
+  readonly sensitive?: readonly SensitiveRule[];
+}
+
+/** A window of the file as the input asks for it. */
+interface Window {
+  readonly startLine: number;
+  readonly limit: number;
+  readonly column: number;
+}
+
+/**
+ * One call of `read` on a validated input: core opens the file (contained in the root, the secrets policy
+ * applied, never blocking), one pass over its bytes gives its version and line endings, a conditional read
+ * of an unchanged file ends there, and otherwise the page is built from the windows asked for. All of it is
+ * one run of steps: a small file is read and closed before the promise is returned.
+ */
+export function readFile(workspace: Workspace, input: ReadInput, config: AgentConfig, guards: ReadGuards = {}): Promise<ReadOutput> {
+  return settleSteps(readSteps(workspace, input, config, guards));
+}
+
+function* readSteps(workspace: Workspace, input: ReadInput, config: AgentConfig, guards: ReadGuards): Steps<ReadOutput> {
+  const result = yield* withOpenFileSteps(workspace, input.path, guards, (file) => readOpen(file, input, config));
+  return result.ok ? result.value : mapFailure(result.failure, input.path);
+}
+
+function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig): Steps<Result<ReadOutput>> {
+  const first = yield* file.reader.chunk(0);
+  const head = Buffer.from(first.buffer.subarray(0, first.bytes));
+  const scan = yield* scanFileSteps(file);
+  if (!scan.ok) return scan;
+  const { version } = scan.value;
+  if (input.if_version !== undefined && input.if_version === version) return ok({ path: file.path.relative, version, unchanged: true as const });
+  const verdict = detectEncoding(head, scan.value.size > head.length);
+  if (verdict.kind === "binary") {
+    return ok(readError("BINARY_FILE", `${quoteText(file.path.input)} is a binary file (a NUL byte in its first 8 KiB, and no UTF-16 byte order mark); read returns text only.`));
+  }
+  const ascii = verdict.encoding !== "utf-16le" && verdict.encoding !== "utf-16be";
+  const bytesTerminators = scan.value.terminators;
+  const crOnly = ascii && bytesTerminators.cr > 0 && bytesTerminators.lf === 0 && bytesTerminators.crlf === 0;
+  let source: LineSource;
+  let terminators = bytesTerminators;
+  if (verdict.encoding === "utf-8" && !crOnly) {
+    source = utf8Source(file, countLines(bytesTerminators, scan.value.size, scan.value.finalLf, verdict.bomBytes), verdict.bomBytes);
+  } else {
+    const whole = yield* readHeadSteps(file, config.max_decoded_bytes);
+    if (!whole.ok) return whole;
+    if (whole.value.truncated) {
+      return ok(
+        readError(
+          "TOO_LARGE",
+          `${quoteText(file.path.input)} is ${scan.value.size} bytes of ${verdict.encoding}${crOnly ? " with CR line ends" : ""}, which read decodes whole, and max_decoded_bytes (${config.max_decoded_bytes}) in ${CONFIG_TABLE} allows less. Convert it to UTF-8 with LF line ends (iconv -f ${verdict.encoding} -t utf-8), or raise max_decoded_bytes in your own configuration.`,
+        ),
+      );
+    }
+    const text = new TextDecoder(verdict.encoding, { ignoreBOM: true }).decode(whole.value.bytes.subarray(verdict.bomBytes));
+    if (!ascii) terminators = countTerminators(text);
+    source = decodedSource(text, crOnly);
+  }
+  const windows = windowsOf(input, source.totalLines, config);
+  if ("error" in windows) return ok(windows);
+  const page = new PageBuilder({ maxLines: config.max_lines, maxBytes: config.max_content_bytes, maxLineChars: config.max_line_chars, maxTokens: input.max_tokens });
+  let next: { start_line: number; column?: number } | null = null;
+  for (const [index, window] of windows.entries()) {
+    const filled = yield* fill(page, source, window, config);
+    if (!filled.ok) return filled;
+    if (filled.value === "column-past-end") {
+      return ok(readError("COLUMN_OUT_OF_RANGE", `\`column\` ${window.column} is past the end of line ${window.startLine} of ${quoteText(file.path.input)}: a column is at most the line's length + 1. Read the line from its start (without \`column\`).`));
+    }
+    if (page.stoppedAt !== null) {
+      next = page.stoppedAt;
+      if (index < windows.length - 1) page.notice(`ranges after this one were not read: ask for them again`);
+      break;
+    }
+    const end = Math.min(window.startLine + window.limit - 1, source.totalLines);
+    if (index === windows.length - 1 && end < source.totalLines) next = { start_line: end + 1 };
+  }
+  return ok({
+    path: file.path.relative,
+    content: page.content(),
+    start_line: page.first,
+    end_line: page.last,
+    total_lines: source.totalLines,
+    truncated: next !== null || page.cutLines,
+    next,
+    version,
+    encoding: verdict.encoding,
+    ...(verdict.confidence === undefined ? {} : { encoding_confidence: verdict.confidence }),
+    bom: verdict.bom,
+    line_endings: lineEndingsOf(terminators),
+  });
+}
+
+// Adds one window's lines to the page, fetching them in pieces no larger than the page's room.
+function* fill(page: PageBuilder, source: LineSource, window: Window, config: AgentConfig): Steps<Result<"done" | "column-past-end">> {
+  let line = window.startLine;
+  const end = Math.min(window.startLine + window.limit - 1, source.totalLines);
+  if (window.column > 1) {
+    const rest = yield* source.fromColumn(line, window.column, config.max_line_chars);
+    if (!rest.ok) return rest;
+    if (rest.value === null) return ok("column-past-end");
+    if (!page.add(rest.value, window.column)) return ok("done");
+    line++;
+  }
+  while (line <= end) {
+    const lines = yield* source.lines(line, Math.min(end - line + 1, page.linesLeft), page.bytesLeft);
+    if (!lines.ok) return lines;
+    if (lines.value.length === 0) {
+      page.stop({ start_line: line });
+      return ok("done");
+    }
+    for (const each of lines.value) {
+      if (!page.add(each)) return ok("done");
+      line = each.number + 1;
+    }
+  }
+  return ok("done");
+}
+
+// A file's lines: its line feeds, and one more when bytes follow the last of them.
+function countLines(terminators: TerminatorCounts, size: number, finalLf: boolean, bomBytes: number): number {
+  return terminators.lf + terminators.crlf + (size > bomBytes && !finalLf ? 1 : 0);
+}
+
+function windowsOf(input: ReadInput, totalLines: number, config: AgentConfig): readonly Window[] | ReadError {
+  if (input.tail !== undefined) {
+    const lines = Math.min(input.tail, config.max_lines);
+    return [{ startLine: Math.max(1, totalLines - lines + 1), limit: lines, column: 1 }];
+  }
+  const asked = input.ranges ?? [{ start_line: input.start_line ?? 1, limit: input.limit }];
+  const windows = asked
+    .map((range) => ({ startLine: range.start_line, limit: range.limit ?? config.max_lines, column: 1 }))
+    .sort((a, b) => a.startLine - b.startLine);
+  const merged: Window[] = [];
+  for (const window of windows) {
+    const previous = merged.at(-1);
+    if (previous !== undefined && window.startLine <= previous.startLine + previous.limit) {
+      merged[merged.length - 1] = { ...previous, limit: Math.max(previous.limit, window.startLine + window.limit - previous.startLine) };
+    } else merged.push(window);
+  }
+  const beyond = merged.find((window) => window.startLine > Math.max(totalLines, 1));
+  if (beyond !== undefined) {
+    const which = input.ranges === undefined ? "`start_line`" : "a range's `start_line`";
+    return readError(
+      "LINE_OUT_OF_RANGE",
+      `${which} ${beyond.startLine} is after the last line: the file has ${totalLines} line${totalLines === 1 ? "" : "s"}. Read from a line up to ${Math.max(totalLines, 1)}, or use \`tail\`.`,
+    );
+  }
+  if (input.column !== undefined && merged[0] !== undefined) merged[0] = { ...merged[0], column: input.column };
+  return merged;
+}
+
+function lineEndingsOf({ lf, crlf, cr }: TerminatorCounts): LineEndings {
+  const kinds = (lf > 0 ? 1 : 0) + (crlf > 0 ? 1 : 0) + (cr > 0 ? 1 : 0);
+  if (kinds === 0) return "none";
+  if (kinds > 1) return "mixed";
+  return lf > 0 ? "lf" : crlf > 0 ? "crlf" : "cr";
+}
