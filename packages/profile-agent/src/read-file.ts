@@ -154,20 +154,20 @@ function windowsOf(input: ReadInput, totalLines: number, config: AgentConfig): r
   const windows = asked
     .map((range) => ({ startLine: range.start_line, limit: range.limit ?? config.max_lines, column: 1 }))
     .sort((a, b) => a.startLine - b.startLine);
-  const merged: Window[] = [];
-  for (const window of windows) {
-    const previous = merged.at(-1);
-    if (previous !== undefined && window.startLine <= previous.startLine + previous.limit) {
-      merged[merged.length - 1] = { ...previous, limit: Math.max(previous.limit, window.startLine + window.limit - previous.startLine) };
-    } else merged.push(window);
-  }
-  const beyond = merged.find((window) => window.startLine > Math.max(totalLines, 1));
+  const beyond = windows.find((window) => window.startLine > Math.max(totalLines, 1));
   if (beyond !== undefined) {
     const which = input.ranges === undefined ? "`start_line`" : "a range's `start_line`";
     return readError(
       "LINE_OUT_OF_RANGE",
       `${which} ${beyond.startLine} is after the last line: the file has ${totalLines} line${totalLines === 1 ? "" : "s"}. Read from a line up to ${Math.max(totalLines, 1)}, or use \`tail\`.`,
     );
+  }
+  const merged: Window[] = [];
+  for (const window of windows) {
+    const previous = merged.at(-1);
+    if (previous !== undefined && window.startLine <= previous.startLine + previous.limit) {
+      merged[merged.length - 1] = { ...previous, limit: Math.max(previous.limit, window.startLine + window.limit - previous.startLine) };
+    } else merged.push(window);
   }
   if (input.column !== undefined && merged[0] !== undefined) merged[0] = { ...merged[0], column: input.column };
   return merged;
