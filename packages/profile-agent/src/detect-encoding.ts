@@ -1,10 +1,11 @@
 import { analyse } from "chardet";
+import iconv from "iconv-lite";
 
 /** How a file's bytes are to be read as text. */
 export type EncodingVerdict =
   | {
       readonly kind: "text";
-      /** The encoding's name as `encoding` reports it (a WHATWG label `TextDecoder` takes). */
+      /** The encoding's name as `encoding` reports it (a label iconv-lite decodes). */
       readonly encoding: string;
       readonly bom: boolean;
       /** Bytes of the byte order mark (0 without one). */
@@ -19,8 +20,9 @@ export const BINARY_SNIFF_BYTES = 8192;
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
 
-// chardet's names that TextDecoder spells otherwise, or that we report by the name users know: WHATWG
-// decodes GB18030 and GBK with one decoder, and ISO-8859-1 as windows-1252.
+// chardet's names reported by the name users know: GBK is GB18030's two-byte subset, which chardet names
+// by the superset (decoded as GB18030, it loses nothing); ISO-8859-1 text is windows-1252 text, which
+// also has the characters of 0x80-0x9F.
 const REPORTED: Readonly<Record<string, string>> = {
   gb18030: "gbk",
   "iso-8859-1": "windows-1252",
@@ -30,7 +32,7 @@ const REPORTED: Readonly<Record<string, string>> = {
  * Decides how `head` (the first bytes of a file, at most 64 KiB) is decoded (AGENT-ENC-01..03): a byte
  * order mark decides (UTF-8, UTF-16 LE/BE); otherwise a NUL in the first 8 KiB makes the file binary;
  * otherwise valid UTF-8 is UTF-8 (a character cut by the end of `head` is not a fault); otherwise chardet
- * picks the likeliest encoding `TextDecoder` can decode, with its confidence. `cut`: more bytes follow
+ * picks the likeliest encoding iconv-lite can decode, with its confidence. `cut`: more bytes follow
  * `head`.
  */
 export function detectEncoding(head: Uint8Array, cut: boolean): EncodingVerdict {
@@ -66,10 +68,15 @@ function isUtf8(bytes: Uint8Array, cut: boolean): boolean {
 function decodable(name: string): string | undefined {
   const label = name.toLowerCase();
   if (label.startsWith("utf-16") || label.startsWith("utf-32")) return undefined;
-  try {
-    const encoding = new TextDecoder(label).encoding;
-    return REPORTED[label] ?? REPORTED[encoding] ?? encoding;
-  } catch {
-    return undefined;
-  }
+  const reported = REPORTED[label] ?? label;
+  return iconv.encodingExists(reported) ? reported : undefined;
+}
+
+/**
+ * Decodes bytes of a non-UTF-8 {@link EncodingVerdict} (its BOM already left out) with iconv-lite, which
+ * decodes every encoding the same way on every Node build (Node's own `TextDecoder` decodes windows-1252's
+ * 0x80-0x9F as C1 controls on Node 20, and knows no legacy encoding without full ICU).
+ */
+export function decodeWhole(bytes: Uint8Array, encoding: string): string {
+  return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding, { stripBOM: false });
 }

@@ -11,7 +11,7 @@ import {
   type Workspace,
 } from "@read/core";
 import type { AgentConfig } from "./config-schema.js";
-import { detectEncoding } from "./detect-encoding.js";
+import { decodeWhole, detectEncoding } from "./detect-encoding.js";
 import type { ReadInput } from "./input-schema.js";
 import { decodedSource, utf8Source, type LineSource } from "./line-source.js";
 import { CONFIG_TABLE, mapFailure } from "./map-failure.js";
@@ -76,7 +76,7 @@ function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig): Steps
         ),
       );
     }
-    const text = new TextDecoder(verdict.encoding, { ignoreBOM: true }).decode(whole.value.bytes.subarray(verdict.bomBytes));
+    const text = decodeWhole(whole.value.bytes.subarray(verdict.bomBytes), verdict.encoding);
     if (!ascii) terminators = countTerminators(text);
     source = decodedSource(text, crOnly);
   }
