@@ -10,7 +10,7 @@ import { z } from "zod";
  * | `max_lines`          | `2000`    | most lines one answer holds, and the default of `limit`                         |
  * | `max_content_bytes`  | `262144`  | most bytes of `content` once JSON-escaped (256 KiB)                              |
  * | `max_line_chars`     | `2000`    | most characters of one line an answer shows; the rest is read with `column`      |
- * | `max_decoded_bytes`  | `4194304` | largest file read in a legacy encoding, UTF-16 or with CR line ends (decoded whole) |
+ * | `max_decoded_bytes`  | `4194304` | largest file read in a legacy encoding or UTF-16 (decoded whole) |
  */
 export const configSchema = z.object({
   max_lines: z.int().min(1).default(2000),

@@ -112,12 +112,12 @@ function* nextByte(file: OpenFile, buffer: Buffer, bytes: number, position: numb
 }
 
 /**
- * The lines of a file decoded whole (UTF-16, a legacy encoding, CR line ends): split at LF and CRLF, or
- * at CR when `breakAtCr` (a file whose only terminator is CR).
+ * The lines of a file decoded whole (UTF-16, a legacy encoding): split at LF and CRLF, a lone CR being
+ * text, as core splits UTF-8.
  */
-export function decodedSource(text: string, breakAtCr: boolean): LineSource {
-  const lines = text === "" ? [] : text.split(breakAtCr ? /\r\n|\n|\r/ : /\r?\n/);
-  if (lines.length > 0 && lines.at(-1) === "" && /[\r\n]$/.test(text)) lines.pop();
+export function decodedSource(text: string): LineSource {
+  const lines = text === "" ? [] : text.split(/\r?\n/);
+  if (lines.length > 0 && lines.at(-1) === "" && text.endsWith("\n")) lines.pop();
   return {
     totalLines: lines.length,
     *lines(startLine, maxLines) {

@@ -16,7 +16,7 @@ import { toOutputJsonSchema, type JsonSchema } from "@read/core";
  * | `NOT_A_FILE`           | a directory, FIFO, socket or device                                       |
  * | `BINARY_FILE`          | a NUL byte in the first 8 KiB, without a UTF-16 byte order mark            |
  * | `PERMISSION_DENIED`    | the operating system refused access                                       |
- * | `TOO_LARGE`            | a file that must be decoded whole (UTF-16, a legacy encoding, CR line ends) over `max_decoded_bytes` |
+ * | `TOO_LARGE`            | a file that must be decoded whole (UTF-16, a legacy encoding) over `max_decoded_bytes` |
  * | `READ_FAILED`          | any other failure (symlink loop, file swapped while opened, too many open files, I/O error) |
  */
 export const AGENT_ERROR_CODES = [

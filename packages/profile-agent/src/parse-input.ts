@@ -19,6 +19,14 @@ const OTHER_NAMES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Characters no path `read` opens may hold: C0 and C1 controls, DEL, invisible and direction-changing
+ * characters (zero-width, bidi controls, tags, variation selectors, the soft hyphen, fillers), and the line
+ * and paragraph separators: a name holding them does not show what it is (forge's sandbox refuses the same).
+ */
+const UNSAFE_PATH_CHARACTER =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
+
+/**
  * The exclusive combinations (AGENT-IN-09): for each parameter, those it cannot be given with. Each
  * error names the parameters to drop.
  */
@@ -60,6 +68,15 @@ export function parseInput(raw: unknown): ReadInput | ReadError {
   }
   if (input.path.trim() === "") {
     return readError("INVALID_ARGUMENT", `\`path\` must not be empty${input.path === "" ? "" : " (it holds only whitespace)"}: give the path of a file in the workspace, such as "src/main.ts".`);
+  }
+  const unsafe = UNSAFE_PATH_CHARACTER.exec(input.path);
+  if (unsafe !== null) {
+    const codePoint = (unsafe[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
+    const position = Array.from(input.path.slice(0, unsafe.index)).length + 1;
+    return readError(
+      "INVALID_ARGUMENT",
+      `\`path\` holds U+${codePoint} (character ${position}): control, invisible and direction-changing characters are refused, since a name holding them does not show what it is. Name the file without them.`,
+    );
   }
   return input;
 }

@@ -60,10 +60,9 @@ function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig): Steps
   }
   const ascii = verdict.encoding !== "utf-16le" && verdict.encoding !== "utf-16be";
   const bytesTerminators = scan.value.terminators;
-  const crOnly = ascii && bytesTerminators.cr > 0 && bytesTerminators.lf === 0 && bytesTerminators.crlf === 0;
   let source: LineSource;
   let terminators = bytesTerminators;
-  if (verdict.encoding === "utf-8" && !crOnly) {
+  if (verdict.encoding === "utf-8") {
     source = utf8Source(file, countLines(bytesTerminators, scan.value.size, scan.value.finalLf, verdict.bomBytes), verdict.bomBytes);
   } else {
     const whole = yield* readHeadSteps(file, config.max_decoded_bytes);
@@ -72,13 +71,13 @@ function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig): Steps
       return ok(
         readError(
           "TOO_LARGE",
-          `${quoteText(file.path.input)} is ${scan.value.size} bytes of ${verdict.encoding}${crOnly ? " with CR line ends" : ""}, which read decodes whole, and max_decoded_bytes (${config.max_decoded_bytes}) in ${CONFIG_TABLE} allows less. Convert it to UTF-8 with LF line ends (iconv -f ${verdict.encoding} -t utf-8), or raise max_decoded_bytes in your own configuration.`,
+          `${quoteText(file.path.input)} is ${scan.value.size} bytes of ${verdict.encoding}, which read decodes whole, and max_decoded_bytes (${config.max_decoded_bytes}) in ${CONFIG_TABLE} allows less. Convert it to UTF-8 (iconv -f ${verdict.encoding} -t utf-8), or raise max_decoded_bytes in your own configuration.`,
         ),
       );
     }
     const text = decodeWhole(whole.value.bytes.subarray(verdict.bomBytes), verdict.encoding);
     if (!ascii) terminators = countTerminators(text);
-    source = decodedSource(text, crOnly);
+    source = decodedSource(text);
   }
   const windows = windowsOf(input, source.totalLines, config);
   if ("error" in windows) return ok(windows);
@@ -150,7 +149,8 @@ function windowsOf(input: ReadInput, totalLines: number, config: AgentConfig): r
     const lines = Math.min(input.tail, config.max_lines);
     return [{ startLine: Math.max(1, totalLines - lines + 1), limit: lines, column: 1 }];
   }
-  const asked = input.ranges ?? [{ start_line: input.start_line ?? 1, limit: input.limit }];
+  // A single window's limit is capped at the line bound, so a page of as many lines as asked ends as the default one does.
+  const asked = input.ranges ?? [{ start_line: input.start_line ?? 1, limit: Math.min(input.limit ?? config.max_lines, config.max_lines) }];
   const windows = asked
     .map((range) => ({ startLine: range.start_line, limit: range.limit ?? config.max_lines, column: 1 }))
     .sort((a, b) => a.startLine - b.startLine);

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { createTool } from "../src/index.js";
 import { readFailure, readText, sandbox } from "./helpers.js";
+
+describe("AGENT-IN-01: the tool", () => {
+  it("is named read, and its schema requires path and publishes every parameter", () => {
+    const { root } = sandbox();
+    const tool = createTool({ root });
+    expect(tool.name).toBe("read");
+    expect(tool.definition.name).toBe("read");
+    expect(tool.definition.parameters).toMatchObject({ type: "object", required: ["path"], additionalProperties: false });
+    expect(Object.keys((tool.definition.parameters as { properties: object }).properties)).toEqual(["path", "start_line", "limit", "tail", "column", "ranges", "max_tokens", "if_version"]);
+  });
+});
 
 describe("AGENT-IN-08: argument errors", () => {
   const { root } = sandbox({ "a.txt": "one\ntwo\n" });
@@ -23,6 +35,13 @@ describe("AGENT-IN-08: argument errors", () => {
       '`path` must not be empty (it holds only whitespace): give the path of a file in the workspace, such as "src/main.ts".',
     ]);
     expect(await readFailure(root, "a.txt")).toEqual(["INVALID_ARGUMENT", 'The arguments must be a JSON object with at least `path`, such as {"path": "src/main.ts"}.']);
+  });
+
+  it("a path holding a control or bidi character is refused, naming it", async () => {
+    expect(await readFailure(root, { path: "a\u202e.txt" })).toEqual([
+      "INVALID_ARGUMENT",
+      "`path` holds U+202E (character 2): control, invisible and direction-changing characters are refused, since a name holding them does not show what it is. Name the file without them.",
+    ]);
   });
 
   it("an unknown parameter is named, with the parameter meant when it is another tool's name", async () => {

@@ -46,7 +46,7 @@ describe("AGENT-BND-03, AGENT-IN-04: long lines and column", () => {
   });
 });
 
-describe("AGENT-BND-02, 04: the byte bound", () => {
+describe("AGENT-BND-02, AGENT-BND-04: the byte bound", () => {
   it("issue 32: a page stops on a whole line before the JSON-escaped byte bound", async () => {
     // 100 lines of 40 control bytes: 240 bytes each once JSON-escaped (\u0001), 40 raw.
     const line = "\u0001".repeat(40);

@@ -31,7 +31,7 @@ function utf16(text: string, order: "le" | "be"): Buffer {
   return order === "le" ? le : le.swap16();
 }
 
-describe("AGENT-ENC-01..04: encodings", () => {
+describe("AGENT-ENC-01, AGENT-ENC-02, AGENT-ENC-03, AGENT-ENC-04: encodings", () => {
   it("the fixtures decode to their sentences", () => {
     expect(iconv.decode(SHIFT_JIS, "shift_jis")).toBe(JAPANESE);
     expect(iconv.decode(GBK, "gbk")).toBe(CHINESE);
@@ -41,7 +41,7 @@ describe("AGENT-ENC-01..04: encodings", () => {
   it.each([
     ["utf-16le", "le"],
     ["utf-16be", "be"],
-  ] as const)("issue 32: UTF-16 with a BOM (%s) is decided by the BOM (AGENT-ENC-01)", async (encoding, order) => {
+  ] as const)("issue 32: UTF-16 with a BOM (%s) is decided by the BOM (AGENT-ENC-01, AGENT-OUT-08, AGENT-OUT-09)", async (encoding, order) => {
     const { root } = sandbox({ "u.txt": utf16(FRENCH, order) });
     const output = await readText(root, { path: "u.txt" });
     expect(output).toMatchObject({ content: numbered(FRENCH), encoding, bom: true, line_endings: "crlf", total_lines: 3 });
@@ -57,7 +57,7 @@ describe("AGENT-ENC-01..04: encodings", () => {
     ["shift_jis", SHIFT_JIS, JAPANESE, "lf"],
     ["gbk", GBK, CHINESE, "lf"],
     ["windows-1252", WINDOWS_1252, FRENCH, "crlf"],
-  ] as const)("issue 32: %s is detected, named, and decoded (AGENT-ENC-03)", async (encoding, bytes, text, endings) => {
+  ] as const)("issue 32: %s is detected, named with its confidence, and decoded (AGENT-ENC-03, AGENT-OUT-08)", async (encoding, bytes, text, endings) => {
     const { root } = sandbox({ "f.txt": bytes });
     const output = await readText(root, { path: "f.txt" });
     expect(output).toMatchObject({ content: numbered(text), encoding, bom: false, line_endings: endings, total_lines: 3 });
@@ -74,7 +74,7 @@ describe("AGENT-ENC-01..04: encodings", () => {
     const { root } = sandbox({ "f.txt": SHIFT_JIS });
     expect(await readFailure(root, { path: "f.txt" }, { max_decoded_bytes: 100 })).toEqual([
       "TOO_LARGE",
-      `'f.txt' is ${SHIFT_JIS.length} bytes of shift_jis, which read decodes whole, and max_decoded_bytes (100) in [agent] allows less. Convert it to UTF-8 with LF line ends (iconv -f shift_jis -t utf-8), or raise max_decoded_bytes in your own configuration.`,
+      `'f.txt' is ${SHIFT_JIS.length} bytes of shift_jis, which read decodes whole, and max_decoded_bytes (100) in [agent] allows less. Convert it to UTF-8 (iconv -f shift_jis -t utf-8), or raise max_decoded_bytes in your own configuration.`,
     ]);
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { read, readText, sandbox } from "./helpers.js";
 
-describe("AGENT-OUT-01..10: the answer's fields", () => {
-  it("issue 32: a CRLF file answers every field, content without \\r (AGENT-OUT-01, 02, 10)", async () => {
+describe("the answer's fields (AGENT-OUT-08 and AGENT-OUT-09: encodings.test.ts)", () => {
+  it("issue 32: a CRLF file answers every field, content without \\r (AGENT-OUT-01, AGENT-OUT-02, AGENT-OUT-10)", async () => {
     const { root } = sandbox({ "src/a.txt": "one\r\ntwo\r\nthree\r\n" });
     expect(await read(root, { path: "src/a.txt" })).toEqual({
       path: "src/a.txt",
@@ -36,10 +36,10 @@ describe("AGENT-OUT-01..10: the answer's fields", () => {
     expect((await readText(root, { path: "f.txt" })).line_endings).toBe(endings);
   });
 
-  it("AGENT-ENC-04: a file whose only terminator is CR has lines ended by CR", async () => {
+  it("AGENT-OUT-02, AGENT-OUT-10: a lone CR is text, even in a file whose only terminator is CR; line_endings says cr", async () => {
     const { root } = sandbox({ "mac.txt": "a\rb\rc" });
     const output = await readText(root, { path: "mac.txt" });
-    expect([output.content, output.total_lines, output.line_endings]).toEqual(["1\ta\n2\tb\n3\tc", 3, "cr"]);
+    expect([output.content, output.total_lines, output.line_endings]).toEqual(["1\ta\rb\rc", 1, "cr"]);
   });
 
   it("AGENT-OUT-02: a lone CR in an LF file is text, escaped by JSON", async () => {
@@ -48,7 +48,7 @@ describe("AGENT-OUT-01..10: the answer's fields", () => {
     expect([output.content, output.total_lines, output.line_endings]).toEqual(["1\ta\rb\n2\tc", 2, "mixed"]);
   });
 
-  it("AGENT-OUT-04, 05: an empty file has no lines", async () => {
+  it("AGENT-OUT-04, AGENT-OUT-05: an empty file has no lines", async () => {
     const { root } = sandbox({ "empty.txt": "" });
     expect(await readText(root, { path: "empty.txt" })).toMatchObject({ content: "", start_line: null, end_line: null, total_lines: 0, truncated: false, next: null });
   });
@@ -60,7 +60,7 @@ describe("AGENT-OUT-01..10: the answer's fields", () => {
     expect(await readText(root, { path: "c.txt" })).toMatchObject({ total_lines: 1, content: "1\t" });
   });
 
-  it("AGENT-OUT-06, 07: truncated and next when lines follow the window", async () => {
+  it("AGENT-OUT-06, AGENT-OUT-07: truncated and next when lines follow the window", async () => {
     const { root } = sandbox({ "a.txt": "1\n2\n3\n4\n" });
     expect(await readText(root, { path: "a.txt", start_line: 2, limit: 2 })).toMatchObject({
       content: "2\t2\n3\t3",

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readFailure, readText, sandbox } from "./helpers.js";
 
-describe("AGENT-SEC-01..03, AGENT-ERR-01: the workspace's rules", () => {
+describe("AGENT-SEC-01, AGENT-SEC-02, AGENT-SEC-03, AGENT-ERR-01: the workspace's rules", () => {
   it("AGENT-SEC-01: a path outside the root, by .. or by a symlink, is OUTSIDE_ROOT", async () => {
     const { root, outside } = sandbox();
     fs.writeFileSync(path.join(outside, "x.txt"), "secret\n");

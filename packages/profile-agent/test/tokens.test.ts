@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { estimateTokens } from "../src/index.js";
 import { readText, sandbox } from "./helpers.js";
 
-describe("AGENT-TOK-01, 02: max_tokens", () => {
+describe("AGENT-IN-06, AGENT-TOK-01, AGENT-TOK-02: max_tokens", () => {
   it.each([
     ["a letter run counts one per 4 letters", "function", 2],
     ["a space before a word is carried by it", "the cat sat", 3],

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { read, readText, sandbox } from "./helpers.js";
 
-describe("AGENT-VER-01..03: versions and conditional reads", () => {
+describe("AGENT-IN-07, AGENT-VER-01, AGENT-VER-02, AGENT-VER-03: versions and conditional reads", () => {
   it("AGENT-VER-01: the version is the first 16 hex digits of the SHA-256 of the bytes, whatever the name or time", async () => {
     const text = "same bytes\n";
     const { root } = sandbox({ "a.txt": text, "b/c.txt": text });

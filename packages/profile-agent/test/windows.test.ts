@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { numberedLines, readFailure, readText, sandbox, shown } from "./helpers.js";
 
-describe("AGENT-IN-02, 03, 05: windows, tails and ranges", () => {
+describe("AGENT-IN-02, AGENT-IN-03, AGENT-IN-05: windows, tails and ranges", () => {
   const { root } = sandbox({ "big.txt": numberedLines(2500), "small.txt": numberedLines(10) });
 
   it("issue 32: limit defaults to 2000 lines, next continues (AGENT-IN-02)", async () => {
@@ -15,7 +15,7 @@ describe("AGENT-IN-02, 03, 05: windows, tails and ranges", () => {
   it("a limit over the bound is served up to it (AGENT-BND-01)", async () => {
     const output = await readText(root, { path: "big.txt", limit: 2400 });
     expect([output.end_line, output.next]).toEqual([2000, { start_line: 2001 }]);
-    expect(output.content.endsWith("2000\tline 2000\n[the answer's bound was reached: continue with start_line 2001]")).toBe(true);
+    expect(output.content).toBe(shown(2000));
   });
 
   it("issue 32: tail reads the last lines (AGENT-IN-03)", async () => {
