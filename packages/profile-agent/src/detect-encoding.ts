@@ -67,7 +67,8 @@ function isUtf8(bytes: Uint8Array, cut: boolean): boolean {
 
 function decodable(name: string): string | undefined {
   const label = name.toLowerCase();
-  if (label.startsWith("utf-16") || label.startsWith("utf-32")) return undefined;
+  // The bytes are not valid UTF-8 (that was checked first), whatever the detector's statistics say.
+  if (label.startsWith("utf-")) return undefined;
   const reported = REPORTED[label] ?? label;
   return iconv.encodingExists(reported) ? reported : undefined;
 }

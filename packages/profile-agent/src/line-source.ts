@@ -9,11 +9,19 @@ export interface SourceLine {
   readonly complete: boolean;
 }
 
+/** Lines of a source, and whether more follow them. */
+export interface SourceLines {
+  readonly lines: readonly SourceLine[];
+  /** Lines of the file follow the last of {@link lines} (or start at the asked line, when none was returned). */
+  readonly more: boolean;
+}
+
 /** Where a page's lines come from: the file through core's windows, or its text decoded whole. */
 export interface LineSource {
-  readonly totalLines: number;
+  /** The file's lines; `null` when they were not all counted (a file over `max_scan_bytes`). */
+  readonly totalLines: number | null;
   /** At most `maxLines` lines from `startLine`, reading at most `maxBytes` bytes of them (at least part of the first). */
-  lines(startLine: number, maxLines: number, maxBytes: number): Steps<Result<readonly SourceLine[]>>;
+  lines(startLine: number, maxLines: number, maxBytes: number): Steps<Result<SourceLines>>;
   /**
    * The rest of line `number` from its `column`th character (1-based, in code points), at least
    * `maxChars + 1` characters of it when the line has them; `null` when the line has fewer than
@@ -31,7 +39,7 @@ const CR = 0x0d;
  * follows the page, never the file. A column is found by walking the line's bytes in core's chunks and
  * counting the characters that start in them (a byte that is not a UTF-8 continuation byte).
  */
-export function utf8Source(file: OpenFile, totalLines: number, bomBytes: number): LineSource {
+export function utf8Source(file: OpenFile, totalLines: number | null, bomBytes: number): LineSource {
   return {
     totalLines,
     *lines(startLine, maxLines, maxBytes) {
@@ -43,15 +51,16 @@ export function utf8Source(file: OpenFile, totalLines: number, bomBytes: number)
         overflow: "cut",
       });
       if (!read.ok) return read;
-      const { lines, cut } = read.value;
+      const { lines, cut, hasMore } = read.value;
       const last = lines.length - 1;
-      return ok(
-        lines.map((line, index) => ({
+      return ok({
+        lines: lines.map((line, index) => ({
           number: line.number ?? startLine + index,
           text: line.number === 1 && bomBytes > 0 && line.text.startsWith(BOM) ? line.text.slice(1) : line.text,
           complete: !(index === last && cut?.partial === true),
         })),
-      );
+        more: hasMore,
+      });
     },
     *fromColumn(number, column, maxChars) {
       const start = yield* readLinesSteps(file, { window: { from: "start", startLine: number, maxLines: 1 }, countTotal: false, decode: "replace", maxWindowBytes: 0, overflow: "cut" });
@@ -121,7 +130,8 @@ export function decodedSource(text: string): LineSource {
   return {
     totalLines: lines.length,
     *lines(startLine, maxLines) {
-      return ok(lines.slice(startLine - 1, startLine - 1 + maxLines).map((line, index) => ({ number: startLine + index, text: line, complete: true })));
+      const end = startLine - 1 + maxLines;
+      return ok({ lines: lines.slice(startLine - 1, end).map((line, index) => ({ number: startLine + index, text: line, complete: true })), more: end < lines.length });
     },
     *fromColumn(number, column) {
       const line = lines[number - 1];

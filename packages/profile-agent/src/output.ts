@@ -16,7 +16,7 @@ import { toOutputJsonSchema, type JsonSchema } from "@read/core";
  * | `NOT_A_FILE`           | a directory, FIFO, socket or device                                       |
  * | `BINARY_FILE`          | a NUL byte in the first 8 KiB, without a UTF-16 byte order mark            |
  * | `PERMISSION_DENIED`    | the operating system refused access                                       |
- * | `TOO_LARGE`            | a file that must be decoded whole (UTF-16, a legacy encoding) over `max_decoded_bytes` |
+ * | `TOO_LARGE`            | a file that must be decoded whole (UTF-16, a legacy encoding) over `max_decoded_bytes`; `tail` on a file over `max_scan_bytes` |
  * | `READ_FAILED`          | any other failure (symlink loop, file swapped while opened, too many open files, I/O error) |
  */
 export const AGENT_ERROR_CODES = [
@@ -57,14 +57,14 @@ export const readSuccessSchema = z.strictObject({
   content: z.string().describe("The lines, each `<number>\\t<text>` without its terminator, joined with \\n. A line starting with `[` is a notice, not a line of the file."),
   start_line: lineNumber.nullable().describe("Number of the first line shown; null when none is."),
   end_line: lineNumber.nullable().describe("Number of the last line shown; null when none is."),
-  total_lines: z.int().min(0).describe("Lines in the file (a final line terminator ends the last line; it does not start another)."),
+  total_lines: z.int().min(0).nullable().describe("Lines in the file (a final line terminator ends the last line; it does not start another); null for a file over max_scan_bytes (64 MiB)."),
   truncated: z.boolean().describe("Some of what was asked for is not shown (a bound, a budget or a cut line): `next` says where to continue."),
   next: nextSchema.nullable().describe("Where to continue: {start_line, column?}; null when the file (or the last range) has been read to its end."),
-  version: z.string().min(8).describe("A digest of the file's bytes: pass it as if_version to re-read only if it changed, or to an edit tool to refuse a stale edit."),
+  version: z.string().min(8).nullable().describe("A digest of the file's bytes: pass it as if_version to re-read only if it changed, or to an edit tool to refuse a stale edit; null for a file over max_scan_bytes (64 MiB)."),
   encoding: z.string().describe("The encoding the file was decoded from: utf-8, utf-16le, utf-16be, shift_jis, gbk, windows-1252, ..."),
   encoding_confidence: z.int().min(0).max(100).optional().describe("Present only when the encoding was guessed by detection: the detector's confidence (below 50: unsure)."),
   bom: z.boolean().describe("The file starts with a byte order mark (not shown in content)."),
-  line_endings: z.enum(LINE_ENDINGS).describe("The line terminators the file uses: lf, crlf, cr, mixed, or none (no terminator)."),
+  line_endings: z.enum(LINE_ENDINGS).describe("The line terminators the file uses (its first max_scan_bytes): lf, crlf, cr, mixed, or none (no terminator)."),
 });
 
 /** A conditional read of a file whose bytes did not change (AGENT-VER-02). */

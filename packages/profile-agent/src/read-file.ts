@@ -50,20 +50,19 @@ function* readSteps(workspace: Workspace, input: ReadInput, config: AgentConfig,
 function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig): Steps<Result<ReadOutput>> {
   const first = yield* file.reader.chunk(0);
   const head = Buffer.from(first.buffer.subarray(0, first.bytes));
-  const scan = yield* scanFileSteps(file);
-  if (!scan.ok) return scan;
-  const { version } = scan.value;
-  if (input.if_version !== undefined && input.if_version === version) return ok({ path: file.path.relative, version, unchanged: true as const });
-  const verdict = detectEncoding(head, scan.value.size > head.length);
+  const scanned = yield* scanFileSteps(file, config.max_scan_bytes);
+  if (!scanned.ok) return scanned;
+  const scan = scanned.value;
+  const { version } = scan;
+  if (input.if_version !== undefined && version !== null && input.if_version === version) return ok({ path: file.path.relative, version, unchanged: true as const });
+  const verdict = detectEncoding(head, !scan.complete || scan.size > head.length);
   if (verdict.kind === "binary") {
     return ok(readError("BINARY_FILE", `${quoteText(file.path.input)} is a binary file (a NUL byte in its first 8 KiB, and no UTF-16 byte order mark); read returns text only.`));
   }
-  const ascii = verdict.encoding !== "utf-16le" && verdict.encoding !== "utf-16be";
-  const bytesTerminators = scan.value.terminators;
   let source: LineSource;
-  let terminators = bytesTerminators;
+  let terminators = scan.terminators;
   if (verdict.encoding === "utf-8") {
-    source = utf8Source(file, countLines(bytesTerminators, scan.value.size, scan.value.finalLf, verdict.bomBytes), verdict.bomBytes);
+    source = utf8Source(file, scan.complete ? countLines(terminators, scan.size, scan.finalLf, verdict.bomBytes) : null, verdict.bomBytes);
   } else {
     const whole = yield* readHeadSteps(file, config.max_decoded_bytes);
     if (!whole.ok) return whole;
@@ -71,15 +70,15 @@ function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig): Steps
       return ok(
         readError(
           "TOO_LARGE",
-          `${quoteText(file.path.input)} is ${scan.value.size} bytes of ${verdict.encoding}, which read decodes whole, and max_decoded_bytes (${config.max_decoded_bytes}) in ${CONFIG_TABLE} allows less. Convert it to UTF-8 (iconv -f ${verdict.encoding} -t utf-8), or raise max_decoded_bytes in your own configuration.`,
+          `${quoteText(file.path.input)} is over max_decoded_bytes (${config.max_decoded_bytes}) in ${CONFIG_TABLE}, and read decodes a ${verdict.encoding} file whole. Convert it to UTF-8 (iconv -f ${verdict.encoding} -t utf-8), or raise max_decoded_bytes in your own configuration.`,
         ),
       );
     }
     const text = decodeWhole(whole.value.bytes.subarray(verdict.bomBytes), verdict.encoding);
-    if (!ascii) terminators = countTerminators(text);
+    if (verdict.encoding === "utf-16le" || verdict.encoding === "utf-16be") terminators = countTerminators(text);
     source = decodedSource(text);
   }
-  const windows = windowsOf(input, source.totalLines, config);
+  const windows = windowsOf(input, source.totalLines, config, file.path.input);
   if ("error" in windows) return ok(windows);
   const page = new PageBuilder({ maxLines: config.max_lines, maxBytes: config.max_content_bytes, maxLineChars: config.max_line_chars, maxTokens: input.max_tokens });
   let next: { start_line: number; column?: number } | null = null;
@@ -89,13 +88,13 @@ function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig): Steps
     if (filled.value === "column-past-end") {
       return ok(readError("COLUMN_OUT_OF_RANGE", `\`column\` ${window.column} is past the end of line ${window.startLine} of ${quoteText(file.path.input)}: a column is at most the line's length + 1. Read the line from its start (without \`column\`).`));
     }
+    if (filled.value === "past-end") return ok(pastEnd(window.startLine, null, input.ranges !== undefined));
     if (page.stoppedAt !== null) {
       next = page.stoppedAt;
-      if (index < windows.length - 1) page.notice(`ranges after this one were not read: ask for them again`);
+      if (index < windows.length - 1) page.notice("ranges after this one were not read: ask for them again");
       break;
     }
-    const end = Math.min(window.startLine + window.limit - 1, source.totalLines);
-    if (index === windows.length - 1 && end < source.totalLines) next = { start_line: end + 1 };
+    if (index === windows.length - 1 && filled.value === "more" && page.last !== null) next = { start_line: page.last + 1 };
   }
   return ok({
     path: file.path.relative,
@@ -113,30 +112,42 @@ function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig): Steps
   });
 }
 
-// Adds one window's lines to the page, fetching them in pieces no larger than the page's room.
-function* fill(page: PageBuilder, source: LineSource, window: Window, config: AgentConfig): Steps<Result<"done" | "column-past-end">> {
+/**
+ * Adds one window's lines to the page, fetching them in pieces no larger than the page's room: `more`
+ * when lines of the file follow the window's last line, `end` when none does, `past-end` when the window
+ * starts after the last line (known only now for a file whose lines were not counted).
+ */
+function* fill(page: PageBuilder, source: LineSource, window: Window, config: AgentConfig): Steps<Result<"more" | "end" | "past-end" | "column-past-end">> {
   let line = window.startLine;
-  const end = Math.min(window.startLine + window.limit - 1, source.totalLines);
+  const asked = window.startLine + window.limit - 1;
+  const last = source.totalLines === null ? asked : Math.min(asked, source.totalLines);
+  let more = source.totalLines === null ? true : last < source.totalLines;
   if (window.column > 1) {
     const rest = yield* source.fromColumn(line, window.column, config.max_line_chars);
     if (!rest.ok) return rest;
-    if (rest.value === null) return ok("column-past-end");
-    if (!page.add(rest.value, window.column)) return ok("done");
+    if (rest.value === null) return ok(source.totalLines === null || line <= source.totalLines ? "column-past-end" : "past-end");
+    if (!page.add(rest.value, window.column)) return ok("more");
     line++;
   }
-  while (line <= end) {
-    const lines = yield* source.lines(line, Math.min(end - line + 1, page.linesLeft), page.bytesLeft);
-    if (!lines.ok) return lines;
-    if (lines.value.length === 0) {
-      page.stop({ start_line: line });
-      return ok("done");
+  while (line <= last) {
+    const got = yield* source.lines(line, Math.min(last - line + 1, page.linesLeft), page.bytesLeft);
+    if (!got.ok) return got;
+    const { lines } = got.value;
+    if (lines.length === 0) {
+      if (got.value.more) {
+        page.stop({ start_line: line });
+        return ok("more");
+      }
+      return ok(line === window.startLine ? "past-end" : "end");
     }
-    for (const each of lines.value) {
-      if (!page.add(each)) return ok("done");
+    for (const each of lines) {
+      if (!page.add(each)) return ok("more");
       line = each.number + 1;
     }
+    more = got.value.more;
+    if (!more) break;
   }
-  return ok("done");
+  return ok(more ? "more" : "end");
 }
 
 // A file's lines: its line feeds, and one more when bytes follow the last of them.
@@ -144,8 +155,21 @@ function countLines(terminators: TerminatorCounts, size: number, finalLf: boolea
   return terminators.lf + terminators.crlf + (size > bomBytes && !finalLf ? 1 : 0);
 }
 
-function windowsOf(input: ReadInput, totalLines: number, config: AgentConfig): readonly Window[] | ReadError {
+function pastEnd(startLine: number, totalLines: number | null, ranges: boolean): ReadError {
+  const which = ranges ? "a range's `start_line`" : "`start_line`";
+  const count = totalLines === null ? "the file has fewer lines" : `the file has ${totalLines} line${totalLines === 1 ? "" : "s"}`;
+  const how = totalLines === null ? "Read from an earlier line" : `Read from a line up to ${Math.max(totalLines, 1)}, or use \`tail\``;
+  return readError("LINE_OUT_OF_RANGE", `${which} ${startLine} is after the last line: ${count}. ${how}.`);
+}
+
+function windowsOf(input: ReadInput, totalLines: number | null, config: AgentConfig, path: string): readonly Window[] | ReadError {
   if (input.tail !== undefined) {
+    if (totalLines === null) {
+      return readError(
+        "TOO_LARGE",
+        `${quoteText(path)} is over max_scan_bytes (${config.max_scan_bytes}) in ${CONFIG_TABLE}, so its lines are not counted and \`tail\` cannot number its last lines. Read it by \`start_line\`, or raise max_scan_bytes in your own configuration.`,
+      );
+    }
     const lines = Math.min(input.tail, config.max_lines);
     return [{ startLine: Math.max(1, totalLines - lines + 1), limit: lines, column: 1 }];
   }
@@ -154,14 +178,8 @@ function windowsOf(input: ReadInput, totalLines: number, config: AgentConfig): r
   const windows = asked
     .map((range) => ({ startLine: range.start_line, limit: range.limit ?? config.max_lines, column: 1 }))
     .sort((a, b) => a.startLine - b.startLine);
-  const beyond = windows.find((window) => window.startLine > Math.max(totalLines, 1));
-  if (beyond !== undefined) {
-    const which = input.ranges === undefined ? "`start_line`" : "a range's `start_line`";
-    return readError(
-      "LINE_OUT_OF_RANGE",
-      `${which} ${beyond.startLine} is after the last line: the file has ${totalLines} line${totalLines === 1 ? "" : "s"}. Read from a line up to ${Math.max(totalLines, 1)}, or use \`tail\`.`,
-    );
-  }
+  const beyond = totalLines === null ? undefined : windows.find((window) => window.startLine > Math.max(totalLines, 1));
+  if (beyond !== undefined) return pastEnd(beyond.startLine, totalLines, input.ranges !== undefined);
   const merged: Window[] = [];
   for (const window of windows) {
     const previous = merged.at(-1);

@@ -13,13 +13,18 @@ export interface TerminatorCounts {
   readonly cr: number;
 }
 
-/** What one pass over every byte of a file learns. */
+/** What one pass over the bytes of a file (at most `maxScanBytes` of them) learns. */
 export interface FileScan {
-  /** AGENT-VER-01: the first {@link VERSION_HEX_DIGITS} hex digits of the SHA-256 of the file's bytes. */
-  readonly version: string;
-  /** The terminators of the bytes, as an ASCII-compatible encoding has them (not UTF-16's). */
+  /** The pass reached the end of the file: every field below is about the whole file. */
+  readonly complete: boolean;
+  /**
+   * AGENT-VER-01: the first {@link VERSION_HEX_DIGITS} hex digits of the SHA-256 of the file's bytes;
+   * `null` when the pass stopped at `maxScanBytes`.
+   */
+  readonly version: string | null;
+  /** The terminators of the bytes read, as an ASCII-compatible encoding has them (not UTF-16's). */
   readonly terminators: TerminatorCounts;
-  /** Bytes read: the file's size as read, not as `fstat` said. */
+  /** Bytes read: the file's size as read (when complete), not as `fstat` said. */
   readonly size: number;
   /** The file's last byte is a line feed (false for an empty file). */
   readonly finalLf: boolean;
@@ -29,11 +34,11 @@ const CR = 0x0d;
 const LF = 0x0a;
 
 /**
- * Reads every byte of `file` once, in core's chunks (synchronous for the first MiB, then on the thread
- * pool; the call's signal aborts it), hashing them and counting their line terminators. Memory is the
- * reader's chunks, whatever the file's size.
+ * Reads the bytes of `file` once, at most `maxScanBytes` of them, in core's chunks (synchronous for the
+ * first MiB, then on the thread pool; the call's signal aborts it), hashing them and counting their line
+ * terminators. Memory is the reader's chunks, whatever the file's size.
  */
-export function* scanFileSteps(file: OpenFile): Steps<Result<FileScan>> {
+export function* scanFileSteps(file: OpenFile, maxScanBytes: number): Steps<Result<FileScan>> {
   const hash = createHash("sha256");
   let position = 0;
   let newlines = 0;
@@ -41,10 +46,16 @@ export function* scanFileSteps(file: OpenFile): Steps<Result<FileScan>> {
   let cr = 0;
   let pendingCr = false;
   let finalLf = false;
+  let complete = false;
   try {
     for (;;) {
-      const { buffer, bytes } = yield* file.reader.chunk(position);
-      if (bytes === 0) break;
+      const { buffer, bytes: read } = yield* file.reader.chunk(position);
+      if (read === 0) {
+        complete = true;
+        break;
+      }
+      if (position >= maxScanBytes) break;
+      const bytes = Math.min(read, maxScanBytes - position);
       const view = buffer.subarray(0, bytes);
       hash.update(view);
       newlines += countNewlines(view);
@@ -66,7 +77,7 @@ export function* scanFileSteps(file: OpenFile): Steps<Result<FileScan>> {
     return fail(fromOsError(error, file.path.input, `The file ${quoteText(file.path.input)}`));
   }
   if (pendingCr) cr++;
-  return ok({ version: hash.digest("hex").slice(0, VERSION_HEX_DIGITS), terminators: { lf: newlines - crlf, crlf, cr }, size: position, finalLf });
+  return ok({ complete, version: complete ? hash.digest("hex").slice(0, VERSION_HEX_DIGITS) : null, terminators: { lf: newlines - crlf, crlf, cr }, size: position, finalLf });
 }
 
 /** {@link TerminatorCounts} of decoded text (UTF-16 files, whose bytes hold CR and LF in two-byte units). */

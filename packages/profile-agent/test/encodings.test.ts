@@ -74,7 +74,7 @@ describe("AGENT-ENC-01, AGENT-ENC-02, AGENT-ENC-03, AGENT-ENC-04: encodings", ()
     const { root } = sandbox({ "f.txt": SHIFT_JIS });
     expect(await readFailure(root, { path: "f.txt" }, { max_decoded_bytes: 100 })).toEqual([
       "TOO_LARGE",
-      `'f.txt' is ${SHIFT_JIS.length} bytes of shift_jis, which read decodes whole, and max_decoded_bytes (100) in [agent] allows less. Convert it to UTF-8 (iconv -f shift_jis -t utf-8), or raise max_decoded_bytes in your own configuration.`,
+      "'f.txt' is over max_decoded_bytes (100) in [agent], and read decodes a shift_jis file whole. Convert it to UTF-8 (iconv -f shift_jis -t utf-8), or raise max_decoded_bytes in your own configuration.",
     ]);
   });
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { read, readText, sandbox } from "./helpers.js";
+import { numberedLines, read, readFailure, readText, sandbox, shown } from "./helpers.js";
 
 describe("AGENT-IN-07, AGENT-VER-01, AGENT-VER-02, AGENT-VER-03: versions and conditional reads", () => {
   it("AGENT-VER-01: the version is the first 16 hex digits of the SHA-256 of the bytes, whatever the name or time", async () => {
@@ -47,5 +47,30 @@ describe("AGENT-IN-07, AGENT-VER-01, AGENT-VER-02, AGENT-VER-03: versions and co
   it("an if_version that was never a version reads in full", async () => {
     const { root } = sandbox({ "a.txt": "one\n" });
     expect((await readText(root, { path: "a.txt", if_version: "not-a-version" })).content).toBe("1\tone");
+  });
+});
+
+describe("AGENT-VER-05: a file over max_scan_bytes", () => {
+  const options = { max_scan_bytes: 1024 };
+
+  it("has no version and no line count, and pages by start_line with next", async () => {
+    const { root } = sandbox({ "big.log": numberedLines(300) });
+    const first = await readText(root, { path: "big.log", limit: 100 }, options);
+    expect([first.version, first.total_lines, first.next, first.end_line, first.line_endings]).toEqual([null, null, { start_line: 101 }, 100, "lf"]);
+    const last = await readText(root, { path: "big.log", start_line: 201, limit: 100 }, options);
+    expect([last.content, last.next, last.truncated]).toEqual([shown(100, 201), null, false]);
+  });
+
+  it("answers if_version in full, refuses tail, and says a start past the end is past it", async () => {
+    const { root } = sandbox({ "big.log": numberedLines(300) });
+    expect((await readText(root, { path: "big.log", if_version: "0123456789abcdef", limit: 1 }, options)).content).toBe("1\tline 1");
+    expect(await readFailure(root, { path: "big.log", tail: 5 }, options)).toEqual([
+      "TOO_LARGE",
+      "'big.log' is over max_scan_bytes (1024) in [agent], so its lines are not counted and `tail` cannot number its last lines. Read it by `start_line`, or raise max_scan_bytes in your own configuration.",
+    ]);
+    expect(await readFailure(root, { path: "big.log", start_line: 301 }, options)).toEqual([
+      "LINE_OUT_OF_RANGE",
+      "`start_line` 301 is after the last line: the file has fewer lines. Read from an earlier line.",
+    ]);
   });
 });
