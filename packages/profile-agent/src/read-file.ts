@@ -89,6 +89,7 @@ function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig): Steps
       return ok(readError("COLUMN_OUT_OF_RANGE", `\`column\` ${window.column} is past the end of line ${window.startLine} of ${quoteText(file.path.input)}: a column is at most the line's length + 1. Read the line from its start (without \`column\`).`));
     }
     if (filled.value === "past-end") return ok(pastEnd(window.startLine, null, input.ranges !== undefined));
+    if (filled.value === "changed") return ok(readError("READ_FAILED", `${quoteText(file.path.input)} changed while it was read (it is shorter than when its lines were counted). Read it again.`));
     if (page.stoppedAt !== null) {
       next = page.stoppedAt;
       if (index < windows.length - 1) page.notice("ranges after this one were not read: ask for them again");
@@ -115,9 +116,10 @@ function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig): Steps
 /**
  * Adds one window's lines to the page, fetching them in pieces no larger than the page's room: `more`
  * when lines of the file follow the window's last line, `end` when none does, `past-end` when the window
- * starts after the last line (known only now for a file whose lines were not counted).
+ * starts after the last line (known only now for a file whose lines were not counted), `changed` when
+ * a line the count found is gone (the file shrank while it was read).
  */
-function* fill(page: PageBuilder, source: LineSource, window: Window, config: AgentConfig): Steps<Result<"more" | "end" | "past-end" | "column-past-end">> {
+function* fill(page: PageBuilder, source: LineSource, window: Window, config: AgentConfig): Steps<Result<"more" | "end" | "past-end" | "column-past-end" | "changed">> {
   let line = window.startLine;
   const asked = window.startLine + window.limit - 1;
   const last = source.totalLines === null ? asked : Math.min(asked, source.totalLines);
@@ -138,7 +140,9 @@ function* fill(page: PageBuilder, source: LineSource, window: Window, config: Ag
         page.stop({ start_line: line });
         return ok("more");
       }
-      return ok(line === window.startLine ? "past-end" : "end");
+      if (line > window.startLine || window.startLine === 1) return ok("end");
+      // The count said the line exists: the file was cut short after it was counted.
+      return ok(source.totalLines === null ? "past-end" : "changed");
     }
     for (const each of lines) {
       if (!page.add(each)) return ok("more");
