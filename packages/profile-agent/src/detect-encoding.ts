@@ -1,11 +1,10 @@
 import { analyse } from "chardet";
-import iconv from "iconv-lite";
 
 /** How a file's bytes are to be read as text. */
 export type EncodingVerdict =
   | {
       readonly kind: "text";
-      /** The encoding's name as `encoding` reports it (a label iconv-lite decodes). */
+      /** The encoding's name as `encoding` reports it (a label `TextDecoder` decodes). */
       readonly encoding: string;
       readonly bom: boolean;
       /** Bytes of the byte order mark (0 without one). */
@@ -21,8 +20,7 @@ export const BINARY_SNIFF_BYTES = 8192;
 const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
 
 // chardet's names reported by the name users know: GBK is GB18030's two-byte subset, which chardet names
-// by the superset (decoded as GB18030, it loses nothing); ISO-8859-1 text is windows-1252 text, which
-// also has the characters of 0x80-0x9F.
+// by the superset (decoded as GB18030, it loses nothing); ISO-8859-1 is decoded as windows-1252 by WHATWG.
 const REPORTED: Readonly<Record<string, string>> = {
   gb18030: "gbk",
   "iso-8859-1": "windows-1252",
@@ -32,7 +30,7 @@ const REPORTED: Readonly<Record<string, string>> = {
  * Decides how `head` (the first bytes of a file, at most 64 KiB) is decoded (AGENT-ENC-01..03): a byte
  * order mark decides (UTF-8, UTF-16 LE/BE); otherwise a NUL in the first 8 KiB makes the file binary;
  * otherwise valid UTF-8 is UTF-8 (a character cut by the end of `head` is not a fault); otherwise chardet
- * picks the likeliest encoding iconv-lite can decode, with its confidence. `cut`: more bytes follow
+ * picks the likeliest encoding `TextDecoder` can decode, with its confidence. `cut`: more bytes follow
  * `head`.
  */
 export function detectEncoding(head: Uint8Array, cut: boolean): EncodingVerdict {
@@ -69,15 +67,25 @@ function decodable(name: string): string | undefined {
   const label = name.toLowerCase();
   // The bytes are not valid UTF-8 (that was checked first), whatever the detector's statistics say.
   if (label.startsWith("utf-")) return undefined;
-  const reported = REPORTED[label] ?? label;
-  return iconv.encodingExists(reported) ? reported : undefined;
+  try {
+    const encoding = new TextDecoder(label).encoding;
+    return REPORTED[label] ?? REPORTED[encoding] ?? encoding;
+  } catch {
+    // A Node build without full ICU knows no legacy multi-byte encoding: the next candidate may do.
+    return undefined;
+  }
 }
 
+// What windows-1252 has at 0x80-0x9F (WHATWG's index; the five bytes it leaves undefined stay C1 controls).
+const WINDOWS_1252_HIGH = "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
+
 /**
- * Decodes bytes of a non-UTF-8 {@link EncodingVerdict} (its BOM already left out) with iconv-lite, which
- * decodes every encoding the same way on every Node build (Node's own `TextDecoder` decodes windows-1252's
- * 0x80-0x9F as C1 controls on Node 20, and knows no legacy encoding without full ICU).
+ * Decodes bytes of a non-UTF-8 {@link EncodingVerdict} (its BOM already left out) with Node's
+ * `TextDecoder`. Node 20's decoder gives windows-1252's 0x80-0x9F as C1 controls (it decodes the label as
+ * Latin-1): those are mapped to the characters windows-1252 has there, which a fixed decoder gives anyway.
  */
 export function decodeWhole(bytes: Uint8Array, encoding: string): string {
-  return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding, { stripBOM: false });
+  const text = new TextDecoder(encoding === "gbk" ? "gb18030" : encoding, { ignoreBOM: true }).decode(bytes);
+  if (encoding !== "windows-1252") return text;
+  return text.replace(/[\u0080-\u009f]/g, (control) => WINDOWS_1252_HIGH.charAt(control.charCodeAt(0) - 0x80));
 }
