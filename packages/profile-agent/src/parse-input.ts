@@ -94,7 +94,7 @@ function describeIssue(issue: z.core.$ZodIssue, given: Record<string, unknown>):
 }
 
 /** `a`, `a and b`, `a, b and c`, each in backticks. */
-export function listOf(names: readonly string[]): string {
+function listOf(names: readonly string[]): string {
   const quoted = names.map((name) => `\`${name}\``);
   return quoted.length <= 1 ? quoted.join("") : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
 }

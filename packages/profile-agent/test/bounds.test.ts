@@ -83,10 +83,11 @@ describe("AGENT-BND-02, AGENT-BND-04: the byte bound", () => {
 
   it("AGENT-BND-05: a workspace layer may lower every bound and raise none", () => {
     const trusted = profile.parseConfig({});
-    const keys = ["max_lines", "max_content_bytes", "max_line_chars", "max_decoded_bytes", "secrets"];
-    expect(profile.loosenings(trusted, profile.parseConfig({ max_lines: 10, max_content_bytes: 2048, max_line_chars: 100, max_decoded_bytes: 1 }), keys)).toEqual([]);
-    expect(profile.loosenings(trusted, profile.parseConfig({ max_lines: 3000, secrets: false }), keys)).toEqual([
+    const keys = ["max_lines", "max_content_bytes", "max_line_chars", "max_decoded_bytes", "max_scan_bytes", "secrets"];
+    expect(profile.loosenings(trusted, profile.parseConfig({ max_lines: 10, max_content_bytes: 2048, max_line_chars: 100, max_decoded_bytes: 1, max_scan_bytes: 1 }), keys)).toEqual([]);
+    expect(profile.loosenings(trusted, profile.parseConfig({ max_lines: 3000, max_scan_bytes: 2 ** 30, secrets: false }), keys)).toEqual([
       { key: "max_lines", reason: "raises the limit from 2000 to 3000" },
+      { key: "max_scan_bytes", reason: `raises the limit from ${64 * 1024 * 1024} to ${2 ** 30}` },
       { key: "secrets", reason: "turns the protection off" },
     ]);
   });
