@@ -28,7 +28,7 @@ describe("AGENT-OUT-07, AGENT-BND-03, AGENT-BND-04: paging with next and the cut
         const expected = text === "" ? [] : text.split(/\r?\n/).slice(0, text.endsWith("\n") ? -1 : undefined);
         const seen = new Map<number, string>();
         // `side`: the rest of a line cut at max_line_chars, read alone; the main pass follows next.
-        const pending: { start_line: number; column?: number; side?: boolean }[] = [{ start_line: 1 }];
+        const pending: { start_line: number; column?: number | undefined; side?: boolean }[] = [{ start_line: 1 }];
         for (let calls = 0; pending.length > 0; calls++) {
           expect(calls).toBeLessThan(2000);
           const { side = false, ...at } = pending.shift()!;
