@@ -17,6 +17,7 @@ import { decodedSource, utf8Source, type LineSource } from "./line-source.js";
 import { CONFIG_TABLE, mapFailure } from "./map-failure.js";
 import { readError, type LineEndings, type ReadError, type ReadOutput } from "./output.js";
 import { PageBuilder } from "./page-builder.js";
+import { cachedScan, rememberScan } from "./scan-cache.js";
 import { countTerminators, scanFileSteps, type TerminatorCounts } from "./scan-file.js";
 
 /** What bounds a read besides its input: the caller's signal and the secrets policy. */
@@ -50,9 +51,13 @@ function* readSteps(workspace: Workspace, input: ReadInput, config: AgentConfig,
 function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig): Steps<Result<ReadOutput>> {
   const first = yield* file.reader.chunk(0);
   const head = Buffer.from(first.buffer.subarray(0, first.bytes));
-  const scanned = yield* scanFileSteps(file, config.max_scan_bytes);
-  if (!scanned.ok) return scanned;
-  const scan = scanned.value;
+  let scan = file.stat.size <= config.max_scan_bytes ? cachedScan(file) : undefined;
+  if (scan === undefined) {
+    const scanned = yield* scanFileSteps(file, config.max_scan_bytes);
+    if (!scanned.ok) return scanned;
+    scan = scanned.value;
+    rememberScan(file, scan);
+  }
   const { version } = scan;
   if (input.if_version !== undefined && version !== null && input.if_version === version) return ok({ path: file.path.relative, version, unchanged: true as const });
   const verdict = detectEncoding(head, !scan.complete || scan.size > head.length);

@@ -74,3 +74,23 @@ describe("AGENT-VER-05: a file over max_scan_bytes", () => {
     ]);
   });
 });
+
+describe("AGENT-VER-01: the scan of a settled file is remembered, never past a write", () => {
+  it("a settled file rewritten with other bytes of the same size gets the new version", async () => {
+    const { root } = sandbox({ "a.txt": "aaaa\n" });
+    const file = path.join(root, "a.txt");
+    // A whole-second modification time, which the rewrite below can put back exactly: only the
+    // status-change time then tells the two contents apart.
+    fs.utimesSync(file, 1_700_000_000, 1_700_000_000);
+    // Settled: unchanged for longer than core's SETTLE_MS (2 s), so its scan may be remembered.
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const first = await readText(root, { path: "a.txt" });
+    expect((await readText(root, { path: "a.txt" })).version).toBe(first.version);
+    fs.writeFileSync(file, "bbbb\n");
+    fs.utimesSync(file, 1_700_000_000, 1_700_000_000);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const after = await readText(root, { path: "a.txt" });
+    expect([after.content, after.version]).toEqual(["1\tbbbb", createHash("sha256").update("bbbb\n").digest("hex").slice(0, 16)]);
+    expect(await read(root, { path: "a.txt", if_version: first.version })).toMatchObject({ content: "1\tbbbb" });
+  });
+});
