@@ -28,7 +28,7 @@ const USAGE = `usage:
       conformance/.runs/seed-N/, and with the pinned seed and default runs also docs/conformance.{md,json}
   read-conformance [run] --oracle FILE|PROFILE [--command "CMD ARGS"] [--jsonl "CMD ARGS"] [--mcp "CMD ARGS"] [options above]
       your implementation: one process per call (--command), one long-running process speaking JSONL (--jsonl),
-      or an MCP server over stdio (--mcp); PROFILE names a shipped oracle (envelope, forge, guard, workspace-jp)
+      or an MCP server over stdio (--mcp); PROFILE names a shipped oracle (agent, envelope, forge, guard, workspace-jp)
   read-conformance manifest [--check]        write (or check) fixtures/manifest.json
   read-conformance oracle-schema [--check]   write (or check) conformance/oracle.schema.json
   read-conformance security-report [--check] run the adversarial suite against the profiles and the peers; write (or check) docs/security.md`;

@@ -91,9 +91,9 @@ export const oracleSchema = z
           .nullable()
           .describe("Line-number prefixes (`null`: none)."),
         finalNewline: z
-          .enum(["always", "as-file", "separator"])
+          .enum(["always", "as-file", "separator", "none"])
           .describe(
-            "`always`: every returned line ends in `\\n`; `as-file`: the last line ends as it does in the file; `separator`: the text is split on `\\n` (a final newline starts a last, empty line) and the returned lines are joined with `\\n`, none after the last.",
+            "`always`: every returned line ends in `\\n`; `as-file`: the last line ends as it does in the file; `separator`: the text is split on `\\n` (a final newline starts a last, empty line) and the returned lines are joined with `\\n`, none after the last; `none`: each line is returned without its terminator (a final newline starts no line), the lines joined with `\\n`, none after the last.",
           ),
         lineBreaks: z
           .enum(["lf", "universal"])
@@ -132,8 +132,14 @@ export const oracleSchema = z
                 .describe("`window`: the flags are set when the lines returned held invalid bytes; `file`: on every page of a file with invalid bytes anywhere."),
             }),
             z.strictObject({ error: z.string().nullable() }),
+            z.strictObject({
+              detect: z.literal(true),
+              field: field.describe("The field naming the encoding the file was decoded from."),
+            }),
           ])
-          .describe("Invalid UTF-8 without a NUL byte: each maximal invalid subpart replaced by U+FFFD (with these fields set), or an error."),
+          .describe(
+            "Invalid UTF-8 without a NUL byte: each maximal invalid subpart replaced by U+FFFD (with these fields set), an error, or (`detect`) the file decoded in a detected legacy encoding that a field names: every line shown, the text depending on the encoding.",
+          ),
         binary: z.strictObject({
           sniffBytes: z.number().int().positive().nullable().describe("A NUL byte within the first this many bytes makes a file binary (`null`: anywhere in the file)."),
           outcome: z

@@ -55,7 +55,7 @@ function terminatedLines(bytes: Uint8Array, lineBreaks: "lf" | "universal"): Ref
 /**
  * The exact text a profile returns for a window of lines, as its oracle declares it: an optional
  * line-number prefix, the text, and the terminator (folded to `\n` or kept; always `\n`, or as in the
- * file), or, for `finalNewline: "separator"`, the lines joined with `\n`. `firstNumber` is the file line
+ * file), or, for `finalNewline: "separator"` and `"none"`, the lines joined with `\n`. `firstNumber` is the file line
  * number of `lines[0]`.
  */
 export function renderWindow(oracle: Oracle, lines: readonly ReferenceLine[], firstNumber: number): string {
@@ -63,9 +63,9 @@ export function renderWindow(oracle: Oracle, lines: readonly ReferenceLine[], fi
   const widest = String(firstNumber + lines.length - 1).length;
   const rendered = lines.map((line, index) => {
     const prefix = numbers === null ? "" : `${String(firstNumber + index).padStart(numbers.width === "widest" ? widest : numbers.width)}${numbers.separator}`;
-    if (finalNewline === "separator") return `${prefix}${line.text}`;
+    if (finalNewline === "separator" || finalNewline === "none") return `${prefix}${line.text}`;
     const terminator = finalNewline === "always" ? "\n" : crlf === "fold" && line.terminator === "\r\n" ? "\n" : line.terminator;
     return `${prefix}${line.text}${terminator}`;
   });
-  return rendered.join(finalNewline === "separator" ? "\n" : "");
+  return rendered.join(finalNewline === "separator" || finalNewline === "none" ? "\n" : "");
 }

@@ -33,11 +33,11 @@ describe("read-conformance", () => {
 
   it("exits 2 with a reason for usage errors", async () => {
     expect(await runMain(["--adapter", "sideways"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--adapter takes in-process, subprocess, jsonl, mcp, both or all (comma-separated), got 'sideways'") });
-    expect(await runMain(["--profile", "nope", "--adapter", "in-process"])).toMatchObject({ code: 2, stderr: expect.stringContaining("unknown profile nope (known: envelope, forge, guard, workspace-jp)") });
+    expect(await runMain(["--profile", "nope", "--adapter", "in-process"])).toMatchObject({ code: 2, stderr: expect.stringContaining("unknown profile nope (known: agent, envelope, forge, guard, workspace-jp)") });
     expect(await runMain(["--command", "x call"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--command needs --oracle") });
     expect(await runMain(["--jsonl", "x"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--jsonl needs --oracle") });
     expect(await runMain(["--oracle", "workspace-jp"])).toMatchObject({ code: 2, stderr: expect.stringContaining('give the implementation to check: --command "CMD" (one process per call), --jsonl "CMD" or --mcp "CMD"') });
-    expect(await runMain(["--oracle", "no-such-oracle", "--jsonl", "x"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--oracle no-such-oracle: no such file, and no shipped oracle of that name (shipped: envelope, forge, guard, workspace-jp)") });
+    expect(await runMain(["--oracle", "no-such-oracle", "--jsonl", "x"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--oracle no-such-oracle: no such file, and no shipped oracle of that name (shipped: agent, envelope, forge, guard, workspace-jp)") });
     expect(await runMain(["--oracle", "workspace-jp", "--jsonl", "x", "--adapter", "mcp"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--adapter mcp: give the implementation's command with --mcp") });
     expect(await runMain(["--bogus"])).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--bogus'") });
     expect(await runMain(["--runs", "many"])).toMatchObject({ code: 2, stderr: expect.stringContaining("read-conformance: --runs: the runs must be an integer from 1 to 1000000, got 'many'") });

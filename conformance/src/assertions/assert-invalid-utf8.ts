@@ -1,4 +1,5 @@
 import { invalidUtf8File } from "../arbitraries.js";
+import { outputField } from "../output-field.js";
 import { referenceLines, renderWindow } from "../reference-lines.js";
 import { assertProperty, callTool, expect, expectOutcome, permissionAnswers, show, windowInput, withScratch, type SuiteContext } from "../suite-context.js";
 
@@ -8,7 +9,9 @@ import { assertProperty, callTool, expect, expectOutcome, permissionAnswers, sho
  * returns every line with each maximal invalid subpart as U+FFFD (the WHATWG decoder's rule) and sets
  * its declared flags; a refusing profile returns its declared error. A profile whose fallback is decided
  * per file (`scope: "file"`) also sets the flags on a page of the first line alone, wherever the invalid
- * bytes lie.
+ * bytes lie. A detecting profile (`detect`) names an encoding other than UTF-8 in its declared field and
+ * shows as many lines as the file has (their text is the detected encoding's, which the suite does not
+ * decode: the legacy encodings of Node's own decoder differ by build).
  */
 export async function assertInvalidUtf8(ctx: SuiteContext): Promise<void> {
   const { oracle, read } = ctx;
@@ -20,6 +23,14 @@ export async function assertInvalidUtf8(ctx: SuiteContext): Promise<void> {
       const called = await callTool(ctx, workspace, input, permission === undefined ? {} : { permission });
       if ("error" in declared) {
         expectOutcome(ctx, called, { error: declared.error }, "a file with invalid UTF-8");
+        return;
+      }
+      if ("detect" in declared) {
+        expect(!read.isError(called.output), "a file with invalid UTF-8 is read in a detected encoding", called);
+        const encoding = outputField(called.output, declared.field);
+        expect(typeof encoding === "string" && encoding !== "" && encoding.toLowerCase() !== "utf-8", `${declared.field} names the detected encoding, not UTF-8`, called);
+        const shown = read.content(called.output);
+        expect(typeof shown === "string" && (lines.length === 0 ? shown === "" : shown.split("\n").length === lines.length), `every one of the ${lines.length} lines is shown`, called);
         return;
       }
       expect(!read.isError(called.output), "a file with invalid UTF-8 is read with replacement", called);

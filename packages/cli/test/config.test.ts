@@ -83,8 +83,8 @@ describe("read.config.toml", () => {
     const cases: [string, string][] = [
       ['profile = "forge"\n[tools.read_file]\n"a\\u001b[31mRED\\u202e" = 1\n', `forge: invalid option 'a\\x1b[31mRED\\u202e' in [tools.read_file]: unknown key ${accepted}`],
       ['profile = "forge"\n[tools.read_file]\nmax_scan_bytes = "\\u001b[2J\\u202e"\n', `forge: invalid option 'max_scan_bytes' in [tools.read_file]: expected a number, got "\\x1b[2J\\u202e" ${accepted}`],
-      ['"a\\u001b[31mRED\\u202e" = 1\n', "key 'a\\x1b[31mRED\\u202e': unknown key (expected 'profile' or one of the tables [envelope], [workspace-jp], [tools.read_file], [guard])"],
-      ['profile = "\\u001b[31m\\u202e"\n', "key 'profile': unknown profile '\\x1b[31m\\u202e' (known: envelope, workspace-jp, forge, guard; or a module path such as ./my-profile.js)"],
+      ['"a\\u001b[31mRED\\u202e" = 1\n', "key 'a\\x1b[31mRED\\u202e': unknown key (expected 'profile' or one of the tables [envelope], [workspace-jp], [tools.read_file], [guard], [agent])"],
+      ['profile = "\\u001b[31m\\u202e"\n', "key 'profile': unknown profile '\\x1b[31m\\u202e' (known: envelope, workspace-jp, forge, guard, agent; or a module path such as ./my-profile.js)"],
     ];
     for (const [toml, reason] of cases) {
       const { root, config } = withConfig(toml);

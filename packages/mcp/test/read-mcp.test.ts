@@ -56,7 +56,7 @@ describe("read-mcp, the package's own bin (what npx @read/mcp runs)", () => {
 
   const root = makeWorkspace({});
   const usageErrors: Array<[string, string[], string]> = [
-    ["unknown profile", ["--profile", "nope", "--root", root], "read-mcp: unknown profile 'nope' (known: envelope, workspace-jp, forge, guard; or a module path such as ./my-profile.js)\n"],
+    ["unknown profile", ["--profile", "nope", "--root", root], "read-mcp: unknown profile 'nope' (known: envelope, workspace-jp, forge, guard, agent; or a module path such as ./my-profile.js)\n"],
     ["missing root", ["--root", path.join(root, "missing")], `read-mcp: --root ${path.join(root, "missing")} is not an existing directory\n`],
     ["empty root", ["--root", ""], "read-mcp: --root is empty; give a directory (an empty --root is refused, not taken as the current directory)\n"],
     ["a root holding an escape sequence and a bidi override, echoed escaped", ["--root", path.join(root, "a\u001b[31mb\u202ec")], `read-mcp: --root ${path.join(root, "a\\x1b[31mb\\u202ec")} is not an existing directory\n`],

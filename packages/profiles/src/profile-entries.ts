@@ -30,6 +30,12 @@ export const PROFILE_ENTRIES: readonly ProfileEntry[] = [
     configTable: ["guard"],
     load: async () => (await import("@read/guard")).profile,
   },
+  {
+    name: "agent",
+    packageName: "@read/profile-agent",
+    configTable: ["agent"],
+    load: async () => (await import("@read/profile-agent")).profile,
+  },
 ];
 
 /** The profile used when neither `--profile` nor the config file names one. */

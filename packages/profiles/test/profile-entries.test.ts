@@ -66,7 +66,7 @@ describe("the registry", () => {
   });
 
   test("an unknown name is refused with the known ones; a bare word never loads a package", async () => {
-    await expect(loadProfile("forg")).rejects.toThrow(new UnknownProfileError("unknown profile 'forg' (known: envelope, workspace-jp, forge, guard; or a module path such as ./my-profile.js)"));
+    await expect(loadProfile("forg")).rejects.toThrow(new UnknownProfileError("unknown profile 'forg' (known: envelope, workspace-jp, forge, guard, agent; or a module path such as ./my-profile.js)"));
     await expect(loadProfile("zod")).rejects.toThrow(UnknownProfileError);
   });
 
@@ -94,11 +94,12 @@ describe("the secrets policy: one `secrets` key in every profile's table", () =>
     "workspace-jp": { error: { code: "POLICY_DENIED" } },
     forge: { error: { code: "SANDBOX_DENIED" } },
     guard: { error: expect.stringMatching(/^permission denied by policy: /u) },
+    agent: { error: { code: "SECRET" } },
   };
 
-  test("off by default for envelope and workspace-jp (their references refuse nothing by name), on for forge (its sandbox) and guard", async () => {
+  test("off by default for envelope and workspace-jp (their references refuse nothing by name), on for forge (its sandbox), guard and agent", async () => {
     const defaults = Object.fromEntries([...(await loadAllProfiles())].map(([name, profile]) => [name, profile.parseConfig({}).secrets]));
-    expect(defaults).toEqual({ envelope: false, "workspace-jp": false, forge: true, guard: true });
+    expect(defaults).toEqual({ envelope: false, "workspace-jp": false, forge: true, guard: true, agent: true });
   });
 
   // workspace-jp never follows a symlink as the last component (its reference checks the entry with

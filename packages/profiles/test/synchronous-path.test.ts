@@ -43,6 +43,7 @@ describe("every profile: a small file is read, and its descriptor closed, before
       "workspace-jp": { open: 0, error: false },
       forge: { open: 0, error: false },
       guard: { open: 0, error: false },
+      agent: { open: 0, error: false },
     });
   });
 

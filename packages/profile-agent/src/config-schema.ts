@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/**
+ * The schema of `[agent]` in `read.config.toml`. Every key is a bound that a workspace's own config may
+ * only lower (`tightening: "lower"`); raising one takes the user's own configuration. `defineProfile`
+ * refuses unknown keys and wrong types, and adds `secrets` (on by default).
+ *
+ * | key                  | default   | meaning                                                                        |
+ * | -------------------- | --------- | ------------------------------------------------------------------------------ |
+ * | `max_lines`          | `2000`    | most lines one answer holds, and the default of `limit`                         |
+ * | `max_content_bytes`  | `262144`  | most bytes of `content` once JSON-escaped (256 KiB)                              |
+ * | `max_line_chars`     | `2000`    | most characters of one line an answer shows; the rest is read with `column`      |
+ * | `max_decoded_bytes`  | `4194304` | largest file read in a legacy encoding or UTF-16 (decoded whole) |
+ * | `max_scan_bytes`     | `67108864`| most bytes hashed and counted per call: a larger file has no `version` or `total_lines` |
+ */
+export const configSchema = z.object({
+  max_lines: z.int().min(1).default(2000),
+  max_content_bytes: z.int().min(1024).default(262144),
+  max_line_chars: z.int().min(1).default(2000),
+  max_decoded_bytes: z.int().min(1).default(4 * 1024 * 1024),
+  max_scan_bytes: z.int().min(1).default(64 * 1024 * 1024),
+});
+
+/** The `[agent]` table once validated, defaults applied. */
+export type AgentConfig = z.output<typeof configSchema>;

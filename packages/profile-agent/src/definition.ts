@@ -1,0 +1,41 @@
+import type { JsonSchema, ToolDefinition } from "@read/core";
+import { z } from "zod";
+import type { AgentConfig } from "./config-schema.js";
+import { inputSchema } from "./input-schema.js";
+
+/** The tool's name (AGENT-IN-01). */
+export const TOOL_NAME = "read";
+
+let parameters: JsonSchema | undefined;
+
+/**
+ * The definition the model sees: what `read` returns and how to go on, with the configured bounds, and
+ * the JSON Schema of {@link inputSchema} (without `$schema`, which some agent APIs refuse).
+ */
+export function definition(config: AgentConfig): ToolDefinition {
+  parameters ??= jsonSchemaOf();
+  return {
+    name: TOOL_NAME,
+    description: [
+      "Reads a text file in the workspace.",
+      "content holds its lines, each as `<line number>\\t<text>` without the line terminator (line_endings says which the file uses: keep it when you write the file back; encoding and bom likewise).",
+      "A line of content starting with `[` is a notice from the tool, not a line of the file.",
+      `One answer holds at most ${config.max_lines} lines and ${config.max_content_bytes} bytes; a line longer than ${config.max_line_chars} characters is cut, and a notice gives the column where its rest starts.`,
+      "When next is not null, call again with start_line = next.start_line (and column = next.column when it is given) to continue.",
+      "Use start_line/limit for a window, tail for the last lines, ranges for several windows in one call, max_tokens to bound the answer's size.",
+      "version identifies the file's bytes: pass it as if_version to get only {unchanged: true} when the file did not change since.",
+      "Credential files (.env, private keys, ...) and binary files are refused.",
+    ].join(" "),
+    parameters,
+  };
+}
+
+function jsonSchemaOf(): JsonSchema {
+  const generated = z.toJSONSchema(inputSchema, {
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+    },
+  });
+  delete generated.$schema;
+  return generated;
+}

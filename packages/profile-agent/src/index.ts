@@ -1,0 +1,23 @@
+export { createTool, profile, type AgentToolOptions } from "./profile.js";
+export { configSchema, type AgentConfig } from "./config-schema.js";
+export { inputSchema, MAX_RANGES, type ReadInput } from "./input-schema.js";
+export { definition, TOOL_NAME } from "./definition.js";
+export {
+  AGENT_ERROR_CODES,
+  LINE_ENDINGS,
+  outputSchema,
+  readErrorSchema,
+  readOutputSchema,
+  readSuccessSchema,
+  unchangedSchema,
+  type AgentErrorCode,
+  type LineEndings,
+  type ReadError,
+  type ReadOutput,
+  type ReadSuccess,
+  type ReadUnchanged,
+} from "./output.js";
+export { mapFailure } from "./map-failure.js";
+export { estimateTokens } from "./estimate-tokens.js";
+export { VERSION_HEX_DIGITS } from "./scan-file.js";
+export { BINARY_SNIFF_BYTES } from "./detect-encoding.js";

@@ -1,0 +1,152 @@
+import { estimateTokens } from "./estimate-tokens.js";
+import type { SourceLine } from "./line-source.js";
+
+/** The bounds of one answer's content. */
+export interface PageBounds {
+  readonly maxLines: number;
+  /** Bytes of `content` once JSON-escaped (the quotes of the string excluded). */
+  readonly maxBytes: number;
+  readonly maxLineChars: number;
+  /** Estimated tokens of `content` (`estimateTokens`); `undefined`: no budget. */
+  readonly maxTokens: number | undefined;
+}
+
+/** Where the next read starts. */
+export interface Next {
+  readonly start_line: number;
+  readonly column?: number;
+}
+
+// Room kept for the notice that ends a page cut short, so that adding it never breaks a bound.
+const NOTICE_BYTES = 400;
+const NOTICE_TOKENS = 30;
+
+/**
+ * Builds `content` line by line within {@link PageBounds} (AGENT-OUT-02, AGENT-BND-01..04). Each line is
+ * `<number>\t<text>`; a notice is a line of its own starting with `[`. A line longer than `maxLineChars`
+ * is cut there, followed by a notice naming the column to read on from, and the page goes on with the next
+ * line. A page stops before a line that would break a bound, unless it is the first line: then that line
+ * is cut to what fits (at least one character), so every answer moves the reader on.
+ */
+export class PageBuilder {
+  private readonly parts: string[] = [];
+  private bytes = 0;
+  private tokens = 0;
+  private shown = 0;
+  /** The first and last line numbers shown. */
+  first: number | null = null;
+  last: number | null = null;
+  /** Set when the page stopped short of what was asked. */
+  stoppedAt: Next | null = null;
+  /** Some line shown was cut at `maxLineChars` (a notice says where its rest is). */
+  cutLines = false;
+
+  constructor(private readonly bounds: PageBounds) {}
+
+  /** Lines of the page so far. */
+  get lineCount(): number {
+    return this.shown;
+  }
+
+  /** Bytes (JSON-escaped) still free for lines. */
+  get bytesLeft(): number {
+    return Math.max(0, this.bounds.maxBytes - NOTICE_BYTES - this.bytes);
+  }
+
+  /** Lines still free. */
+  get linesLeft(): number {
+    return this.bounds.maxLines - this.shown;
+  }
+
+  /**
+   * Adds `line`, whose text starts at `column` of the file's line. Returns `false` when the page is full:
+   * {@link stoppedAt} then says where the next read starts.
+   */
+  add(line: SourceLine, column = 1): boolean {
+    if (this.stoppedAt !== null) return false;
+    if (this.shown >= this.bounds.maxLines) return this.stop({ start_line: line.number, ...(column > 1 ? { column } : {}) });
+    const characters = Array.from(line.text.length > this.bounds.maxLineChars * 2 + 2 ? line.text.slice(0, this.bounds.maxLineChars * 2 + 2) : line.text);
+    let shown = Math.min(characters.length, this.bounds.maxLineChars);
+    let entry = this.entry(line, column, characters, shown);
+    if (!this.fits(entry)) {
+      if (this.shown > 0) return this.stop({ start_line: line.number, ...(column > 1 ? { column } : {}) });
+      shown = this.largestFitting(line, column, characters, shown);
+      entry = this.entry(line, column, characters, shown);
+    }
+    this.push(entry);
+    this.shown++;
+    this.first ??= line.number;
+    this.last = line.number;
+    if (shown < characters.length || !line.complete) {
+      const cutAt = column + shown;
+      // Cut short of max_line_chars by a bound (this page's bytes or tokens, or the bytes core read): the page ends here.
+      if (shown < Math.min(characters.length, this.bounds.maxLineChars) || (!line.complete && shown < this.bounds.maxLineChars)) {
+        return this.stop({ start_line: line.number, column: cutAt });
+      }
+      const marker = `[line ${line.number} is cut after column ${cutAt - 1}: read the rest with start_line ${line.number}, column ${cutAt}]`;
+      if (!this.fits([marker])) return this.stop({ start_line: line.number, column: cutAt });
+      this.push([marker]);
+      this.cutLines = true;
+    }
+    return true;
+  }
+
+  /** Ends the page short of what was asked, with a notice saying where to go on. */
+  stop(next: Next, why = "the answer's bound was reached"): false {
+    this.stoppedAt = next;
+    const where = next.column === undefined ? `start_line ${next.start_line}` : `start_line ${next.start_line}, column ${next.column}`;
+    this.parts.push(`[${why}: continue with ${where}]`);
+    return false;
+  }
+
+  /** Adds a notice line (not a line of the file). */
+  notice(text: string): void {
+    this.push([`[${text}]`]);
+  }
+
+  /** The page's content. */
+  content(): string {
+    return this.parts.join("\n");
+  }
+
+  private entry(line: SourceLine, column: number, characters: readonly string[], shown: number): string[] {
+    const text = shown === characters.length ? characters.join("") : characters.slice(0, shown).join("");
+    const numbered = `${line.number}\t${text}`;
+    return column > 1 ? [`[line ${line.number} from column ${column}]`, numbered] : [numbered];
+  }
+
+  private fits(entry: readonly string[]): boolean {
+    return this.bytes + costInBytes(entry) <= this.bounds.maxBytes - NOTICE_BYTES && (this.bounds.maxTokens === undefined || this.tokens + costInTokens(entry) <= this.bounds.maxTokens - NOTICE_TOKENS);
+  }
+
+  // The most characters of the page's first line that fit (at least one, so that every read moves on).
+  private largestFitting(line: SourceLine, column: number, characters: readonly string[], most: number): number {
+    let low = 1;
+    let high = most;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (this.fits(this.entry(line, column, characters, middle))) low = middle;
+      else high = middle - 1;
+    }
+    return Math.min(low, characters.length);
+  }
+
+  private push(entry: readonly string[]): void {
+    this.bytes += costInBytes(entry);
+    if (this.bounds.maxTokens !== undefined) this.tokens += costInTokens(entry);
+    this.parts.push(...entry);
+  }
+}
+
+// Each line costs its JSON-escaped UTF-8 bytes and the \n that joins it to the next.
+function costInBytes(entry: readonly string[]): number {
+  let bytes = 0;
+  for (const part of entry) bytes += Buffer.byteLength(JSON.stringify(part)) - 2 + 2;
+  return bytes;
+}
+
+function costInTokens(entry: readonly string[]): number {
+  let tokens = 0;
+  for (const part of entry) tokens += estimateTokens(part) + 1;
+  return tokens;
+}

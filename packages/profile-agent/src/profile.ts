@@ -1,0 +1,43 @@
+import { defineProfile } from "@read/core";
+import { configSchema } from "./config-schema.js";
+import { definition, TOOL_NAME } from "./definition.js";
+import { isReadError, readError, readOutputSchema, type ReadOutput } from "./output.js";
+import { parseInput } from "./parse-input.js";
+import { readFile } from "./read-file.js";
+
+/**
+ * The `agent` profile: this project's own read tool (`docs/specs/agent.md`), configured by `[agent]`.
+ * Every key is a bound a workspace's own config may only lower; the secrets policy is on by default.
+ */
+export const profile = defineProfile({
+  name: "agent",
+  configTable: ["agent"],
+  configSchema,
+  secrets: true,
+  tightening: { max_lines: "lower", max_content_bytes: "lower", max_line_chars: "lower", max_decoded_bytes: "lower", max_scan_bytes: "lower" },
+  outputSchema: readOutputSchema,
+  isError: isReadError,
+  render,
+  setup: ({ workspace, config, sensitive }) => ({
+    name: TOOL_NAME,
+    definition: definition(config),
+    async call(input, { signal }) {
+      const parsed = parseInput(input);
+      if (isReadError(parsed)) return parsed;
+      return readFile(workspace, parsed, config, { signal, sensitive });
+    },
+    internalError: (reason) => readError("READ_FAILED", `The read failed unexpectedly (${reason}). Retry the read.`),
+  }),
+});
+
+/** Creates the `agent` profile's `read` tool over a workspace root: {@link profile}'s `createTool`. */
+export const createTool = profile.createTool;
+
+/** Options of {@link createTool}: the workspace root and the keys of `[agent]`. */
+export type AgentToolOptions = Parameters<typeof createTool>[0];
+
+function render(output: ReadOutput): string {
+  if (isReadError(output)) return `Error ${output.error.code}: ${output.error.message}`;
+  if ("unchanged" in output) return `${output.path}: unchanged (version ${output.version}).`;
+  return output.content;
+}
