@@ -319,8 +319,12 @@ export function* withOpenFileSteps<T>(workspace: Workspace, input: unknown, opti
   const resolved = workspace.resolve(input, options.resolve);
   if (!resolved.ok) return resolved;
   // A target that is the very string checked as asked has the same names, so the same verdict: the
-  // rules are asked again only when resolution landed elsewhere (a symlink, `..` after one, ...).
-  const target = rules.length === 0 || resolved.value.absolute === askedPath ? undefined : sensitiveFailure(rules, resolved.value.input, [resolved.value.absolute]);
+  // rules are asked again only when resolution landed elsewhere (a symlink, `..` after one, ...). A target
+  // outside the root that may not be read is refused as outside whatever it is: calling it a secret would
+  // tell the model what lies out there (issue 30 case 7).
+  const refusedOutside = !resolved.value.inside && options.allowOutside !== true;
+  const target =
+    rules.length === 0 || resolved.value.absolute === askedPath || refusedOutside ? undefined : sensitiveFailure(rules, resolved.value.input, [resolved.value.absolute]);
   if (target !== undefined) return fail(target);
   const opened = yield* openFileWhenFreeSteps(resolved.value, options);
   if (!opened.ok) return opened;

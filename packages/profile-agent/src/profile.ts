@@ -18,13 +18,13 @@ export const profile = defineProfile({
   outputSchema: readOutputSchema,
   isError: isReadError,
   render,
-  setup: ({ workspace, config, sensitive }) => ({
+  setup: ({ workspace, config, sensitive, redact }) => ({
     name: TOOL_NAME,
     definition: definition(config),
     async call(input, { signal }) {
       const parsed = parseInput(input);
       if (isReadError(parsed)) return parsed;
-      return readFile(workspace, parsed, config, { signal, sensitive });
+      return readFile(workspace, parsed, config, { signal, sensitive, redact });
     },
     internalError: (reason) => readError("READ_FAILED", `The read failed unexpectedly (${reason}). Retry the read.`),
   }),

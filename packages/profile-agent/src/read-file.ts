@@ -6,6 +6,7 @@ import {
   withOpenFileSteps,
   type OpenFile,
   type Result,
+  type SecretScanner,
   type SensitiveRule,
   type Steps,
   type Workspace,
@@ -17,6 +18,7 @@ import { decodedSource, utf8Source, type LineSource } from "./line-source.js";
 import { CONFIG_TABLE, mapFailure } from "./map-failure.js";
 import { readError, type LineEndings, type ReadError, type ReadOutput } from "./output.js";
 import { PageBuilder } from "./page-builder.js";
+import { redactContentSteps } from "./redact-content.js";
 import { cachedScan, rememberScan } from "./scan-cache.js";
 import { countTerminators, scanFileSteps, type TerminatorCounts } from "./scan-file.js";
 
@@ -24,6 +26,8 @@ import { countTerminators, scanFileSteps, type TerminatorCounts } from "./scan-f
 export interface ReadGuards {
   readonly signal?: AbortSignal | undefined;
   readonly sensitive?: readonly SensitiveRule[];
+  /** The secrets policy's content check: secrets in the returned content are redacted. */
+  readonly redact?: SecretScanner | undefined;
 }
 
 /** A window of the file as the input asks for it. */
@@ -44,11 +48,11 @@ export function readFile(workspace: Workspace, input: ReadInput, config: AgentCo
 }
 
 function* readSteps(workspace: Workspace, input: ReadInput, config: AgentConfig, guards: ReadGuards): Steps<ReadOutput> {
-  const result = yield* withOpenFileSteps(workspace, input.path, guards, (file) => readOpen(file, input, config));
+  const result = yield* withOpenFileSteps(workspace, input.path, guards, (file) => readOpen(file, input, config, guards.redact));
   return result.ok ? result.value : mapFailure(result.failure, input.path);
 }
 
-function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig): Steps<Result<ReadOutput>> {
+function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig, redact: SecretScanner | undefined): Steps<Result<ReadOutput>> {
   const first = yield* file.reader.chunk(0);
   const head = Buffer.from(first.buffer.subarray(0, first.bytes));
   let scan = file.stat.size <= config.max_scan_bytes ? cachedScan(file) : undefined;
@@ -102,9 +106,10 @@ function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig): Steps
     }
     if (index === windows.length - 1 && filled.value === "more" && page.last !== null) next = { start_line: page.last + 1 };
   }
+  const content = redact === undefined ? page.content() : yield* redactContentSteps(page.content(), redact, file.path.absolute);
   return ok({
     path: file.path.relative,
-    content: page.content(),
+    content,
     start_line: page.first,
     end_line: page.last,
     total_lines: source.totalLines,

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { KEY_BODY, PEM_KEY } from "../../core/test/support/secret-samples.js";
 import { readFailure, readText, sandbox } from "./helpers.js";
 
 describe("AGENT-SEC-01, AGENT-SEC-02, AGENT-SEC-03, AGENT-ERR-01: the workspace's rules", () => {
@@ -42,5 +43,25 @@ describe("AGENT-SEC-01, AGENT-SEC-02, AGENT-SEC-03, AGENT-ERR-01: the workspace'
     const controller = new AbortController();
     controller.abort();
     await expect(createTool({ root }).call({ path: "a.txt" }, { signal: controller.signal })).rejects.toMatchObject({ name: "AbortError" });
+  });
+});
+
+describe("AGENT-SEC-02: secrets by content (issue 30 case 6)", () => {
+  it("a private key block pasted into an ordinary file is redacted, every line keeping its number; the policy off returns it", async () => {
+    const { root } = sandbox({ "notes.txt": `before\n${PEM_KEY}after\n` });
+    const page = await readText(root, { path: "notes.txt" });
+    const lines = page.content.split("\n");
+    expect(lines.map((line) => line.split("\t")[0])).toEqual(["1", "2", "3", "4", "5", "6", "7"]);
+    expect(lines[0]).toBe("1\tbefore");
+    expect(lines[6]).toBe("7\tafter");
+    expect(page.content).not.toContain(KEY_BODY);
+    expect(page.content).toContain("[REDACTED");
+    expect((await readText(root, { path: "notes.txt" }, { secrets: false })).content).toContain(KEY_BODY);
+  });
+
+  it("ordinary code that names a key is returned unchanged", async () => {
+    const text = "const key = process.env.API_KEY;\n// the header is -----BEGIN and nothing follows\n";
+    const { root } = sandbox({ "a.js": text });
+    expect((await readText(root, { path: "a.js" })).content).toBe("1\tconst key = process.env.API_KEY;\n2\t// the header is -----BEGIN and nothing follows");
   });
 });

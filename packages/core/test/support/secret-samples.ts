@@ -2,7 +2,7 @@
  * Made-up secrets of each format the secrets policy's content check knows, and near misses that must
  * read as they are. None is a real credential: each has the shape its scanner rule checks, no more.
  */
-const KEY_BODY = "MIIEowIBAAKCAQEAxK9mZ3Jx2X0x5Yk9eQf2cQ1s8pR7uVw3hN6tLm4oP0aBcDeFgHiJ";
+export const KEY_BODY = "MIIEowIBAAKCAQEAxK9mZ3Jx2X0x5Yk9eQf2cQ1s8pR7uVw3hN6tLm4oP0aBcDeFgHiJ";
 
 /** A PEM private key block (RSA), five lines, with a final line feed. */
 export const PEM_KEY = `-----BEGIN RSA PRIVATE KEY-----\n${KEY_BODY}\n${KEY_BODY}\nAbCd==\n-----END RSA PRIVATE KEY-----\n`;
