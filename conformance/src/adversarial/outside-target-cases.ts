@@ -45,7 +45,7 @@ async function runAlike({ ctx, adapter, workspace, root, expectation, boundMs }:
   const problems = results.flatMap((result) => result.problems);
   if (new Set(shapes).size !== 1) problems.push(`the answers tell the targets apart:\n${ALIKE.map((name, index) => `  ${name}: ${shapes[index] ?? ""}`).join("\n")}`);
   const observed = [...new Set(results.map((result) => result.observed))].join("/");
-  return { status: problems.length === 0 ? "pass" : "fail", observed: new Set(shapes).size === 1 ? `${observed}, alike` : `${observed}, told apart`, safe: results.every((result) => result.safe), problems };
+  return { status: problems.length === 0 ? "pass" : "fail", observed: new Set(shapes).size === 1 ? observed : `${observed}, told apart`, safe: results.every((result) => result.safe), problems };
 }
 
 const ALIKE_CASE: AdversarialCase = target(
