@@ -26,13 +26,21 @@ describe("issue 30 case 4: blocked patterns are matched in bounded time", () => 
     fc.assert(
       fc.property(fc.boolean(), glob, fc.array(value, { minLength: 1, maxLength: 8 }), (absolute, pattern, values) => {
         const written = absolute ? `/${pattern}` : pattern;
-        fc.pre(blockedGlobProblem(written) === undefined);
+        // picomatch 4 reads a run of three stars before a name inconsistently (`***a.` matches `ab`, which
+        // `**a.` and `*a.` do not): such patterns are pinned by the example below instead.
+        fc.pre(blockedGlobProblem(written) === undefined && !/\*{3}[^*/]/u.test(written));
         const ours = matcher(written);
         const theirs = picomatch(written, PICOMATCH_OPTIONS);
         for (const candidate of values) expect({ written, candidate, matches: ours(candidate) }).toEqual({ written, candidate, matches: theirs(candidate) });
       }),
       { numRuns: 1000 },
     );
+  });
+
+  test("a run of three stars before a name is a run of stars, as `*a.` is (seed 2013215756 found picomatch matching `***a.` to `ab`)", () => {
+    const blocked = matcher("***a.");
+    expect(["ab", "a.", "xa.", "x/ya."].map((value) => blocked(value))).toEqual([false, true, true, false]);
+    expect(matcher("*a.")("ab")).toBe(false);
   });
 
   test("globstars, stars, classes and braces decide as picomatch on chosen paths", () => {
