@@ -61,7 +61,7 @@ export interface ConfigContext {
  *    `.env`), so it is an error, and a module path there is never loaded. It is read only inside the
  *    root. When the user's file is that same file, it is read once, as the user's.
  *
- * Both files are read as carefully as served files ({@link readConfigFile}). Each profile's options live
+ * Both files are read as carefully as served files (`readConfigFile`). Each profile's options live
  * in its own table (`configTable`), validated by the profile's `parseConfig` (a profile's package is
  * loaded only when its table is present). Numbers in a table are whole numbers: TOML integers; a TOML
  * float (`204800.0`) is refused. Any syntax error (with its line and column), unknown key, wrong type,

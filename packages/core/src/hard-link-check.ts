@@ -45,7 +45,7 @@ const HOME_CREDENTIALS = [
  * other names cannot be listed, so the check is bounded: only when the file has more than one link
  * (`nlink > 1`) are these compared with it by device and inode: the entries of its own directory and of
  * the root whose names `rules` refuse (the first {@link HARD_LINK_ENTRIES} entries of each), and the
- * credential files of the home directory ({@link HOME_CREDENTIALS}); {@link HARD_LINK_CANDIDATES} of
+ * credential files of the home directory (`HOME_CREDENTIALS`); {@link HARD_LINK_CANDIDATES} of
  * them at most, in that order. A link elsewhere (another directory of the workspace, a secret with an innocent name)
  * is not found. A candidate that cannot be `stat`ed is skipped: it is no name of the opened file. The
  * `SENSITIVE` failure names the rule of the name it links to.

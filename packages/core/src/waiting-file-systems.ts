@@ -80,7 +80,7 @@ let table: { readonly mounts: readonly Mount[]; readonly waiting: readonly Mount
  * Whether an `open` (or `fstat`, `pread`, `close`) of the canonical path `absolute` may wait on a
  * user-space daemon or the network, so that it must run on the thread pool rather than on the event loop:
  * true on FUSE and network mounts, on types not known to be kernel-local, and wherever the mount table
- * cannot be read (every platform but Linux). The table is read again once {@link MOUNT_TABLE_TTL_MS} old.
+ * cannot be read (every platform but Linux). The table is read again once `MOUNT_TABLE_TTL_MS` old.
  */
 export function mayWait(absolute: string): boolean {
   if (table === undefined) {
