@@ -7,6 +7,7 @@ import { blockingOpensForTests } from "../src/open-file.js";
 import { POOLED_CALLS_AT_ONCE } from "../src/pooled-call.js";
 import { ASYNC_CHUNK_SIZE, SYNC_BYTES, clearLineIndexes, readTextWindow, type TextWindowOptions } from "../src/index.js";
 import { mayWait, mountTypeOf, parseMountTable, typeMayWait } from "../src/waiting-file-systems.js";
+import { connectWriter, readerClosed } from "./support/fifo-writer.js";
 import { useTempDirs, valueOf, windowOptions, workspaceOf } from "./support/temp-workspace.js";
 
 // A file on a FUSE or network mount can block in open() for as long as its server likes. Without such a
@@ -17,7 +18,6 @@ const temp = useTempDirs();
 const dir = temp.make();
 const workspace = workspaceOf(dir);
 const OPTIONS: TextWindowOptions = windowOptions({ from: "start", startLine: 1, maxLines: 10 });
-const { O_WRONLY, O_NONBLOCK } = fs.constants;
 
 const fifos: string[] = [];
 
@@ -28,30 +28,6 @@ function blockingFifo(name: string): string {
   fifos.push(fifo);
   blockingOpensForTests.add(fifo);
   return fifo;
-}
-
-/** Opens `fifo` for writing, which completes a pending open of it; `undefined` when nobody has it open for reading. */
-function connectWriter(fifo: string): number | undefined {
-  try {
-    return fs.openSync(fifo, O_WRONLY | O_NONBLOCK);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENXIO") return undefined;
-    throw error;
-  }
-}
-
-/** Resolves once the reading end of `writer`'s FIFO is closed (a write then fails with EPIPE). */
-async function readerClosed(writer: number): Promise<boolean> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      fs.writeSync(writer, "x");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EPIPE") return true;
-      throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return false;
 }
 
 /** The descriptors of this process open on `file`. */

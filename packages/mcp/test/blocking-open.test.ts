@@ -8,6 +8,7 @@ import { afterEach, describe, expect, test } from "vitest";
 // The test-only hook of core's open step (the package does not export it): the same module instance the
 // server's `@read/core` runs, since tests resolve workspace packages to their sources.
 import { blockingOpensForTests } from "../../core/src/open-file.js";
+import { connectWriter, readerClosed } from "../../core/test/support/fifo-writer.js";
 import { createReadServer } from "../src/create-read-server.js";
 import { makeWorkspace } from "./support.js";
 
@@ -22,11 +23,8 @@ const { O_WRONLY, O_NONBLOCK } = fs.constants;
 afterEach(() => {
   blockingOpensForTests.clear();
   // Completes any open still pending, so that no thread of the pool stays held after a test.
-  try {
-    fs.closeSync(fs.openSync(fifo, O_WRONLY | O_NONBLOCK));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENXIO") throw error;
-  }
+  const writer = connectWriter(fifo);
+  if (writer !== undefined) fs.closeSync(writer);
 });
 
 async function connect(profile: string): Promise<{ client: Client; tool: string }> {
@@ -37,20 +35,6 @@ async function connect(profile: string): Promise<{ client: Client; tool: string 
   await client.connect(clientSide);
   const { tools } = await client.listTools();
   return { client, tool: tools[0]?.name ?? "" };
-}
-
-/** Resolves once the reading end of `writer`'s FIFO is closed (a write then fails with EPIPE). */
-async function readerClosed(writer: number): Promise<boolean> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      fs.writeSync(writer, "x");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EPIPE") return true;
-      throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return false;
 }
 
 describe("issue 30 case 9 over MCP: an open that blocks holds neither the server nor a cancelled call", () => {
