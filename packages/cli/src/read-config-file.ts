@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { createWorkspace, escapeText, readHead, withOpenFile } from "@read/core";
 import { UsageError } from "./usage-error.js";
@@ -31,7 +30,7 @@ export async function readConfigFile(file: string, source: ConfigSource): Promis
   const result = await withOpenFile(opened.value, path.basename(file), { allowOutside: source === "user" }, (handle) => {
     // A hard link is the file it links to, wherever that lies: nothing on the path tells, so the workspace's
     // file is read only when it has no other name.
-    if (source === "workspace" && fs.fstatSync(handle.fd).nlink > 1) throw new UsageError(`config file ${where} has other names (a hard link); the workspace's own config is read only when it has none (it was not read)`);
+    if (source === "workspace" && handle.stat.nlink > 1) throw new UsageError(`config file ${where} has other names (a hard link); the workspace's own config is read only when it has none (it was not read)`);
     return readHead(handle, MAX_CONFIG_BYTES);
   });
   if (result.ok) {
