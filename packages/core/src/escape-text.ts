@@ -12,6 +12,7 @@ const UNSAFE_BUT_TAB_AND_NEWLINE = new RegExp(`[${UNSAFE_RANGES.replace("\\u0000
 // instructions), the Hangul fillers, which render as blanks, and the variation selectors 17-256, which can
 // carry hidden bytes. Variation selectors 1-16 are left: emoji need them (the VS16 of "❤️").
 const INVISIBLE = "\\p{Cf}\\u115f\\u1160\\u3164\\uffa0\\u{e0100}-\\u{e01ef}";
+const INVISIBLE_ALL = new RegExp(`[${UNSAFE_RANGES}${INVISIBLE}]`, "gu");
 const INVISIBLE_BUT_TAB = new RegExp(`[${UNSAFE_RANGES.replace("\\u0000-\\u001f", "\\u0000-\\u0008\\u000a-\\u001f")}${INVISIBLE}]`, "gu");
 
 /** Options of {@link escapeText}. */
@@ -23,7 +24,7 @@ export interface EscapeTextOptions {
   /**
    * Escape the invisible characters too, for a view a person reads (`read-tool PATH`, the REPL): every
    * format character (Unicode Cf: U+00AD, U+200B-U+200D, U+2060, a BOM inside a line, the tag characters
-   * U+E0000-U+E007F), the Hangul fillers and the variation selectors 17-256. Only with `keepTabs`.
+   * U+E0000-U+E007F), the Hangul fillers and the variation selectors 17-256 (line feeds escaped as ever).
    */
   readonly invisible?: boolean;
 }
@@ -35,7 +36,15 @@ export interface EscapeTextOptions {
  */
 export function escapeText(text: string, options: EscapeTextOptions = {}): string {
   const pattern =
-    options.keepTabs === true ? (options.invisible === true ? INVISIBLE_BUT_TAB : options.keepNewlines === true ? UNSAFE_BUT_TAB_AND_NEWLINE : UNSAFE_BUT_TAB) : UNSAFE_ALL;
+    options.invisible === true
+      ? options.keepTabs === true
+        ? INVISIBLE_BUT_TAB
+        : INVISIBLE_ALL
+      : options.keepTabs === true
+        ? options.keepNewlines === true
+          ? UNSAFE_BUT_TAB_AND_NEWLINE
+          : UNSAFE_BUT_TAB
+        : UNSAFE_ALL;
   return text.replace(pattern, escapeCharacter);
 }
 

@@ -66,8 +66,9 @@ describe("escapeText's invisible set (issue 31 item 4)", () => {
     for (const text of ["❤️", "\u2764\ufe0f", "☃\ufe0e", "日本語のテキスト", "café", "naïve", "😀 ok", "\ufe00"]) expect(people(text)).toBe(text);
   });
 
-  test("the default set is escaped the same way in the people's view, tabs kept", () => {
+  test("the default set is escaped the same way in the people's view, tabs kept (and escaped without keepTabs)", () => {
     expect(people("a\tb\u001b[2J\u202ec\u2069")).toBe("a\tb\\x1b[2J\\u202ec\\u2069");
+    expect(escapeText("a\tb\u200bc", { invisible: true })).toBe("a\\tb\\u200bc");
   });
 
   test("ordinary text is unchanged, byte for byte: letters, digits, punctuation, spaces, emoji, any script", () => {
