@@ -25,7 +25,7 @@ test("the warm-up makes its minimum of calls, then goes on until warmUntil's cal
   expect(calls).toBe(3 + 2);
 });
 
-test("faultsPerCall counts the page faults of the sampled calls: 1 MiB written into a fresh mapping is 256, a no-op none", async () => {
+test("faultsPerCall counts the page faults of the sampled calls: 1 MiB written into a fresh mapping is 256, a no-op next to none", async () => {
   // 40 MiB is over glibc's largest mmap threshold (32 MiB): every such buffer is a mapping of its own.
   const fresh = await prepareSampler(() => Buffer.allocUnsafeSlow(40 * 1024 * 1024).fill(1, 0, 1024 * 1024), { warmup: 1, minSampleNs: 1, maxBatch: 1 });
   expect(fresh.faultsPerCall()).toBe(0);
@@ -33,7 +33,9 @@ test("faultsPerCall counts the page faults of the sampled calls: 1 MiB written i
   expect(fresh.faultsPerCall()).toBeGreaterThanOrEqual(256);
   const idle = await prepareSampler(() => undefined, { warmup: 1, minSampleNs: 1, maxBatch: 1000 });
   for (let i = 0; i < 5; i++) await idle.sample();
-  expect(idle.faultsPerCall()).toBeLessThan(1);
+  // Far fewer than a fresh mapping's 256, not none: a collection or another file's child process in this
+  // shared worker can fault a page during the samples (a CI run once saw 1 a call).
+  expect(idle.faultsPerCall()).toBeLessThan(16);
 });
 
 test("pageFaultCostNs times the first touches of fresh pages: a positive cost per fault", () => {
