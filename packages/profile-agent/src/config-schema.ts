@@ -1,9 +1,11 @@
+import { MAX_ANSWER_BYTES_CEILING } from "@read/core";
 import { z } from "zod";
 
 /**
  * The schema of `[agent]` in `read.config.toml`. Every key is a bound that a workspace's own config may
  * only lower (`tightening: "lower"`); raising one takes the user's own configuration. `defineProfile`
- * refuses unknown keys and wrong types, and adds `secrets` (on by default).
+ * refuses unknown keys and wrong types, and adds `secrets` (on by default). The two byte bounds that hold
+ * memory (`max_content_bytes`, `max_decoded_bytes`) are at most core's answer ceiling, 64 MiB, in any layer.
  *
  * | key                  | default   | meaning                                                                        |
  * | -------------------- | --------- | ------------------------------------------------------------------------------ |
@@ -15,9 +17,9 @@ import { z } from "zod";
  */
 export const configSchema = z.object({
   max_lines: z.int().min(1).default(2000),
-  max_content_bytes: z.int().min(1024).default(262144),
+  max_content_bytes: z.int().min(1024).max(MAX_ANSWER_BYTES_CEILING).default(262144),
   max_line_chars: z.int().min(1).default(2000),
-  max_decoded_bytes: z.int().min(1).default(4 * 1024 * 1024),
+  max_decoded_bytes: z.int().min(1).max(MAX_ANSWER_BYTES_CEILING).default(4 * 1024 * 1024),
   max_scan_bytes: z.int().min(1).default(64 * 1024 * 1024),
 });
 

@@ -81,6 +81,13 @@ describe("AGENT-BND-02, AGENT-BND-04: the byte bound", () => {
     expect(deep.content.split("\n")[1]).toBe(`2\t${"\u0001".repeat(2000)}`);
   });
 
+  it("AGENT-BND-05: the bounds that hold memory are at most 64 MiB, whoever sets them", () => {
+    expect(() => profile.parseConfig({ max_content_bytes: 64 * 1024 * 1024 + 1 })).toThrow(
+      `agent: invalid option 'max_content_bytes' in [agent]: expected at most 67108864, got 67108865`,
+    );
+    expect(() => profile.parseConfig({ max_decoded_bytes: 2 ** 40 })).toThrow(`agent: invalid option 'max_decoded_bytes' in [agent]: expected at most 67108864, got ${2 ** 40}`);
+  });
+
   it("AGENT-BND-05: a workspace layer may lower every bound and raise none", () => {
     const trusted = profile.parseConfig({});
     const keys = ["max_lines", "max_content_bytes", "max_line_chars", "max_decoded_bytes", "max_scan_bytes", "secrets"];
