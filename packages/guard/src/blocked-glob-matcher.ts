@@ -17,7 +17,9 @@ const POSIX_CLASSES: ReadonlySet<string> = new Set(["alnum", "alpha", "blank", "
  * `{a,b}` (nested too) expands to alternatives; a `**` segment matches any run of directories (at the end,
  * the directory itself too); `***` and a `**` inside a name are `*`. Refused, with a sentence saying why:
  * groups and extglobs (`(a|b)`, `@(...)`, `!(...)`, ...), brace ranges (`{1..3}`), a `**` right beside a
- * brace (`**{a,b}`, `{a,b}**`: picomatch then crosses directories where a `*` would not) and over
+ * brace (`**{a,b}`, `{a,b}**`: picomatch then crosses directories where a `*` would not), a `*` beside a
+ * brace whose alternative is empty or a `*` at that side (`*{,a}*`: spelt out, the stars would join into a
+ * `**`, which picomatch never reads there) and over
  * {@link MAX_ALTERNATIVES} alternatives. Unlike picomatch, `[!a]` is a negated class, as in every other glob
  * dialect (picomatch reads it as the text `[!a]` or one of `!` and `a`).
  */
@@ -74,6 +76,12 @@ function expandBraces(chars: readonly string[]): string[][] | string {
       if (group !== undefined) {
         if (group.branches.length === 1 && group.branches[0]?.join("").includes("..") === true) return "uses a brace range ('{a..b}'), which this guard does not expand; list the alternatives ('{a,b}')";
         if (group.branches.length > 1) {
+          const before = at > 0 && chars[at - 1] === "*";
+          const after = chars[group.end + 1] === "*";
+          // picomatch keeps the stars around a brace apart; spelt out, they would join into a `**`.
+          if (group.branches.some((branch) => (before && (branch.length === 0 || branch[0] === "*")) || (after && (branch.length === 0 || branch.at(-1) === "*")))) {
+            return "has a '*' beside a brace whose alternative is empty or starts or ends with '*' ('*{,a}*'), which picomatch reads with the stars apart; write the alternatives out ('{*,*a*}')";
+          }
           const branches: string[][] = [];
           for (const branch of group.branches) {
             const inner = expandBraces(branch);
