@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import wabtInit from "wabt";
 
-/** The module's bytes, assembled from wasm/count-line-feeds.wat with SIMD on and no debug names. */
-export async function assembleCountLineFeeds() {
+/** The bytes of the module assembled from wasm/NAME.wat with SIMD and multiple results on, no debug names. */
+export async function assembleWasm(name) {
   const wabt = await wabtInit();
-  const source = new URL("../wasm/count-line-feeds.wat", import.meta.url);
-  const module = wabt.parseWat("count-line-feeds.wat", fs.readFileSync(source, "utf8"), { simd: true });
+  const source = new URL(`../wasm/${name}.wat`, import.meta.url);
+  const module = wabt.parseWat(`${name}.wat`, fs.readFileSync(source, "utf8"), { simd: true, multi_value: true });
   try {
     module.resolveNames();
     module.validate();
@@ -13,4 +13,19 @@ export async function assembleCountLineFeeds() {
   } finally {
     module.destroy();
   }
+}
+
+/** The newline counter's bytes, assembled from wasm/count-line-feeds.wat. */
+export function assembleCountLineFeeds() {
+  return assembleWasm("count-line-feeds");
+}
+
+/** The JSON byte classifier's bytes, assembled from wasm/json-cost.wat. */
+export function assembleJsonCost() {
+  return assembleWasm("json-cost");
+}
+
+/** The secret keyword finder's bytes, assembled from wasm/secret-keywords.wat. */
+export function assembleSecretKeywords() {
+  return assembleWasm("secret-keywords");
 }

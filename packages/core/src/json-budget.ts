@@ -1,5 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { wholeCharacterEnd } from "./decode-lines.js";
+import { jsonByteClasses } from "./json-byte-classes.js";
 
 /**
  * The default bound of an answer's text: 256 KiB of it serialised as a JSON string, escapes counted
@@ -21,32 +22,46 @@ export const MAX_JSON_BYTES_PER_BYTE = 6;
 // What each byte of a file costs in a JSON string, in UTF-8 bytes (JSON.stringify's escapes: `\"`, `\\`,
 // `\b \t \n \f \r`, `\u00XX` for the other C0 controls; everything else as it is). A byte of a valid
 // UTF-8 sequence costs itself. Bytes of text that is not valid UTF-8 may each decode to U+FFFD, 3 bytes,
-// so there every byte over 0x7f costs 3: an upper bound, never an underestimate.
-function costTable(valid: boolean): Uint8Array {
-  const table = new Uint8Array(256).fill(1);
+// so there every byte over 0x7f costs 3: an upper bound, never an underestimate. `lineBytes` are added
+// to a line end (LF, or a CR, which may end a line too): it starts the next line and its prefix.
+function costTable(valid: boolean, lineBytes: number): Uint32Array {
+  const table = new Uint32Array(256).fill(1);
   for (let byte = 0; byte < 0x20; byte++) table[byte] = 6;
   for (const byte of [0x08, 0x09, 0x0a, 0x0c, 0x0d, 0x22, 0x5c]) table[byte] = 2;
   if (!valid) table.fill(3, 0x80);
+  table[0x0a] = 2 + lineBytes;
+  table[0x0d] = 2 + lineBytes;
   return table;
 }
 
-const VALID_COSTS = costTable(true);
-const ANY_COSTS = costTable(false);
+const VALID_COSTS = costTable(true, 0);
+const ANY_COSTS = costTable(false, 0);
 
 /**
- * The cost of each byte of `bytes`: exact up to their last whole character when that much is valid UTF-8;
- * a character left unfinished at the end may be replaced (or finished by bytes that follow), so its bytes
+ * The cost of each byte of some bytes, as tables looked up by the byte's value (a closure per byte is
+ * several times slower): `head` for the bytes before `whole`, `rest` for those from it.
+ */
+interface Costs {
+  readonly whole: number;
+  readonly head: Uint32Array;
+  readonly rest: Uint32Array;
+}
+
+/**
+ * The costs of `bytes`: exact up to their last whole character when that much is valid UTF-8; a
+ * character left unfinished at the end may be replaced (or finished by bytes that follow), so its bytes
  * are priced as invalid ones.
  */
-function costsOf(bytes: Uint8Array, lineBytes = 0): (index: number) => number {
+function costsOf(bytes: Uint8Array, lineBytes: number): Costs {
   const whole = wholeCharacterEnd(bytes, bytes.length);
-  const costs = isUtf8(bytes.subarray(0, whole)) ? VALID_COSTS : ANY_COSTS;
-  if (lineBytes === 0) return (index) => ((index < whole ? costs : ANY_COSTS)[bytes[index] ?? 0] ?? 0);
-  // A line end (LF, or a CR, which may end a line too) starts the next line and its prefix.
-  return (index) => {
-    const byte = bytes[index] ?? 0;
-    return ((index < whole ? costs : ANY_COSTS)[byte] ?? 0) + (byte === 0x0a || byte === 0x0d ? lineBytes : 0);
-  };
+  const valid = isUtf8(bytes.subarray(0, whole));
+  const rest = lineBytes === 0 ? ANY_COSTS : costTable(false, lineBytes);
+  if (!valid) return { whole, head: rest, rest };
+  return { whole, head: lineBytes === 0 ? VALID_COSTS : costTable(true, lineBytes), rest };
+}
+
+function costAt(costs: Costs, bytes: Uint8Array, index: number): number {
+  return (index < costs.whole ? costs.head : costs.rest)[bytes[index] ?? 0] ?? 0;
 }
 
 /**
@@ -54,10 +69,23 @@ function costsOf(bytes: Uint8Array, lineBytes = 0): (index: number) => number {
  * quotes): exact for valid UTF-8, an upper bound otherwise. `lineBytes` are added for each LF or CR.
  */
 export function jsonBytesOf(bytes: Uint8Array, lineBytes = 0): number {
-  const cost = costsOf(bytes, lineBytes);
-  let total = 0;
-  for (let index = 0; index < bytes.length; index++) total += cost(index);
-  return total;
+  const classes = jsonByteClasses(bytes);
+  if (classes === undefined) {
+    const { whole, head, rest } = costsOf(bytes, lineBytes);
+    let total = 0;
+    for (let index = 0; index < whole; index++) total += head[bytes[index] ?? 0] ?? 0;
+    for (let index = whole; index < bytes.length; index++) total += rest[bytes[index] ?? 0] ?? 0;
+    return total;
+  }
+  // The costs of costTable by class: each byte 1, a C0 control 6 but 2 for the short escapes (line ends
+  // among them, which add `lineBytes`), a quote or backslash 2, a byte over 0x7f 3 where priced as invalid.
+  const whole = wholeCharacterEnd(bytes, bytes.length);
+  let invalid = classes.high;
+  if (isUtf8(bytes.subarray(0, whole))) {
+    invalid = 0;
+    for (let index = whole; index < bytes.length; index++) if ((bytes[index] ?? 0) >= 0x80) invalid++;
+  }
+  return bytes.length + 5 * classes.control - 4 * classes.short + classes.quote + lineBytes * classes.ends + 2 * invalid;
 }
 
 /**
@@ -94,11 +122,12 @@ export class JsonBudget {
       this.spent = this.lineBytes + jsonBytesOf(kept(), this.lineBytes);
       this.exact = true;
     }
-    const cost = costsOf(chunk.subarray(0, length), this.lineBytes);
+    const part = chunk.subarray(0, length);
+    const costs = costsOf(part, this.lineBytes);
     let spent = this.spent;
     let index = 0;
     for (; index < length; index++) {
-      const next = spent + cost(index);
+      const next = spent + costAt(costs, part, index);
       if (next > this.limit) break;
       spent = next;
     }
@@ -113,11 +142,11 @@ export class JsonBudget {
  */
 export function jsonTailStart(bytes: Uint8Array, limit: number, lineBytes = 0): number {
   if (lineBytes + bytes.length * Math.max(MAX_JSON_BYTES_PER_BYTE, 2 + lineBytes) <= limit) return 0;
-  const cost = costsOf(bytes, lineBytes);
+  const costs = costsOf(bytes, lineBytes);
   let spent = lineBytes;
   let index = bytes.length;
   for (; index > 0; index--) {
-    const next = spent + cost(index - 1);
+    const next = spent + costAt(costs, bytes, index - 1);
     if (next > limit) break;
     spent = next;
   }

@@ -20,6 +20,12 @@ export interface SecretScanner {
    * a check that could not finish is never an allowance.
    */
   scan(text: string, fileName: string): readonly SecretFinding[] | PromiseLike<readonly SecretFinding[]>;
+  /**
+   * Optional: whether `scan` may find a secret in the text that the UTF-8 `bytes` decode to. `false` only
+   * when it surely finds none, so that a caller holding the bytes (`redactTextSteps`) returns the text
+   * without scanning it; a check of bytes costs less than one of their text.
+   */
+  mayFind?(bytes: Uint8Array): boolean;
 }
 
 /**
@@ -45,10 +51,11 @@ export function* redactWindowSteps(window: LineWindow, scanner: SecretScanner, f
 /**
  * `text` with every secret `scanner` finds redacted, line ends kept (see {@link redactWindowSteps}): for
  * a profile that returns a file's text whole rather than as a window of lines. The very `text` when
- * nothing is found.
+ * nothing is found. `bytes`, the UTF-8 bytes `text` was decoded from, let the scanner's `mayFind` rule
+ * the text out without scanning it.
  */
-export function* redactTextSteps(text: string, scanner: SecretScanner, fileName: string): Steps<string> {
-  if (text === "") return text;
+export function* redactTextSteps(text: string, scanner: SecretScanner, fileName: string, bytes?: Uint8Array): Steps<string> {
+  if (text === "" || (bytes !== undefined && scanner.mayFind?.(bytes) === false)) return text;
   const findings = merged(yield* scanSteps(scanner, text, fileName));
   if (findings.length === 0) return text;
   let redacted = "";
