@@ -105,7 +105,7 @@ function* readTextFileSteps(target: ResolvedPath, options: TextFileOptions): Ste
     // Only a file that could pass the bound once escaped is counted.
     if (bytes.length * MAX_JSON_BYTES_PER_BYTE > options.maxAnswerBytes && jsonBytesOf(bytes) > options.maxAnswerBytes) return overAnswer();
     const content = decodeUtf8(bytes, { valid: true });
-    return ok({ content: options.redact === undefined ? content : yield* redactTextSteps(content, options.redact, target.absolute), bytesRead: bytes.length });
+    return ok({ content: options.redact === undefined ? content : yield* redactTextSteps(content, options.redact, target.absolute, bytes), bytesRead: bytes.length });
   } finally {
     closeFile(file);
   }
