@@ -1,7 +1,8 @@
 import { defineProfile } from "@read/core";
 import { configSchema } from "./config-schema.js";
 import { definition, TOOL_NAME } from "./definition.js";
-import { isReadError, readError, readOutputSchema, type ReadOutput } from "./output.js";
+import { renderImage } from "./image-model-content.js";
+import { isReadError, isReadImage, readError, readOutputSchema, type ReadOutput } from "./output.js";
 import { parseInput } from "./parse-input.js";
 import { readFile } from "./read-file.js";
 
@@ -14,7 +15,7 @@ export const profile = defineProfile({
   configTable: ["agent"],
   configSchema,
   secrets: true,
-  tightening: { max_lines: "lower", max_content_bytes: "lower", max_line_chars: "lower", max_decoded_bytes: "lower", max_scan_bytes: "lower" },
+  tightening: { max_lines: "lower", max_content_bytes: "lower", max_line_chars: "lower", max_decoded_bytes: "lower", max_scan_bytes: "lower", max_image_bytes: "lower", max_image_edge: "lower", max_image_pixels: "lower", max_image_file_bytes: "lower" },
   outputSchema: readOutputSchema,
   isError: isReadError,
   render,
@@ -39,5 +40,6 @@ export type AgentToolOptions = Parameters<typeof createTool>[0];
 function render(output: ReadOutput): string {
   if (isReadError(output)) return `Error ${output.error.code}: ${output.error.message}`;
   if ("unchanged" in output) return `${output.path}: unchanged (version ${output.version}).`;
+  if (isReadImage(output)) return renderImage(output);
   return output.content;
 }

@@ -13,9 +13,11 @@ import {
 } from "@read/core";
 import type { AgentConfig } from "./config-schema.js";
 import { decodeWhole, detectEncoding } from "./detect-encoding.js";
+import { imageFormatOf } from "./image-format.js";
 import type { ReadInput } from "./input-schema.js";
 import { decodedSource, utf8Source, type LineSource } from "./line-source.js";
 import { CONFIG_TABLE, mapFailure } from "./map-failure.js";
+import { readImageSteps } from "./read-image.js";
 import { readError, type LineEndings, type ReadError, type ReadOutput } from "./output.js";
 import { PageBuilder } from "./page-builder.js";
 import { redactContentSteps } from "./redact-content.js";
@@ -48,13 +50,15 @@ export function readFile(workspace: Workspace, input: ReadInput, config: AgentCo
 }
 
 function* readSteps(workspace: Workspace, input: ReadInput, config: AgentConfig, guards: ReadGuards): Steps<ReadOutput> {
-  const result = yield* withOpenFileSteps(workspace, input.path, guards, (file) => readOpen(file, input, config, guards.redact));
+  const result = yield* withOpenFileSteps(workspace, input.path, guards, (file) => readOpen(file, input, config, guards));
   return result.ok ? result.value : mapFailure(result.failure, input.path);
 }
 
-function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig, redact: SecretScanner | undefined): Steps<Result<ReadOutput>> {
+function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig, { redact, signal }: ReadGuards): Steps<Result<ReadOutput>> {
   const first = yield* file.reader.chunk(0);
   const head = Buffer.from(first.buffer.subarray(0, first.bytes));
+  const image = imageFormatOf(head);
+  if (image !== undefined) return yield* readImageSteps(file, image, input, config, signal);
   let scan = file.stat.size <= config.max_scan_bytes ? cachedScan(file) : undefined;
   if (scan === undefined) {
     const scanned = yield* scanFileSteps(file, config.max_scan_bytes);
