@@ -10,7 +10,7 @@ import type { ProbeSpec } from "./probe.js";
 import { LOG_TAIL_LINES, LOG_WINDOW_LINE, type Workloads } from "./workloads.js";
 
 /** The workloads of issue 9, each one table of the report. */
-export type WorkloadId = "4k" | "100k" | "1m" | "single-line" | "log-head" | "log-window" | "log-tail";
+export type WorkloadId = "4k" | "100k" | "1m" | "single-line" | "log-head" | "log-window" | "log-tail" | "image-4mp" | "image-30mp";
 
 export const WORKLOAD_TITLES: Readonly<Record<WorkloadId, string>> = {
   "4k": "4 KiB source file, default window",
@@ -20,13 +20,15 @@ export const WORKLOAD_TITLES: Readonly<Record<WorkloadId, string>> = {
   "log-head": "1 GiB log, first window",
   "log-window": "1 GiB log, window at line 5,000,000",
   "log-tail": "1 GiB log, last 100 lines",
+  "image-4mp": "4 MP screenshot-like PNG (2560x1600), read by the agent profile",
+  "image-30mp": "30 MP PNGs of noise (6708x4472), read by the agent profile",
 };
 
 /** The small source files: the workloads `--quick` keeps, and those the baseline commit is timed on. */
 const SMALL_WORKLOADS = ["4k", "100k", "1m"] as const satisfies readonly WorkloadId[];
 
 /** The workloads `--quick` keeps. */
-export const QUICK_WORKLOADS: readonly WorkloadId[] = SMALL_WORKLOADS;
+export const QUICK_WORKLOADS: readonly WorkloadId[] = [...SMALL_WORKLOADS, "image-4mp"];
 
 /** What a case's call is expected to produce; a different outcome is reported, never hidden. */
 export type Expectation = "ok" | "refusal" | "failure";
@@ -460,6 +462,13 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
       const lib = await mcp();
       return async () => lib.tailFile(await lib.validatePath(file), LOG_TAIL_LINES);
     }, { kind: "mcp", root: w.root, file, op: "tail", lines: LOG_TAIL_LINES }, { floor: t100 });
+  }
+
+  // The images of issue 33: the agent profile answers with the image, downscaled over its bounds.
+  profileCase("image-4mp", "agent", { path: w.images["4mp"] }, { rss: true });
+  if (w.images["30mp"] !== "") {
+    profileCase("image-30mp", "agent", { path: w.images["30mp"] }, { expect: "refusal", rss: true, call: "RGB, 95 MB: over max_image_file_bytes" });
+    profileCase("image-30mp", "agent", { path: w.images["30mp-grey"] }, { rss: true, call: "grey, 30 MB: decoded and downscaled" });
   }
 
   return cases.filter((c) => (c.kind !== "profile" && c.kind !== "baseline") || profiles.includes(profileOf(c)));

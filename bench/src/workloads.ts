@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pngBytes } from "./png-bytes.js";
 
 /** Bumped whenever the generated files change, so a stale cache is regenerated. */
 const GENERATOR_VERSION = 1;
@@ -34,6 +35,13 @@ export interface Workloads {
    * policy hands to its scanner (a keyword of the formats it knows), without any secret in it.
    */
   readonly secretsKeyword: string;
+  /**
+   * The images of issue 33: a 4 MP screenshot-like PNG (2560x1600, over the agent profile's 2000-pixel
+   * edge, so it is downscaled) and, in full runs only, two 30 MP PNGs of noise (6708x4472), in RGB (95 MB,
+   * over the largest image file read) and in grey (30 MB, decoded and downscaled); empty names when not
+   * made.
+   */
+  readonly images: { readonly "4mp": string; readonly "30mp": string; readonly "30mp-grey": string };
   /** 4 KiB files for the concurrency scenario. */
   readonly many: readonly string[];
   /** When this run last wrote a workload file (epoch ms), or 0 when every file came from the cache. */
@@ -91,6 +99,19 @@ export function prepareWorkloads(cacheDir: string, options: { withLog: boolean; 
       writtenAt = Date.now();
     }
   }
+  const images = { "4mp": "img/screenshot-4mp.png", "30mp": options.withLog ? "img/noise-30mp.png" : "", "30mp-grey": options.withLog ? "img/noise-30mp-grey.png" : "" };
+  fs.mkdirSync(path.join(cacheDir, "img"), { recursive: true });
+  for (const [key, make] of [
+    ["4mp", () => screenshotPng(2560, 1600)],
+    ["30mp", () => noisePng(6708, 4472, 3)],
+    ["30mp-grey", () => noisePng(6708, 4472, 1)],
+  ] as const) {
+    const file = path.join(cacheDir, images[key]);
+    if (images[key] !== "" && (stamp.version !== GENERATOR_VERSION || !stamp.images?.includes(images[key]) || !fs.existsSync(file))) {
+      fs.writeFileSync(file, make());
+      writtenAt = Date.now();
+    }
+  }
   const log = "logs/app.log";
   let logFacts = stamp.log;
   if (options.withLog && (stamp.version !== GENERATOR_VERSION || logFacts === undefined || !hasSize(path.join(cacheDir, log), GiB))) {
@@ -98,13 +119,14 @@ export function prepareWorkloads(cacheDir: string, options: { withLog: boolean; 
     logFacts = writeLog(path.join(cacheDir, log), GiB);
     writtenAt = Date.now();
   }
-  fs.writeFileSync(stampPath, JSON.stringify({ version: GENERATOR_VERSION, log: logFacts }, null, 2));
-  return { root: cacheDir, small, secretsKeyword, log, logFacts: logFacts ?? { bytes: 0, lines: 0, lineStarts: {} }, singleLine, many, writtenAt };
+  const madeImages = [...new Set([...(stamp.version === GENERATOR_VERSION ? (stamp.images ?? []) : []), ...Object.values(images).filter((name) => name !== "")])];
+  fs.writeFileSync(stampPath, JSON.stringify({ version: GENERATOR_VERSION, log: logFacts, images: madeImages }, null, 2));
+  return { root: cacheDir, small, secretsKeyword, log, logFacts: logFacts ?? { bytes: 0, lines: 0, lineStarts: {} }, singleLine, images, many, writtenAt };
 }
 
-function readStamp(file: string): { version?: number; log?: LogFacts } {
+function readStamp(file: string): { version?: number; log?: LogFacts; images?: string[] } {
   try {
-    return JSON.parse(fs.readFileSync(file, "utf8")) as { version?: number; log?: LogFacts };
+    return JSON.parse(fs.readFileSync(file, "utf8")) as { version?: number; log?: LogFacts; images?: string[] };
   } catch {
     return {};
   }
@@ -116,6 +138,30 @@ function hasSize(file: string, size: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** A screenshot-like PNG: a light page with bands of dark, irregular "text" (seeded) and a sidebar. */
+function screenshotPng(width: number, height: number): Buffer {
+  const next = random(33);
+  return pngBytes(width, height, 3, (y, row) => {
+    const inText = y % 24 < 12;
+    for (let x = 0; x < width; x++) {
+      const sidebar = x < 280;
+      const ink = !sidebar && inText && x % 640 < 600 && next() < 0.35;
+      const shade = ink ? 40 : sidebar ? 230 - (y % 48 < 24 ? 12 : 0) : 250;
+      row[x * 3] = shade;
+      row[x * 3 + 1] = shade;
+      row[x * 3 + 2] = ink ? 60 : Math.min(255, shade + 3);
+    }
+  });
+}
+
+/** A PNG of seeded noise, which no encoder compresses: the costliest image of its size to decode. */
+function noisePng(width: number, height: number, channels: 1 | 3): Buffer {
+  const next = random(30 + channels);
+  return pngBytes(width, height, channels, (_y, row) => {
+    for (let index = 0; index < row.length; index += 4) row.writeUInt32LE(Math.floor(next() * 4294967296), Math.min(index, row.length - 4));
+  }, 1);
 }
 
 /** A deterministic 32-bit generator (mulberry32). */

@@ -15,7 +15,7 @@ import { z } from "zod";
  * | `max_line_chars`     | `2000`    | most characters of one line an answer shows; the rest is read with `column`      |
  * | `max_decoded_bytes`  | `4194304` | largest file read in a legacy encoding or UTF-16 (decoded whole) |
  * | `max_scan_bytes`     | `67108864`| most bytes hashed and counted per call: a larger file has no `version` or `total_lines` |
- * | `max_image_bytes`    | `5242880` | most bytes of an image's base64 data: a larger image is downscaled (5 MiB)        |
+ * | `max_image_bytes`    | `3932160` | most bytes of an image's base64 data (3.75 MiB): a larger image is downscaled      |
  * | `max_image_edge`     | `2000`    | most pixels of an image's longer edge: a larger image is downscaled              |
  * | `max_image_pixels`   | `50000000`| most pixels (width x height) of an image decoded to be downscaled: a larger one is refused |
  * | `max_image_file_bytes` | `33554432` | largest image file read (32 MiB): a larger one is refused with its dimensions |
@@ -26,7 +26,8 @@ export const configSchema = z.object({
   max_line_chars: z.int().min(1).default(2000),
   max_decoded_bytes: z.int().min(1).max(MAX_ANSWER_BYTES_CEILING).default(4 * 1024 * 1024),
   max_scan_bytes: z.int().min(1).default(64 * 1024 * 1024),
-  max_image_bytes: z.int().min(1024).max(MAX_ANSWER_BYTES_CEILING).default(5 * 1024 * 1024),
+  // Under the providers' 5 MB, and twice over (structured content and image block) within an MCP answer's 8 MiB.
+  max_image_bytes: z.int().min(1024).max(MAX_ANSWER_BYTES_CEILING).default(3932160),
   max_image_edge: z.int().min(16).default(2000),
   max_image_pixels: z.int().min(1).default(50_000_000),
   max_image_file_bytes: z.int().min(1).max(MAX_ANSWER_BYTES_CEILING).default(32 * 1024 * 1024),

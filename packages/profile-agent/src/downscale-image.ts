@@ -92,7 +92,7 @@ function encode(image: ReturnType<Sharp>, format: ImageFormat, deadline: number)
   switch (format) {
     case "png":
     case "gif":
-      return timed.png({ compressionLevel: 6 }).toBuffer();
+      return timed.png({ compressionLevel: 3 }).toBuffer();
     case "jpeg":
       return timed.jpeg({ quality: QUALITY }).toBuffer();
     case "webp":

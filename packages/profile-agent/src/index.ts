@@ -7,12 +7,14 @@ export {
   LINE_ENDINGS,
   outputSchema,
   readErrorSchema,
+  readImageSchema,
   readOutputSchema,
   readSuccessSchema,
   unchangedSchema,
   type AgentErrorCode,
   type LineEndings,
   type ReadError,
+  type ReadImage,
   type ReadOutput,
   type ReadSuccess,
   type ReadUnchanged,
@@ -21,3 +23,5 @@ export { mapFailure } from "./map-failure.js";
 export { estimateTokens } from "./estimate-tokens.js";
 export { VERSION_HEX_DIGITS } from "./scan-file.js";
 export { BINARY_SNIFF_BYTES } from "./detect-encoding.js";
+export { IMAGE_FORMATS, IMAGE_MIME_TYPES, type ImageFormat } from "./image-format.js";
+export { imageModelContent } from "./image-model-content.js";

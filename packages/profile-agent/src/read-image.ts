@@ -9,6 +9,9 @@ import { readError, type ReadError, type ReadImage, type ReadUnchanged } from ".
 import { readImageHeader } from "./read-image-header.js";
 import { VERSION_HEX_DIGITS } from "./scan-file.js";
 
+// Enough of a file to find its dimensions: a JPEG's frame header may follow large EXIF and ICC segments.
+const HEADER_BYTES = 1024 * 1024;
+
 const FORMAT_NAMES: { readonly [Format in ImageFormat]: string } = { png: "PNG", jpeg: "JPEG", gif: "GIF", webp: "WebP" };
 
 /**
@@ -22,23 +25,27 @@ const FORMAT_NAMES: { readonly [Format in ImageFormat]: string } = { png: "PNG",
 export function* readImageSteps(file: OpenFile, format: ImageFormat, input: ReadInput, config: AgentConfig, signal: AbortSignal | undefined): Steps<Result<ReadImage | ReadUnchanged | ReadError>> {
   const shown = quoteText(file.path.input);
   const kind = `a ${FORMAT_NAMES[format]} image`;
-  const read = yield* readHeadSteps(file, config.max_image_file_bytes);
+  // A file its size says is too large is not read beyond what its header needs (the size may lie: the read is bounded anyway).
+  const large = file.stat.size > config.max_image_file_bytes;
+  const read = yield* readHeadSteps(file, large ? Math.min(HEADER_BYTES, config.max_image_file_bytes) : config.max_image_file_bytes);
   if (!read.ok) return read;
-  const { bytes, truncated } = read.value;
-  const header = readImageHeader(bytes, format, !truncated);
+  const { bytes } = read.value;
+  const whole = !large && !read.value.truncated;
+  const header = readImageHeader(bytes, format, whole);
+  if (!whole) {
+    const of = "invalid" in header ? "" : ` of ${header.width}x${header.height} pixels`;
+    return ok(
+      readError(
+        "TOO_LARGE",
+        `${shown} is ${kind}${of} and more than max_image_file_bytes (${config.max_image_file_bytes}) in ${CONFIG_TABLE}, so it is not read. Ask the user for a smaller export (at most ${config.max_image_edge} pixels on its longer edge), or raise max_image_file_bytes in your own configuration.`,
+      ),
+    );
+  }
   if ("invalid" in header) {
     return ok(readError("INVALID_IMAGE", `${shown} is ${kind} that cannot be shown: ${header.invalid}. It may be damaged or still being written; ask the user for a good copy.`));
   }
   const { width, height } = header;
   const size = `${width}x${height} pixels`;
-  if (truncated) {
-    return ok(
-      readError(
-        "TOO_LARGE",
-        `${shown} is ${kind} of ${size} and more than max_image_file_bytes (${config.max_image_file_bytes}) in ${CONFIG_TABLE}, so it is not read. Ask the user for a smaller export (at most ${config.max_image_edge} pixels on its longer edge), or raise max_image_file_bytes in your own configuration.`,
-      ),
-    );
-  }
   const version = createHash("sha256").update(bytes).digest("hex").slice(0, VERSION_HEX_DIGITS);
   const path = file.path.relative;
   if (input.if_version === version) return ok({ path, version, unchanged: true as const });

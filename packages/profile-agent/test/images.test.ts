@@ -106,7 +106,7 @@ describe("AGENT-IMG-03: an image over the bounds is downscaled to fit", () => {
 
   it("AGENT-BND-05: the image bounds are [agent] keys a workspace may lower and not raise", () => {
     const trusted = profile.parseConfig({});
-    expect([trusted.max_image_bytes, trusted.max_image_edge, trusted.max_image_pixels, trusted.max_image_file_bytes]).toEqual([5242880, 2000, 50_000_000, 33554432]);
+    expect([trusted.max_image_bytes, trusted.max_image_edge, trusted.max_image_pixels, trusted.max_image_file_bytes]).toEqual([3932160, 2000, 50_000_000, 33554432]);
     const keys = ["max_image_bytes", "max_image_edge", "max_image_pixels", "max_image_file_bytes"];
     expect(profile.loosenings(trusted, profile.parseConfig({ max_image_bytes: 1024, max_image_edge: 500, max_image_pixels: 10, max_image_file_bytes: 10 }), keys)).toEqual([]);
     expect(profile.loosenings(trusted, profile.parseConfig({ max_image_edge: 4000 }), keys)).toEqual([{ key: "max_image_edge", reason: "raises the limit from 2000 to 4000" }]);
@@ -155,7 +155,7 @@ describe("AGENT-IMG-04, AGENT-IMG-05: hostile and broken images", () => {
   });
 
   it("AGENT-IMG-04: a downscale is cancelled by the call's signal: the call rejects with its reason at once", async () => {
-    const { root } = sandbox({ "wide.png": await makeImage("png", 4000, 2000, { noisy: true }) });
+    const { root } = sandbox({ "wide.png": await makeImage("png", 2400, 1200, { noisy: true }) });
     const controller = new AbortController();
     const call = createTool({ root }).call({ path: "wide.png" }, { signal: controller.signal });
     setTimeout(() => controller.abort(), 5);
