@@ -1,14 +1,12 @@
+import type { ModelPart } from "@read/core";
 import type { ReadImage } from "./output.js";
-
-/** One part of what a model receives (core's `ModelPart`). */
-type Part = { readonly type: "text"; readonly text: string } | { readonly type: "image"; readonly data: string; readonly mimeType: string };
 
 /**
  * What a model receives for a read of an image (AGENT-IMG-02): a text part holding the answer's JSON
  * without the image's data (the file's format, dimensions and size, and what was sent), then the image
  * itself as an image part.
  */
-export function imageModelContent(output: ReadImage): readonly Part[] {
+export function imageModelContent(output: ReadImage): readonly ModelPart[] {
   const { data, ...sent } = output.image;
   return [
     { type: "text", text: JSON.stringify({ ...output, image: sent }) },

@@ -1,7 +1,7 @@
 import { defineProfile, type ModelPart } from "@read/core";
 import { configSchema } from "./config-schema.js";
 import { definition, TOOL_NAME } from "./definition.js";
-import { renderImage } from "./image-model-content.js";
+import { imageModelContent, renderImage } from "./image-model-content.js";
 import { isReadError, isReadImage, readError, readOutputSchema, type ReadOutput } from "./output.js";
 import { parseInput } from "./parse-input.js";
 import { readFile } from "./read-file.js";
@@ -48,9 +48,11 @@ function render(output: ReadOutput): string {
 /**
  * AGENT-OUT-11: the answer as a model receives it as text (over MCP, through the adapters): a page's
  * fields but `content` as one line of JSON, then its `content` unescaped from the second line on, so that
- * no line of the file pays for JSON's escapes; an error or an unchanged answer is its JSON.
+ * no line of the file pays for JSON's escapes; an error or an unchanged answer is its JSON; an image, its
+ * fields as JSON and the image itself (AGENT-IMG-02).
  */
 function modelContent(output: ReadOutput): readonly ModelPart[] {
+  if (isReadImage(output)) return imageModelContent(output);
   if (!("content" in output)) return [{ type: "text", text: JSON.stringify(output) }];
   const { content, ...fields } = output;
   return [{ type: "text", text: `${JSON.stringify(fields)}\n${content}` }];

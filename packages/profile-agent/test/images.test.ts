@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTool, profile, type ReadImage } from "../src/index.js";
-import { imageModelContent } from "../src/image-model-content.js";
 import { read, readFailure, sandbox, type Sandbox } from "./helpers.js";
 import { declaredPng, makeImage } from "./image-files.js";
 import { readWithoutSharp } from "./without-sharp.js";
@@ -55,7 +54,7 @@ describe("AGENT-IMG-01, AGENT-IMG-02: an image within the bounds is sent as it i
   it("AGENT-IMG-02: the model receives a text part with every field but the data, then the image", async () => {
     const output = await readImage(box.root, { path: "shot.png" });
     const { data, ...sent } = output.image;
-    expect(imageModelContent(output)).toEqual([
+    expect(createTool({ root: box.root }).modelContent?.(output)).toEqual([
       { type: "text", text: JSON.stringify({ ...output, image: sent }) },
       { type: "image", data, mimeType: "image/png" },
     ]);
