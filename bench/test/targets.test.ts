@@ -250,3 +250,26 @@ test("the start-up target: read-tool call's median start at most 1.5x node -e 0'
   expect(run(91)?.met).toBe(false);
   expect(checkTargets(results([])).find((t) => t.target.startsWith("read-tool call"))).toMatchObject({ measured: "not run", met: null });
 });
+
+test("the image targets of issue 33: a 4 MP PNG within 250 ms; a 30 MP noisy PNG within 1 s and under 256 MiB of peak RSS", () => {
+  const image = (workload: "image-4mp" | "image-30mp", call: string, ms: number, rssMiB: number, outcome: "ok" | "error" = "ok") => ({
+    ...timed(`${workload}:${call}`, { workload, kind: "profile", subject: "agent", maxRssKiB: rssMiB * 1024 }, ms * 1e6),
+    call,
+    outcome,
+  });
+  const targetsOf = (cases: CaseResult[]) => checkTargets(results(cases)).filter((target) => target.target.includes("issue 33"));
+  expect(targetsOf([image("image-4mp", "{path}", 120, 110), image("image-30mp", "rgb", 40, 90, "error"), image("image-30mp", "grey", 700, 160)])).toEqual([
+    { target: "agent: a 4 MP PNG is answered within 250 ms (issue 33)", measured: "{path}: ok in 120 ms, peak RSS 110 MiB", met: true },
+    {
+      target: "agent: a 30 MP noisy PNG is downscaled or refused within 1 s, with a peak RSS under 256 MiB (issue 33)",
+      measured: "rgb: error in 40 ms, peak RSS 90 MiB; grey: ok in 700 ms, peak RSS 160 MiB",
+      met: true,
+    },
+  ]);
+  const missed = targetsOf([image("image-4mp", "{path}", 300, 110), image("image-30mp", "grey", 700, 300)]);
+  expect(missed.map((target) => target.met)).toEqual([false, false]);
+  expect(targetsOf([]).map((target) => [target.measured, target.met])).toEqual([
+    ["not run", null],
+    ["not run", null],
+  ]);
+});
