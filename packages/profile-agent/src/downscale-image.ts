@@ -1,4 +1,5 @@
 import { IMAGE_MIME_TYPES, type ImageFormat } from "./image-format.js";
+import { withDownscaleSlot } from "./downscale-slots.js";
 import { loadSharp, type Sharp } from "./load-sharp.js";
 
 /** The bounds an image sent to a model keeps (AGENT-IMG-03). */
@@ -40,15 +41,18 @@ const QUALITY = 80;
  * encoded in its own format (PNG for a GIF: its first frame); an encoding over the byte budget is retried as
  * JPEG (WebP when the image has an alpha channel) at quality 80, then at smaller sizes. Every libvips run
  * has a time limit ({@link DOWNSCALE_SECONDS}, which stops the native work too); `signal` ends the wait at
- * once (the native work then stops at its time limit at the latest).
+ * once (the native work then stops at its time limit at the latest). At most two run at once
+ * ({@link withDownscaleSlot}); the time limit starts when one does.
  */
 export async function downscaleImage(bytes: Uint8Array, format: ImageFormat, budget: ImageBudget, signal: AbortSignal | undefined): Promise<DownscaledImage | DownscaleFailure> {
   const sharp = await loadSharp();
   if ("missing" in sharp) return { failure: "NO_LIBRARY", reason: sharp.missing };
   signal?.throwIfAborted();
-  const deadline = performance.now() + DOWNSCALE_SECONDS * 1000;
   try {
-    return await bounded(fit(sharp, bytes, format, budget, deadline), deadline, signal);
+    return await withDownscaleSlot(signal, () => {
+      const deadline = performance.now() + DOWNSCALE_SECONDS * 1000;
+      return bounded(fit(sharp, bytes, format, budget, deadline), deadline, signal);
+    });
   } catch (error) {
     if (signal?.aborted === true) throw signal.reason;
     if (error instanceof TimeoutError || /timeout/i.test(String(error))) return { failure: "TIMEOUT", reason: `downscaling it took longer than ${DOWNSCALE_SECONDS} s` };

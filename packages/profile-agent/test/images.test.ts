@@ -164,6 +164,29 @@ describe("AGENT-IMG-04, AGENT-IMG-05: hostile and broken images", () => {
   });
 });
 
+describe("AGENT-IMG-04: downscales share the thread pool", () => {
+  it("at most two run at once: five calls at once all answer, and one aborted meanwhile rejects with its reason", async () => {
+    const { root } = sandbox({ "wide.png": await makeImage("png", 2600, 400, { noisy: true }) });
+    const tool = createTool({ root });
+    let most = 0;
+    const sample = setInterval(() => {
+      most = Math.max(most, sharp.counters().process);
+    }, 1);
+    const controller = new AbortController();
+    try {
+      const calls = [0, 1, 2, 3, 4].map((index) => tool.call({ path: "wide.png" }, index === 4 ? { signal: controller.signal } : {}));
+      setTimeout(() => controller.abort(), 20);
+      const settled = await Promise.allSettled(calls);
+      expect(settled.slice(0, 4).map((result) => (result.status === "fulfilled" ? (result.value as ReadImage).image.width : result.reason))).toEqual([2000, 2000, 2000, 2000]);
+      expect(settled[4]).toMatchObject({ status: "rejected", reason: { name: "AbortError" } });
+    } finally {
+      clearInterval(sample);
+    }
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(2);
+  });
+});
+
 describe("AGENT-IMG-03: without the image library", () => {
   it("a read of an image over the bounds is TOO_LARGE with its dimensions and how to get a smaller one", async () => {
     const { root } = sandbox({ "wide.png": await makeImage("png", 2400, 10), "small.png": await makeImage("png", 20, 10) });
