@@ -51,6 +51,12 @@ describe("AGENT-IMG-01, AGENT-IMG-02: an image within the bounds is sent as it i
     expect(await read(root, { path: "fake.png" })).toMatchObject({ content: "1\tnot an image" });
   });
 
+  it("AGENT-IMG-01: the definition tells the model that images come back as images, with the configured bounds", () => {
+    expect(createTool({ root: box.root, max_image_edge: 1500 }).definition.description).toContain(
+      "A PNG, JPEG, GIF or WebP file is returned as the image itself (with its format, dimensions and size), downscaled when its longer edge is over 1500 pixels or its base64 over 3932160 bytes.",
+    );
+  });
+
   it("AGENT-IMG-02: the model receives a text part with every field but the data, then the image", async () => {
     const output = await readImage(box.root, { path: "shot.png" });
     const { data, ...sent } = output.image;
