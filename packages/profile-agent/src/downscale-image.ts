@@ -1,5 +1,5 @@
 import { IMAGE_MIME_TYPES, type ImageFormat } from "./image-format.js";
-import { withDownscaleSlot } from "./downscale-slots.js";
+import { acquireDownscaleSlot } from "./downscale-slots.js";
 import { loadSharp, type Sharp } from "./load-sharp.js";
 
 /** The bounds an image sent to a model keeps (AGENT-IMG-03). */
@@ -42,17 +42,18 @@ const QUALITY = 80;
  * JPEG (WebP when the image has an alpha channel) at quality 80, then at smaller sizes. Every libvips run
  * has a time limit ({@link DOWNSCALE_SECONDS}, which stops the native work too); `signal` ends the wait at
  * once (the native work then stops at its time limit at the latest). At most two run at once
- * ({@link withDownscaleSlot}); the time limit starts when one does.
+ * ({@link acquireDownscaleSlot}: a place is held until libvips is done); the time limit starts when one does.
  */
 export async function downscaleImage(bytes: Uint8Array, format: ImageFormat, budget: ImageBudget, signal: AbortSignal | undefined): Promise<DownscaledImage | DownscaleFailure> {
   const sharp = await loadSharp();
   if ("missing" in sharp) return { failure: "NO_LIBRARY", reason: sharp.missing };
   signal?.throwIfAborted();
   try {
-    return await withDownscaleSlot(signal, () => {
-      const deadline = performance.now() + DOWNSCALE_SECONDS * 1000;
-      return bounded(fit(sharp, bytes, format, budget, deadline), deadline, signal);
-    });
+    const release = await acquireDownscaleSlot(signal);
+    const deadline = performance.now() + DOWNSCALE_SECONDS * 1000;
+    const work = fit(sharp, bytes, format, budget, deadline, signal);
+    work.then(release, release);
+    return await bounded(work, deadline, signal);
   } catch (error) {
     if (signal?.aborted === true) throw signal.reason;
     if (error instanceof TimeoutError || /timeout/i.test(String(error))) return { failure: "TIMEOUT", reason: `downscaling it took longer than ${DOWNSCALE_SECONDS} s` };
@@ -61,7 +62,8 @@ export async function downscaleImage(bytes: Uint8Array, format: ImageFormat, bud
   }
 }
 
-async function fit(sharp: Sharp, bytes: Uint8Array, format: ImageFormat, budget: ImageBudget, deadline: number): Promise<DownscaledImage | DownscaleFailure> {
+// Between its libvips runs, an aborted downscale starts no other.
+async function fit(sharp: Sharp, bytes: Uint8Array, format: ImageFormat, budget: ImageBudget, deadline: number, signal: AbortSignal | undefined): Promise<DownscaledImage | DownscaleFailure> {
   const decoded = await sharp(bytes, { limitInputPixels: budget.maxPixels, failOn: "truncated", sequentialRead: true })
     .rotate()
     .resize({ width: budget.maxEdge, height: budget.maxEdge, fit: "inside", withoutEnlargement: true })
@@ -71,6 +73,7 @@ async function fit(sharp: Sharp, bytes: Uint8Array, format: ImageFormat, budget:
   let pixels = decoded;
   let output: ImageFormat = format === "gif" ? "png" : format;
   for (;;) {
+    signal?.throwIfAborted();
     const { width, height, channels } = pixels.info;
     const data = await encode(sharp(pixels.data, { raw: { width, height, channels } }), output, deadline);
     if (base64Length(data.length) <= budget.maxBytes) return { data, mimeType: IMAGE_MIME_TYPES[output], width, height };
@@ -83,6 +86,7 @@ async function fit(sharp: Sharp, bytes: Uint8Array, format: ImageFormat, budget:
     const scale = Math.sqrt(budget.maxBytes / base64Length(data.length)) * 0.9;
     const edge = Math.floor(Math.max(width, height) * scale);
     if (edge < MIN_EDGE) return { failure: "OVER_BUDGET", reason: `it does not fit in ${budget.maxBytes} bytes even at ${Math.max(width, height)} pixels` };
+    signal?.throwIfAborted();
     pixels = await sharp(pixels.data, { raw: { width, height, channels } })
       .resize({ width: edge, height: edge, fit: "inside" })
       .timeout({ seconds: secondsLeft(deadline) })

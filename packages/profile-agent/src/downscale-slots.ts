@@ -8,18 +8,21 @@ let running = 0;
 const waiting: (() => void)[] = [];
 
 /**
- * Runs `work` once fewer than {@link MAX_DOWNSCALES} downscales run, in the order they asked. An abort of
- * `signal` while waiting rejects with its reason and gives up the place.
+ * Waits until fewer than {@link MAX_DOWNSCALES} downscales run (in the order they asked), then takes a
+ * place and returns the function that gives it back: call it when libvips is done, not when the caller
+ * stops waiting (an aborted call leaves libvips working until its time limit). An abort of `signal` while
+ * waiting rejects with its reason and gives up the place in the queue.
  */
-export async function withDownscaleSlot<T>(signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
+export async function acquireDownscaleSlot(signal: AbortSignal | undefined): Promise<() => void> {
   if (running >= MAX_DOWNSCALES) await turn(signal);
   running++;
-  try {
-    return await work();
-  } finally {
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
     running--;
     waiting.shift()?.();
-  }
+  };
 }
 
 function turn(signal: AbortSignal | undefined): Promise<void> {
