@@ -22,6 +22,7 @@ export {
 export { mapFailure } from "./map-failure.js";
 export { estimateTokens } from "./estimate-tokens.js";
 export { VERSION_HEX_DIGITS } from "./scan-file.js";
+export { clearScanCache } from "./scan-cache.js";
 export { BINARY_SNIFF_BYTES } from "./detect-encoding.js";
 export { IMAGE_FORMATS, IMAGE_MIME_TYPES, type ImageFormat } from "./image-format.js";
 export { imageModelContent } from "./image-model-content.js";
