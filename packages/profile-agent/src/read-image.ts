@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import crypto, { createHash } from "node:crypto";
 import { escapeText, ok, quoteText, readHeadSteps, waitFor, type OpenFile, type Result, type Steps } from "@read/core";
 import type { AgentConfig } from "./config-schema.js";
 import { base64Length, downscaleImage, DOWNSCALE_SECONDS, type DownscaleFailure } from "./downscale-image.js";
@@ -11,6 +11,9 @@ import { VERSION_HEX_DIGITS } from "./scan-file.js";
 
 // Enough of a file to find its dimensions: a JPEG's frame header may follow large EXIF and ICC segments.
 const HEADER_BYTES = 1024 * 1024;
+
+// Files up to this size are hashed on the event loop, in less time than a trip to the thread pool takes.
+const SYNC_HASH_BYTES = 256 * 1024;
 
 const FORMAT_NAMES: { readonly [Format in ImageFormat]: string } = { png: "PNG", jpeg: "JPEG", gif: "GIF", webp: "WebP" };
 
@@ -46,7 +49,9 @@ export function* readImageSteps(file: OpenFile, format: ImageFormat, input: Read
   }
   const { width, height } = header;
   const size = `${width}x${height} pixels`;
-  const version = createHash("sha256").update(bytes).digest("hex").slice(0, VERSION_HEX_DIGITS);
+  // A large file is hashed on the thread pool (WebCrypto's digest): 32 MiB would hold the event loop for tens of milliseconds.
+  const digest = bytes.length <= SYNC_HASH_BYTES ? createHash("sha256").update(bytes).digest() : Buffer.from(yield* waitFor(crypto.subtle.digest("SHA-256", bytes)));
+  const version = digest.toString("hex").slice(0, VERSION_HEX_DIGITS);
   const path = file.path.relative;
   if (input.if_version === version) return ok({ path, version, unchanged: true as const });
   const answer = (downscaled: boolean, image: ReadImage["image"]): ReadImage => ({ path, version, format, width, height, bytes: bytes.length, downscaled, image });

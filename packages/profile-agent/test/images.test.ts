@@ -45,6 +45,13 @@ describe("AGENT-IMG-01, AGENT-IMG-02: an image within the bounds is sent as it i
     });
   });
 
+  it("AGENT-IMG-02: a large image within the bounds (hashed on the thread pool) is sent as it is, its version the SHA-256 of its bytes", async () => {
+    const bytes = await makeImage("png", 800, 700, { noisy: true });
+    expect(bytes.length).toBeGreaterThan(1024 * 1024);
+    const { root } = sandbox({ "noise.png": bytes });
+    expect(await readImage(root, { path: "noise.png" })).toMatchObject({ version: version(bytes), downscaled: false, image: { data: bytes.toString("base64") } });
+  });
+
   it("AGENT-IMG-01: an image is known by its first bytes, not its name; a .png holding text is text", async () => {
     expect((await readImage(box.root, { path: "no-extension" })).format).toBe("png");
     const { root } = sandbox({ "fake.png": "not an image\n" });
