@@ -1,8 +1,11 @@
 import { CHUNK_SIZE, countNewlines } from "@read/core";
 import { countCharacters } from "./utf8-characters.js";
 
-/** Most checkpoints one scan records: 24 bytes each, so at most 24 KiB a file (and 32 files cached). */
-export const MAX_COLUMN_CHECKPOINTS = 1024;
+/**
+ * Most checkpoints one scan records (two per interval at most: see {@link checkpointInterval}): three
+ * numbers each, so at most 48 KiB a file, for the 32 files whose scans are cached.
+ */
+export const MAX_COLUMN_CHECKPOINTS = 2048;
 
 /**
  * Places inside long lines where a column read can start counting instead of at the line's start, in
@@ -44,12 +47,12 @@ export function checkpointBefore(checkpoints: ColumnCheckpoints, line: number, c
 }
 
 /**
- * The bytes between two checkpoints: core's small chunk, doubled until a scan of `maxScanBytes` records at
- * most {@link MAX_COLUMN_CHECKPOINTS} (64 KiB up to the default 64 MiB).
+ * The bytes between two checkpoints: core's small chunk, doubled until `maxScanBytes` holds at most half
+ * {@link MAX_COLUMN_CHECKPOINTS} intervals (64 KiB up to the default 64 MiB, 1,024 intervals).
  */
 export function checkpointInterval(maxScanBytes: number): number {
   let interval = CHUNK_SIZE;
-  while (maxScanBytes / interval > MAX_COLUMN_CHECKPOINTS) interval *= 2;
+  while (maxScanBytes / interval > MAX_COLUMN_CHECKPOINTS / 2) interval *= 2;
   return interval;
 }
 
@@ -58,9 +61,10 @@ const CR = 0x0d;
 
 /**
  * Records {@link ColumnCheckpoints} while a scan reads a file from its start: at each multiple of the
- * interval that a line crosses whole (no line feed in the interval before it), so that a column read walks
- * at most two intervals, and files of short lines record none. A checkpoint right after a CR is put on
- * that CR, whose meaning (terminator or text) depends on the next byte.
+ * interval that a line crosses whole (no line feed in the interval before it), and at the start of such a
+ * line (its first character), so that a column read walks at most two intervals and never looks for the
+ * line's start or end, and files of short lines record none. A checkpoint right after a CR is put on that
+ * CR, whose meaning (terminator or text) depends on the next byte.
  */
 export class CheckpointRecorder {
   private readonly offsets: number[] = [];
@@ -68,6 +72,7 @@ export class CheckpointRecorder {
   private readonly characters: number[] = [];
   private position = 0;
   private line = 1;
+  private lineStart = 0;
   private lineCharacters = 0;
   private lineFeedSinceBoundary = false;
 
@@ -81,7 +86,10 @@ export class CheckpointRecorder {
   /** Takes the next bytes of the file; returns their line feeds (counted once, for the scan and here). */
   add(bytes: Buffer): number {
     // A UTF-8 byte order mark is not a character of line 1; its lead byte would count as one.
-    if (this.position === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) this.lineCharacters = -1;
+    if (this.position === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+      this.lineCharacters = -1;
+      this.lineStart = 3;
+    }
     let lineFeeds = 0;
     for (let from = 0; from < bytes.length; ) {
       const boundary = (Math.floor((this.position + from) / this.interval) + 1) * this.interval;
@@ -91,7 +99,9 @@ export class CheckpointRecorder {
       if (count > 0) {
         lineFeeds += count;
         this.line += count;
-        this.lineCharacters = countCharacters(piece.subarray(piece.lastIndexOf(LF) + 1));
+        const start = piece.lastIndexOf(LF) + 1;
+        this.lineStart = this.position + from + start;
+        this.lineCharacters = countCharacters(piece.subarray(start));
         this.lineFeedSinceBoundary = true;
       } else {
         this.lineCharacters += countCharacters(piece);
@@ -112,6 +122,11 @@ export class CheckpointRecorder {
   }
 
   private record(boundary: number, afterCr: boolean): void {
+    if (this.lines[this.lines.length - 1] !== this.line) {
+      this.offsets.push(this.lineStart);
+      this.lines.push(this.line);
+      this.characters.push(0);
+    }
     this.offsets.push(afterCr ? boundary - 1 : boundary);
     this.lines.push(this.line);
     this.characters.push(afterCr ? this.lineCharacters - 1 : this.lineCharacters);

@@ -40,7 +40,7 @@ const LF = 0x0a;
  * Reads the bytes of `file` once, at most `maxScanBytes` of them, in core's chunks (synchronous for the
  * first MiB, then on the thread pool; the call's signal aborts it), hashing them, counting their line
  * terminators and recording column checkpoints in long lines. Memory is the reader's chunks and at most
- * `MAX_COLUMN_CHECKPOINTS` (1024) checkpoints, whatever the file's size.
+ * `MAX_COLUMN_CHECKPOINTS` (2048) checkpoints, whatever the file's size.
  */
 export function* scanFileSteps(file: OpenFile, maxScanBytes: number): Steps<Result<FileScan>> {
   const hash = createHash("sha256");

@@ -241,9 +241,9 @@ describe("column checkpoints and character counts", () => {
     );
   });
 
-  it("one checkpoint per interval a line crosses whole, none for short lines; at most 1024 for any max_scan_bytes", () => {
+  it("one checkpoint per interval a line crosses whole and one at that line's start, none for short lines; at most 2048 for any max_scan_bytes", () => {
     expect([checkpointInterval(64 * 1024 * 1024), checkpointInterval(64 * 1024 * 1024 + 1), checkpointInterval(1), checkpointInterval(2 ** 40)]).toEqual([INTERVAL, 2 * INTERVAL, INTERVAL, 2 ** 30]);
-    expect(MAX_COLUMN_CHECKPOINTS).toBe(1024);
+    expect(MAX_COLUMN_CHECKPOINTS).toBe(2048);
     const recorder = new CheckpointRecorder(64 * 1024 * 1024);
     const short = Buffer.from("short line\n".repeat(20_000));
     const long = Buffer.alloc(3 * INTERVAL, 0x61);
@@ -255,13 +255,16 @@ describe("column checkpoints and character counts", () => {
     const checkpoints = recorder.checkpoints();
     const first = Math.ceil((short.length + INTERVAL) / INTERVAL) * INTERVAL;
     expect(checkpoints).toEqual({
-      offsets: [first, first + INTERVAL],
-      lines: [20_001, 20_001],
-      characters: [first - short.length, first + INTERVAL - short.length],
+      offsets: [short.length, first, first + INTERVAL],
+      lines: [20_001, 20_001, 20_001],
+      characters: [0, first - short.length, first + INTERVAL - short.length],
     });
-    expect(checkpointBefore(checkpoints, 20_001, first - short.length - 1)).toBeUndefined();
+    expect(checkpointBefore(checkpoints, 20_001, first - short.length - 1)).toEqual({ offset: short.length, characters: 0 });
     expect(checkpointBefore(checkpoints, 20_001, first - short.length)).toEqual({ offset: first, characters: first - short.length });
     expect(checkpointBefore(checkpoints, 20_001, 10 * INTERVAL)).toEqual({ offset: first + INTERVAL, characters: first + INTERVAL - short.length });
     expect([checkpointBefore(checkpoints, 20_000, 10 * INTERVAL), checkpointBefore(checkpoints, 20_002, 0)]).toEqual([undefined, undefined]);
+    const bom = new CheckpointRecorder(64 * 1024 * 1024);
+    bom.add(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.alloc(2 * INTERVAL, 0x61)]));
+    expect(bom.checkpoints()).toEqual({ offsets: [3, INTERVAL, 2 * INTERVAL], lines: [1, 1, 1], characters: [0, INTERVAL - 3, 2 * INTERVAL - 3] });
   });
 });
