@@ -250,3 +250,22 @@ test("the start-up target: read-tool call's median start at most 1.5x node -e 0'
   expect(run(91)?.met).toBe(false);
   expect(checkTargets(results([])).find((t) => t.target.startsWith("read-tool call"))).toMatchObject({ measured: "not run", met: null });
 });
+
+const COLUMN_TARGET = "agent: a `column` read ~40 MB deep in a 50 MiB one-line file at most 1.5x the one ~1 KiB deep (flat in the column, issue 32)";
+
+/** The agent's three column reads of the 50 MiB line, with these medians (ns), listed deepest first. */
+function columnReads(shallow: number, middle: number, deep: number): CaseResult[] {
+  const read = (column: number, ns: number) => timed(`column:agent:{"path":"dist/one-line-50m.js","column":${column},"limit":1}:repeat`, { workload: "column", kind: "profile", subject: "agent" }, ns);
+  return [read(40_000_000, deep), read(1_000_000, middle), read(1_024, shallow)];
+}
+
+test("issue 32: a column read deep in the 50 MiB line is judged against the shallowest one", () => {
+  expect(checkTargets(results(columnReads(100_000, 110_000, 140_000))).find((t) => t.target === COLUMN_TARGET)).toEqual({
+    target: COLUMN_TARGET,
+    measured: "column 1,024: 100.0 µs; column 1,000,000: 110.0 µs (1.10x); column 40,000,000: 140.0 µs (1.40x)",
+    met: true,
+  });
+  expect(checkTargets(results(columnReads(100_000, 160_000, 120_000))).find((t) => t.target === COLUMN_TARGET)).toMatchObject({ met: false });
+  expect(checkTargets(results(columnReads(100_000, 100_000, 151_000))).find((t) => t.target === COLUMN_TARGET)).toMatchObject({ met: false });
+  expect(checkTargets(results([])).find((t) => t.target === COLUMN_TARGET)).toEqual({ target: COLUMN_TARGET, measured: "not run", met: null });
+});
