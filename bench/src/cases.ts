@@ -8,7 +8,7 @@ import { floorOp, lineStart, type FloorSpec } from "./floor.js";
 import type { Baseline } from "./baseline.js";
 import { peerModule } from "./peers.js";
 import type { ProbeSpec } from "./probe.js";
-import { COLUMN_DEPTHS, LOG_TAIL_LINES, LOG_WINDOW_LINE, type Workloads } from "./workloads.js";
+import { COLUMN_DEPTHS, COLUMN_LINE_BYTES, LOG_TAIL_LINES, LOG_WINDOW_LINE, type Workloads } from "./workloads.js";
 
 /** The workloads of issue 9, each one table of the report. */
 export type WorkloadId = "4k" | "100k" | "1m" | "single-line" | "column" | "log-head" | "log-window" | "log-tail";
@@ -405,7 +405,11 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
     const file = abs(w.columnLine);
     const deepest = COLUMN_DEPTHS[COLUMN_DEPTHS.length - 1] ?? 0;
     const known = floor("column", "8k", "8 KiB at a known offset", { file, from: deepest, to: deepest + 8 * 1024, countTo: 0 });
-    for (const column of COLUMN_DEPTHS) profileCase("column", "agent", { path: w.columnLine, column, limit: 1 }, { floor: known, rss: column === deepest });
+    for (const column of COLUMN_DEPTHS) profileCase("column", "agent", { path: w.columnLine, column, limit: 1 }, { floor: known, rss: false });
+    // The first call reads the whole file (its version, its line count and the checkpoints): reported beside
+    // a read of every byte, not judged by the target.
+    const whole = floor("column", "all", "whole file + count", { file, from: 0, to: COLUMN_LINE_BYTES, countTo: COLUMN_LINE_BYTES }, true);
+    profileCase("column", "agent", { path: w.columnLine, column: deepest, limit: 1 }, { floor: whole, mode: "first", heavy: true });
   }
 
   // The 1 GiB log.
