@@ -8,16 +8,17 @@ import { floorOp, lineStart, type FloorSpec } from "./floor.js";
 import type { Baseline } from "./baseline.js";
 import { peerModule } from "./peers.js";
 import type { ProbeSpec } from "./probe.js";
-import { LOG_TAIL_LINES, LOG_WINDOW_LINE, type Workloads } from "./workloads.js";
+import { COLUMN_DEPTHS, COLUMN_LINE_BYTES, LOG_TAIL_LINES, LOG_WINDOW_LINE, type Workloads } from "./workloads.js";
 
 /** The workloads of issue 9, each one table of the report. */
-export type WorkloadId = "4k" | "100k" | "1m" | "single-line" | "log-head" | "log-window" | "log-tail" | "image-4mp" | "image-30mp";
+export type WorkloadId = "4k" | "100k" | "1m" | "single-line" | "column" | "log-head" | "log-window" | "log-tail" | "image-4mp" | "image-30mp";
 
 export const WORKLOAD_TITLES: Readonly<Record<WorkloadId, string>> = {
   "4k": "4 KiB source file, default window",
   "100k": "100 KiB source file, default window",
   "1m": "1 MiB source file, default window",
   "single-line": "5 MiB single-line file (minified bundle), default window",
+  column: "50 MiB single-line file, `column` reads 1 KiB to 40 MB deep (agent)",
   "log-head": "1 GiB log, first window",
   "log-window": "1 GiB log, window at line 5,000,000",
   "log-tail": "1 GiB log, last 100 lines",
@@ -28,8 +29,8 @@ export const WORKLOAD_TITLES: Readonly<Record<WorkloadId, string>> = {
 /** The small source files: the workloads `--quick` keeps, and those the baseline commit is timed on. */
 const SMALL_WORKLOADS = ["4k", "100k", "1m"] as const satisfies readonly WorkloadId[];
 
-/** The workloads `--quick` keeps. */
-export const QUICK_WORKLOADS: readonly WorkloadId[] = [...SMALL_WORKLOADS, "image-4mp"];
+/** The workloads `--quick` keeps: the small files, the column reads (a few calls, on a file generated once) and the 4 MP image. */
+export const QUICK_WORKLOADS: readonly WorkloadId[] = [...SMALL_WORKLOADS, "column", "image-4mp"];
 
 /** What a case's call is expected to produce; a different outcome is reported, never hidden. */
 export type Expectation = "ok" | "refusal" | "failure";
@@ -397,6 +398,20 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
       return () => utils.processSingleFileContent(file, w.root, undefined);
     }, { kind: "gemini", root: w.root, file }, { floor: fAll, errorOf: geminiError });
     peer(workload, "naive", "readFile + split + number", naive(file), { kind: "naive", file }, { floor: fAll });
+  }
+
+  // Issue 32: `column` reads ever deeper in one 50 MiB line (the file's scan remembered, as when paging
+  // through it): the agent starts from the scan's checkpoint before the column, so the time stays flat.
+  // The floor reads the bytes of the deepest answer at a known offset.
+  {
+    const file = abs(w.columnLine);
+    const deepest = COLUMN_DEPTHS[COLUMN_DEPTHS.length - 1] ?? 0;
+    const known = floor("column", "8k", "8 KiB at a known offset", { file, from: deepest, to: deepest + 8 * 1024, countTo: 0 });
+    for (const column of COLUMN_DEPTHS) profileCase("column", "agent", { path: w.columnLine, column, limit: 1 }, { floor: known, rss: false });
+    // The first call reads the whole file (its version, its line count and the checkpoints): reported beside
+    // a read of every byte, not judged by the target.
+    const whole = floor("column", "all", "whole file + count", { file, from: 0, to: COLUMN_LINE_BYTES, countTo: COLUMN_LINE_BYTES }, true);
+    profileCase("column", "agent", { path: w.columnLine, column: deepest, limit: 1 }, { floor: whole, mode: "first", heavy: true });
   }
 
   // The 1 GiB log.

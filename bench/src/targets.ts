@@ -184,8 +184,23 @@ export function checkTargets(results: BenchResults): TargetResult[] {
   } else {
     targets.push({ target: "concurrent envelope reads", measured: "not run", met: null });
   }
+  targets.push(columnTarget(cases));
   targets.push(...responsivenessTargets(results), ...imageTargets(cases));
   return targets;
+}
+
+// Issue 32: a `column` read deep in a 50 MiB line costs about what a shallow one does.
+function columnTarget(cases: readonly CaseResult[]): TargetResult {
+  const target = "agent: a `column` read ~40 MB deep in a 50 MiB one-line file at most 1.5x the one ~1 KiB deep (flat in the column, issue 32)";
+  const depth = (c: CaseResult) => Number(/"column":(\d+)/.exec(c.id)?.[1] ?? Number.NaN);
+  const reads = cases.filter((c) => c.workload === "column" && c.kind === "profile" && c.mode === "repeat" && c.timeNs !== undefined).sort((a, b) => depth(a) - depth(b));
+  const shallow = reads[0];
+  if (reads.length < 2 || shallow?.timeNs === undefined) return { target, measured: "not run", met: null };
+  const base = shallow.timeNs.median;
+  const worst = Math.max(...reads.map((c) => (c.timeNs?.median ?? Infinity) / base));
+  const shown = reads.map((c, i) => `column ${depth(c).toLocaleString("en-US")}: ${time(c.timeNs?.median ?? Number.NaN)}${i === 0 ? "" : ` (${((c.timeNs?.median ?? Number.NaN) / base).toFixed(2)}x)`}`);
+  const failed = reads.some((c) => c.outcome !== "ok");
+  return { target, measured: `${shown.join("; ")}${failed ? "; some calls failed" : ""}`, met: !failed && worst <= 1.5 };
 }
 
 const ms = (ns: number) => (Number.isFinite(ns) ? `${(ns / 1e6).toFixed(ns < 10e6 ? 1 : 0)} ms` : "-");

@@ -273,3 +273,24 @@ test("the image targets of issue 33: a 4 MP PNG within 250 ms; a 30 MP noisy PNG
     ["not run", null],
   ]);
 });
+
+const COLUMN_TARGET = "agent: a `column` read ~40 MB deep in a 50 MiB one-line file at most 1.5x the one ~1 KiB deep (flat in the column, issue 32)";
+
+/** The agent's three column reads of the 50 MiB line, with these medians (ns), listed deepest first. */
+function columnReads(shallow: number, middle: number, deep: number): CaseResult[] {
+  const read = (column: number, ns: number) => timed(`column:agent:{"path":"dist/one-line-50m.js","column":${column},"limit":1}:repeat`, { workload: "column", kind: "profile", subject: "agent" }, ns);
+  // A first call (the whole file scanned) is reported beside them, never judged.
+  const first = { ...read(40_000_000, 50 * shallow), id: `column:agent:{"path":"dist/one-line-50m.js","column":40000000,"limit":1}:first`, mode: "first" as const };
+  return [read(40_000_000, deep), read(1_000_000, middle), read(1_024, shallow), first];
+}
+
+test("issue 32: a column read deep in the 50 MiB line is judged against the shallowest one", () => {
+  expect(checkTargets(results(columnReads(100_000, 110_000, 140_000))).find((t) => t.target === COLUMN_TARGET)).toEqual({
+    target: COLUMN_TARGET,
+    measured: "column 1,024: 100.0 µs; column 1,000,000: 110.0 µs (1.10x); column 40,000,000: 140.0 µs (1.40x)",
+    met: true,
+  });
+  expect(checkTargets(results(columnReads(100_000, 160_000, 120_000))).find((t) => t.target === COLUMN_TARGET)).toMatchObject({ met: false });
+  expect(checkTargets(results(columnReads(100_000, 100_000, 151_000))).find((t) => t.target === COLUMN_TARGET)).toMatchObject({ met: false });
+  expect(checkTargets(results([])).find((t) => t.target === COLUMN_TARGET)).toEqual({ target: COLUMN_TARGET, measured: "not run", met: null });
+});
