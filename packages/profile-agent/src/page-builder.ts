@@ -1,4 +1,4 @@
-import { estimateTokens } from "./estimate-tokens.js";
+import { estimateTokenTenths } from "./estimate-tokens.js";
 import type { SourceLine } from "./line-source.js";
 
 /** The bounds of one answer's content. */
@@ -17,9 +17,11 @@ export interface Next {
   readonly column?: number;
 }
 
-// Room kept for the notice that ends a page cut short, so that adding it never breaks a bound.
+// Room kept for the notices that end a page cut short (where to continue, and with ranges, that the later
+// ranges were not read), so that adding them never breaks a bound: together they are estimated at 43
+// tokens with 10-digit line and column numbers.
 const NOTICE_BYTES = 400;
-const NOTICE_TOKENS = 30;
+const NOTICE_TOKENS = 45;
 
 /**
  * Builds `content` line by line within {@link PageBounds} (AGENT-OUT-02, AGENT-BND-01..04). Each line is
@@ -31,7 +33,8 @@ const NOTICE_TOKENS = 30;
 export class PageBuilder {
   private readonly parts: string[] = [];
   private bytes = 0;
-  private tokens = 0;
+  /** Estimated tokens of the lines so far, in tenths (see `estimateTokenTenths`). */
+  private tenths = 0;
   private shown = 0;
   /** The first and last line numbers shown. */
   first: number | null = null;
@@ -116,7 +119,7 @@ export class PageBuilder {
   }
 
   private fits(entry: readonly string[]): boolean {
-    return this.bytes + costInBytes(entry) <= this.bounds.maxBytes - NOTICE_BYTES && (this.bounds.maxTokens === undefined || this.tokens + costInTokens(entry) <= this.bounds.maxTokens - NOTICE_TOKENS);
+    return this.bytes + costInBytes(entry) <= this.bounds.maxBytes - NOTICE_BYTES && (this.bounds.maxTokens === undefined || this.tenths + costInTenths(entry) <= (this.bounds.maxTokens - NOTICE_TOKENS) * 10);
   }
 
   // The most characters of the page's first line that fit (at least one, so that every read moves on).
@@ -133,7 +136,7 @@ export class PageBuilder {
 
   private push(entry: readonly string[]): void {
     this.bytes += costInBytes(entry);
-    if (this.bounds.maxTokens !== undefined) this.tokens += costInTokens(entry);
+    if (this.bounds.maxTokens !== undefined) this.tenths += costInTenths(entry);
     this.parts.push(...entry);
   }
 }
@@ -145,8 +148,14 @@ function costInBytes(entry: readonly string[]): number {
   return bytes;
 }
 
-function costInTokens(entry: readonly string[]): number {
-  let tokens = 0;
-  for (const part of entry) tokens += estimateTokens(part) + 1;
-  return tokens;
+// Each line costs its estimate and the \n that joins it to the next: nothing after punctuation, where the
+// tokenizers put the line break in the punctuation's piece (as estimateTokens does over the whole page).
+function costInTenths(entry: readonly string[]): number {
+  let tenths = 0;
+  for (const part of entry) tenths += estimateTokenTenths(part) + (endsInPunctuation(part) ? 0 : 10);
+  return tenths;
+}
+
+function endsInPunctuation(text: string): boolean {
+  return text.length > 0 && text.charCodeAt(text.length - 1) < 0x80 && !/[A-Za-z0-9 \t\r\n]$/.test(text);
 }
