@@ -33,32 +33,33 @@ export function estimateTokenTenths(text: string): number {
   let afterPunctuation = false;
   while (index < length) {
     const code = text.charCodeAt(index);
-    if (isLetter(code) || isDigit(code)) {
+    const kind = code < 0x80 ? (CLASSES[code] as number) : OTHER;
+    if (kind >= LOWER && kind <= DIGIT) {
       const start = index;
       let cost = 0;
       let shifts = 0;
-      let kind: "none" | "letters" | "digits" = "none";
-      while (index < length) {
-        const next = text.charCodeAt(index);
-        if (isDigit(next)) {
+      let last = 0;
+      for (;;) {
+        const at = index < length ? text.charCodeAt(index) : 0x80;
+        const next = at < 0x80 ? (CLASSES[at] as number) : OTHER;
+        if (next === DIGIT) {
           const digits = index;
-          while (index < length && isDigit(text.charCodeAt(index))) index++;
+          while (++index < length && classAt(text, index) === DIGIT);
           cost += 10 * Math.ceil((index - digits) / 3);
-          if (kind === "letters") shifts++;
-          kind = "digits";
-        } else if (isLetter(next)) {
+          if (last === LOWER) shifts++;
+          last = DIGIT;
+        } else if (next >= LOWER && next <= CAPITAL) {
           const capitalsStart = index;
-          while (index < length && isCapital(text.charCodeAt(index))) index++;
+          while (index < length && classAt(text, index) === CAPITAL) index++;
           const capitals = index - capitalsStart;
           const lowerStart = index;
           let vowels = 0;
-          while (index < length && isLower(text.charCodeAt(index))) {
-            if (isVowel(text.charCodeAt(index))) vowels++;
-            index++;
+          for (let lower = classAt(text, index); lower === LOWER || lower === VOWEL; lower = classAt(text, ++index)) {
+            if (lower === VOWEL) vowels++;
           }
           const lower = index - lowerStart;
-          if (kind !== "none") shifts++;
-          kind = "letters";
+          if (last !== 0) shifts++;
+          last = LOWER;
           if (lower >= 8 && vowels * 4 < lower) cost += 6 * (capitals + lower);
           else if (capitals <= 1) cost += wordTenths(capitals + lower);
           else cost += 10 * Math.ceil(capitals / 2) + (lower === 0 ? 0 : wordTenths(lower));
@@ -69,23 +70,21 @@ export function estimateTokenTenths(text: string): number {
       const size = index - start;
       tenths += size >= 12 && shifts * 4 >= size ? Math.max(cost, 8 * size) : cost;
       afterPunctuation = false;
-    } else if (isSpace(code)) {
+    } else if (kind === SPACE || kind === BREAK) {
       const start = index;
-      let breaksOnly = true;
-      while (index < length && isSpace(text.charCodeAt(index))) {
-        const space = text.charCodeAt(index);
-        if (space !== 0x0a && space !== 0x0d) breaksOnly = false;
-        index++;
+      let breaksOnly = kind === BREAK;
+      for (let space = kind; space === SPACE || space === BREAK; space = classAt(text, ++index)) {
+        if (space === SPACE) breaksOnly = false;
       }
-      const next = index < length ? text.charCodeAt(index) : -1;
-      const carried = index - start === 1 && code === 0x20 && (isLetter(next) || isPunctuation(next));
+      const next = classAt(text, index);
+      const carried = index - start === 1 && code === 0x20 && ((next >= LOWER && next <= CAPITAL) || next === PUNCTUATION);
       if (!carried && !(breaksOnly && afterPunctuation)) tenths += 10 * Math.ceil((index - start) / 16);
       afterPunctuation = false;
-    } else if (code < 0x80) {
+    } else if (kind === PUNCTUATION) {
       const start = index;
-      while (index < length && isPunctuation(text.charCodeAt(index))) index++;
-      const next = index < length ? text.charCodeAt(index) : -1;
-      tenths += index - start === 1 && isLetter(next) ? 5 : 10 * Math.ceil((index - start) / 2);
+      while (++index < length && classAt(text, index) === PUNCTUATION);
+      const next = classAt(text, index);
+      tenths += index - start === 1 && next >= LOWER && next <= CAPITAL ? 5 : 10 * Math.ceil((index - start) / 2);
       afterPunctuation = true;
     } else if (code >= 0xd800 && code <= 0xdbff && index + 1 < length) {
       tenths += 30;
@@ -105,31 +104,28 @@ function wordTenths(letters: number): number {
   return Math.max(10, Math.ceil((letters * 20) / 9));
 }
 
-function isLetter(code: number): boolean {
-  return isLower(code) || isCapital(code);
-}
+// Character classes of ASCII, looked up once a character (the estimate runs on every line of a page);
+// letters and digits are the range LOWER..DIGIT, letters LOWER..CAPITAL.
+const OTHER = 0;
+const LOWER = 1;
+const VOWEL = 2;
+const CAPITAL = 3;
+const DIGIT = 4;
+const SPACE = 5;
+const BREAK = 6;
+const PUNCTUATION = 7;
+const CLASSES = new Uint8Array(0x80).map((_, code) => {
+  if (code === 0x0a || code === 0x0d) return BREAK;
+  if (code === 0x20 || code === 0x09) return SPACE;
+  if (code >= 0x30 && code <= 0x39) return DIGIT;
+  if (code >= 0x41 && code <= 0x5a) return CAPITAL;
+  if (code >= 0x61 && code <= 0x7a) return "aeiouy".includes(String.fromCharCode(code)) ? VOWEL : LOWER;
+  return PUNCTUATION;
+});
 
-function isLower(code: number): boolean {
-  return code >= 0x61 && code <= 0x7a;
-}
-
-function isCapital(code: number): boolean {
-  return code >= 0x41 && code <= 0x5a;
-}
-
-function isVowel(code: number): boolean {
-  return code === 0x61 || code === 0x65 || code === 0x69 || code === 0x6f || code === 0x75 || code === 0x79;
-}
-
-function isDigit(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
-}
-
-function isSpace(code: number): boolean {
-  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
-}
-
-// An ASCII character that is neither a letter, a digit nor whitespace.
-function isPunctuation(code: number): boolean {
-  return code >= 0 && code < 0x80 && !isLetter(code) && !isDigit(code) && !isSpace(code);
+// The class of the character at `index`; past the end, OTHER.
+function classAt(text: string, index: number): number {
+  if (index >= text.length) return OTHER;
+  const code = text.charCodeAt(index);
+  return code < 0x80 ? (CLASSES[code] as number) : OTHER;
 }

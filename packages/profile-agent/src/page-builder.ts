@@ -157,5 +157,7 @@ function costInTenths(entry: readonly string[]): number {
 }
 
 function endsInPunctuation(text: string): boolean {
-  return text.length > 0 && text.charCodeAt(text.length - 1) < 0x80 && !/[A-Za-z0-9 \t\r\n]$/.test(text);
+  const last = text.charCodeAt(text.length - 1);
+  const letter = (last | 0x20) >= 0x61 && (last | 0x20) <= 0x7a;
+  return last < 0x80 && !letter && !(last >= 0x30 && last <= 0x39) && last !== 0x20 && last !== 0x09 && last !== 0x0a && last !== 0x0d;
 }
