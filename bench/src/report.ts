@@ -235,7 +235,7 @@ function tokensSection(t: TokensResult): string[] {
   out.push("## Tokens (issue 32)");
   out.push("");
   out.push(
-    `What a model receives for the first ${n(t.lines)} lines of \`${t.file}\` (as it is at this commit), counted with \`gpt-tokenizer\`'s o200k_base and cl100k_base. A profile's answer is the text of its \`modelContent\` (what the MCP server and the adapters send); MCP fs is its server's text block (\`headFile\` run from the installed package); gemini-cli is the function response its \`read_file\` sends, \`{"output": ...}\` around \`processSingleFileContent\`'s text (run from the installed package) with the truncation header \`ReadFileTool.execute\` adds, reproduced from its source (running the tool needs gemini-cli's whole \`Config\`). Neither peer numbers lines.`,
+    `What a model receives for the first ${n(t.lines)} lines of \`${t.file}\` (as it is at this commit), counted with \`gpt-tokenizer\`'s o200k_base and cl100k_base (pure JavaScript, MIT, no dependencies, one entry point per encoding that loads only its table; see \`bench/README.md\`). A profile's answer is the text of its \`modelContent\` (what the MCP server and the adapters send); MCP fs is its server's text block (\`headFile\` run from the installed package); gemini-cli is the function response its \`read_file\` sends, \`{"output": ...}\` around \`processSingleFileContent\`'s text (run from the installed package) with the truncation header \`ReadFileTool.execute\` adds, reproduced from its source (running the tool needs gemini-cli's whole \`Config\`). Neither peer numbers lines.`,
   );
   out.push("");
   out.push("| subject | what is counted | characters | o200k | cl100k | o200k / raw |");
