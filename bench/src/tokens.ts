@@ -153,11 +153,10 @@ async function tool(name: string, root: string): Promise<ReadTool> {
   return (await loadProfile(name)).createTool({ root, requester: async () => "allow" });
 }
 
-// What a model receives for `output`: the text parts of the tool's model content, or its JSON where the
-// tool has none (a build of core from before the model-content hook).
+// What a model receives for `output`: the text parts of the tool's model content (its JSON where the
+// profile has no form of its own), each counted as the content block it is.
 function modelAnswer(subject: string, what: string, readTool: ReadTool, output: unknown): AnswerTokens {
-  const withHook = readTool as ReadTool & { modelContent?: (output: unknown) => readonly ({ type: "text"; text: string } | { type: "image" })[] };
-  const texts = withHook.modelContent === undefined ? [JSON.stringify(output)] : withHook.modelContent(output).flatMap((part) => (part.type === "text" ? [part.text] : []));
+  const texts = readTool.modelContent === undefined ? [JSON.stringify(output)] : readTool.modelContent(output).flatMap((part) => (part.type === "text" ? [part.text] : []));
   return {
     subject,
     what,
