@@ -157,13 +157,15 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
       label?: string;
       rss?: boolean;
       call?: string;
+      /** Whether the baseline commit has this profile (default: yes), so that the call is timed there too. */
+      inBaseline?: boolean;
     } = {},
   ) => {
     const mode = extra.mode ?? "repeat";
     const shown = { ...(extra.nextPage ?? input) } as Record<string, unknown>;
     delete shown.path;
     const id = `${workload}:${extra.label ?? name}:${extra.call ?? JSON.stringify(shown)}:${mode}`;
-    if (baseline !== undefined && (SMALL_WORKLOADS as readonly string[]).includes(workload) && extra.nextPage === undefined && extra.options === undefined) {
+    if (baseline !== undefined && extra.inBaseline !== false && (SMALL_WORKLOADS as readonly string[]).includes(workload) && extra.nextPage === undefined && extra.options === undefined) {
       baselineCase(workload, name, input, mode, id, baseline);
     }
     cases.push({
@@ -360,6 +362,14 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
     // larger than max_file_read_bytes comes back cut, as forge's reference does (issue 15), never refused.
     profileCase(workload, "forge", { path: rel, head: 200 }, { floor: f200c, mode: "first" });
     profileCase(workload, "forge", { path: rel, head: 200 }, { floor: f200c });
+    if (!singleLine) {
+      // agent (issue 32): its default window of 2,000 lines, which hashes the whole file for `version`; and
+      // the same page with a max_tokens that does not bind, which adds the token estimate of every line.
+      const f2000c = floor(workload, "2000c", "2,000 lines + count", { file, from: 0, to: to(2000), countTo: size });
+      profileCase(workload, "agent", { path: rel }, { floor: f2000c, mode: "first", inBaseline: false });
+      profileCase(workload, "agent", { path: rel }, { floor: f2000c, inBaseline: false });
+      profileCase(workload, "agent", { path: rel, max_tokens: 1_000_000 }, { floor: f2000c, inBaseline: false });
+    }
     if (workload === "4k") {
       // The secrets policy (issue 30 case 6) costs a keyword test of the window when the text names none of
       // the formats it knows, and a secretlint scan when it does: envelope with the policy turned on, on the

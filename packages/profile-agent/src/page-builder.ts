@@ -17,6 +17,12 @@ export interface Next {
   readonly column?: number;
 }
 
+/** What an entry adds to a page: its JSON-escaped bytes and estimated tenths of a token (each with its line break). */
+interface Cost {
+  readonly bytes: number;
+  readonly tenths: number;
+}
+
 // Room kept for the notices that end a page cut short (where to continue, and with ranges, that the later
 // ranges were not read), so that adding them never breaks a bound: together they are estimated at 43
 // tokens with 10-digit line and column numbers.
@@ -71,12 +77,14 @@ export class PageBuilder {
     const characters = Array.from(line.text.length > this.bounds.maxLineChars * 2 + 2 ? line.text.slice(0, this.bounds.maxLineChars * 2 + 2) : line.text);
     let shown = Math.min(characters.length, this.bounds.maxLineChars);
     let entry = this.entry(line, column, characters, shown);
-    if (!this.fits(entry)) {
+    let cost = this.costOf(entry);
+    if (!this.fits(cost)) {
       if (this.shown > 0) return this.stop({ start_line: line.number, ...(column > 1 ? { column } : {}) });
       shown = this.largestFitting(line, column, characters, shown);
       entry = this.entry(line, column, characters, shown);
+      cost = this.costOf(entry);
     }
-    this.push(entry);
+    this.push(entry, cost);
     this.shown++;
     this.first ??= line.number;
     this.last = line.number;
@@ -87,8 +95,9 @@ export class PageBuilder {
         return this.stop({ start_line: line.number, column: cutAt });
       }
       const marker = `[line ${line.number} is cut after column ${cutAt - 1}: read the rest with start_line ${line.number}, column ${cutAt}]`;
-      if (!this.fits([marker])) return this.stop({ start_line: line.number, column: cutAt });
-      this.push([marker]);
+      const markerCost = this.costOf([marker]);
+      if (!this.fits(markerCost)) return this.stop({ start_line: line.number, column: cutAt });
+      this.push([marker], markerCost);
       this.cutLines = true;
     }
     return true;
@@ -104,7 +113,8 @@ export class PageBuilder {
 
   /** Adds a notice line (not a line of the file). */
   notice(text: string): void {
-    this.push([`[${text}]`]);
+    const entry = [`[${text}]`];
+    this.push(entry, this.costOf(entry));
   }
 
   /** The page's content. */
@@ -118,8 +128,14 @@ export class PageBuilder {
     return column > 1 ? [`[line ${line.number} from column ${column}]`, numbered] : [numbered];
   }
 
-  private fits(entry: readonly string[]): boolean {
-    return this.bytes + costInBytes(entry) <= this.bounds.maxBytes - NOTICE_BYTES && (this.bounds.maxTokens === undefined || this.tenths + costInTenths(entry) <= (this.bounds.maxTokens - NOTICE_TOKENS) * 10);
+  // What an entry adds to the page, computed once for the check and the push (the token estimate only
+  // under a budget).
+  private costOf(entry: readonly string[]): Cost {
+    return { bytes: costInBytes(entry), tenths: this.bounds.maxTokens === undefined ? 0 : costInTenths(entry) };
+  }
+
+  private fits(cost: Cost): boolean {
+    return this.bytes + cost.bytes <= this.bounds.maxBytes - NOTICE_BYTES && (this.bounds.maxTokens === undefined || this.tenths + cost.tenths <= (this.bounds.maxTokens - NOTICE_TOKENS) * 10);
   }
 
   // The most characters of the page's first line that fit (at least one, so that every read moves on).
@@ -128,15 +144,15 @@ export class PageBuilder {
     let high = most;
     while (low < high) {
       const middle = Math.ceil((low + high) / 2);
-      if (this.fits(this.entry(line, column, characters, middle))) low = middle;
+      if (this.fits(this.costOf(this.entry(line, column, characters, middle)))) low = middle;
       else high = middle - 1;
     }
     return Math.min(low, characters.length);
   }
 
-  private push(entry: readonly string[]): void {
-    this.bytes += costInBytes(entry);
-    if (this.bounds.maxTokens !== undefined) this.tenths += costInTenths(entry);
+  private push(entry: readonly string[], cost: Cost): void {
+    this.bytes += cost.bytes;
+    this.tenths += cost.tenths;
     this.parts.push(...entry);
   }
 }
