@@ -21,7 +21,7 @@ const corpus = fs
 async function readAll(root: string, name: string, extra: Record<string, unknown> = {}): Promise<{ answers: ReadSuccess[]; lines: string[] }> {
   const answers: ReadSuccess[] = [];
   const pieces = new Map<number, Map<number, string>>();
-  const pending: { start_line: number; column?: number }[] = [{ start_line: 1 }];
+  const pending: { start_line: number; column?: number | undefined }[] = [{ start_line: 1 }];
   while (pending.length > 0) {
     expect(answers.length).toBeLessThan(1000);
     const at = pending.shift()!;
