@@ -29,6 +29,8 @@ export interface Workloads {
   readonly log: string;
   readonly logFacts: LogFacts;
   readonly singleLine: string;
+  /** One line of {@link COLUMN_LINE_BYTES} (minified JavaScript with some non-ASCII strings), for `column` reads. */
+  readonly columnLine: string;
   /**
    * The 4 KiB source file with one line that names an environment variable holding a secret: text a secrets
    * policy hands to its scanner (a keyword of the formats it knows), without any secret in it.
@@ -43,6 +45,11 @@ export interface Workloads {
 /** Lines of the log whose starts are recorded (window at 5,000,000 and its next page). */
 export const LOG_WINDOW_LINE = 5_000_000;
 export const LOG_TAIL_LINES = 100;
+
+/** The size of the one-line file that `column` reads are timed in (50 MiB, under the agent's 64 MiB `max_scan_bytes`). */
+export const COLUMN_LINE_BYTES = 50 * MiB;
+/** The columns (characters) read in it: about 1 KiB, 1 MB and 40 MB deep. */
+export const COLUMN_DEPTHS = [1_024, 1_000_000, 40_000_000] as const;
 
 /**
  * Creates (once) and returns the workload files. The 1 GiB log is generated only when `withLog`; small
@@ -80,6 +87,11 @@ export function prepareWorkloads(cacheDir: string, options: { withLog: boolean; 
     fs.writeFileSync(path.join(cacheDir, singleLine), minifiedText(5 * MiB));
     writtenAt = Date.now();
   }
+  const columnLine = "dist/one-line-50m.js";
+  if (!hasSize(path.join(cacheDir, columnLine), COLUMN_LINE_BYTES)) {
+    writeColumnLine(path.join(cacheDir, columnLine), COLUMN_LINE_BYTES);
+    writtenAt = Date.now();
+  }
   const many: string[] = [];
   for (let i = 0; i < options.manyCount; i++) {
     const rel = `many/${String(Math.floor(i / 1000)).padStart(2, "0")}/file-${String(i).padStart(5, "0")}.ts`;
@@ -99,7 +111,7 @@ export function prepareWorkloads(cacheDir: string, options: { withLog: boolean; 
     writtenAt = Date.now();
   }
   fs.writeFileSync(stampPath, JSON.stringify({ version: GENERATOR_VERSION, log: logFacts }, null, 2));
-  return { root: cacheDir, small, secretsKeyword, log, logFacts: logFacts ?? { bytes: 0, lines: 0, lineStarts: {} }, singleLine, many, writtenAt };
+  return { root: cacheDir, small, secretsKeyword, log, logFacts: logFacts ?? { bytes: 0, lines: 0, lineStarts: {} }, singleLine, columnLine, many, writtenAt };
 }
 
 function readStamp(file: string): { version?: number; log?: LogFacts } {
@@ -179,6 +191,39 @@ function minifiedText(size: number): Buffer {
     bytes += part.length;
   }
   return Buffer.from(parts.join("")).subarray(0, size);
+}
+
+const STRINGS = ["Größe", "naïve café", "日本語の文字列", "😀 emoji", "plain ascii", "more ascii text", "ascii again", "ascii"];
+
+/**
+ * One line of minified JavaScript of exactly `size` bytes, no newline, written a MiB at a time: mostly
+ * ASCII, with string literals in 2-, 3- and 4-byte characters here and there (as bundles have them).
+ */
+function writeColumnLine(file: string, size: number): void {
+  const next = random(4242);
+  const fd = fs.openSync(file, "w");
+  try {
+    let written = 0;
+    while (written < size) {
+      const parts: string[] = [];
+      let bytes = 0;
+      while (bytes < MiB) {
+        const part = `function ${pick(next)}(a){return a.${pick(next)}("${STRINGS[Math.floor(next() * STRINGS.length)] ?? ""}")||${Math.floor(next() * 1e6)}};`;
+        parts.push(part);
+        bytes += Buffer.byteLength(part);
+      }
+      let piece = Buffer.from(parts.join(""));
+      if (written + piece.length > size) {
+        // Cut to the exact size on an ASCII tail, so no character is split.
+        piece = piece.subarray(0, size - written);
+        for (let end = piece.length - 1; end >= 0 && (piece[end] ?? 0) >= 0x80; end--) piece[end] = 0x20;
+      }
+      fs.writeSync(fd, piece);
+      written += piece.length;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 function pick(next: () => number): string {

@@ -71,7 +71,7 @@ function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig, redact
   let source: LineSource;
   let terminators = scan.terminators;
   if (verdict.encoding === "utf-8") {
-    source = utf8Source(file, scan.complete ? countLines(terminators, scan.size, scan.finalLf, verdict.bomBytes) : null, verdict.bomBytes);
+    source = utf8Source(file, scan.complete ? countLines(terminators, scan.size, scan.finalLf, verdict.bomBytes) : null, verdict.bomBytes, scan.columns);
   } else {
     const whole = yield* readHeadSteps(file, config.max_decoded_bytes);
     if (!whole.ok) return whole;
