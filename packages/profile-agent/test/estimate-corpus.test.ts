@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { countTokens as cl100k } from "gpt-tokenizer/encoding/cl100k_base";
 import { countTokens as o200k } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
+import { estimateTokenTenths } from "../src/estimate-tokens.js";
 import { estimateTokens, type ReadSuccess } from "../src/index.js";
 import { readText, sandbox } from "./helpers.js";
 
@@ -97,5 +98,28 @@ describe("AGENT-TOK-03: the estimate against o200k and cl100k on the corpus", ()
     expect(answer.content.split("\n").slice(-2)).toEqual([`[the answer's bound was reached: continue with start_line ${answer.next?.start_line}]`, "[ranges after this one were not read: ask for them again]"]);
     expect(estimateTokens(answer.content)).toBeLessThanOrEqual(200);
     expect(Math.max(o200k(answer.content), cl100k(answer.content))).toBeLessThanOrEqual(200);
+  });
+
+  // AGENT-TOK-02: a page adds its lines' estimates and one token for each line break not after punctuation
+  // (an ASCII character that is not a letter, a digit or whitespace).
+  const lineTenths = (part: string) => estimateTokenTenths(part) + (/[^A-Za-z0-9 \t\r\n\u0080-\uffff]$/.test(part) ? 0 : 10);
+
+  it.each(corpus.filter((name) => name !== "minified.js"))("%s: a page under max_tokens holds every line that fits by the estimate, and stops at the first that does not", async (name) => {
+    const text = fs.readFileSync(path.join(corpusDir, name), "utf8");
+    const lines = linesOf(text);
+    const { root } = sandbox({ [name]: text });
+    for (const budget of [100, 250, 400, 1000, 3000]) {
+      const answer = await readText(root, { path: name, max_tokens: budget });
+      const parts = answer.content.split("\n");
+      const room = (budget - 45) * 10;
+      if (answer.next === null) {
+        expect(parts.reduce((sum, part) => sum + lineTenths(part), 0), `${budget}`).toBeLessThanOrEqual(room);
+        continue;
+      }
+      expect(parts.at(-1)).toBe(`[the answer's bound was reached: continue with start_line ${answer.next.start_line}]`);
+      const shown = parts.slice(0, -1).reduce((sum, part) => sum + lineTenths(part), 0);
+      expect(shown, `${budget}`).toBeLessThanOrEqual(room);
+      expect(shown + lineTenths(`${answer.next.start_line}\t${lines[answer.next.start_line - 1]}`), `${budget}`).toBeGreaterThan(room);
+    }
   });
 });
