@@ -383,6 +383,8 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
     // for a settled file, so a repeated call skips it), then a page of at most 2000 lines and 256 KiB.
     profileCase(workload, "agent", { path: rel }, { floor: f2000c, mode: "first" });
     profileCase(workload, "agent", { path: rel }, { floor: f2000c });
+    // The same page under a max_tokens that does not bind: what the token estimate of every line adds.
+    if (!singleLine) profileCase(workload, "agent", { path: rel, max_tokens: 1_000_000 }, { floor: f2000c });
     limit(workload, "readFileSync + split", "whole file", () => fs.readFileSync(file, "utf8").split("\n").length, { floor: fAll });
     limit(workload, "head(1)", "head -n 200 (subprocess)", subprocess("head", ["-n", "200", rel]), { floor: f200 });
     peer(workload, "MCP fs", "read_text_file (whole)", async () => {

@@ -20,10 +20,11 @@ import type { BenchResults, CaseResult } from "./results.js";
 import { ensurePeers, installedPeerVersion, PEERS } from "./peers.js";
 import { measureScans } from "./scans.js";
 import { measureStartup, type StartupResult } from "./startup.js";
+import { measureTokens, TOKENS_PROFILES, type TokensResult } from "./tokens.js";
 import { checkTargets } from "./targets.js";
 import { defaultCacheDir, LOG_WINDOW_LINE, prepareWorkloads } from "./workloads.js";
 
-const HELP = `Usage: pnpm bench [--quick] [--only REGEX] [--profiles a,b] [--no-rss] [--no-concurrency] [--no-startup] [--no-baseline] [--no-responsiveness] [--out DIR]
+const HELP = `Usage: pnpm bench [--quick] [--only REGEX] [--profiles a,b] [--no-rss] [--no-concurrency] [--no-startup] [--no-baseline] [--no-responsiveness] [--no-tokens] [--out DIR]
 
   --quick           small files and the column reads only, few samples (well under a minute); writes to a temp dir
   --only REGEX      time only the cases whose id matches
@@ -33,6 +34,7 @@ const HELP = `Usage: pnpm bench [--quick] [--only REGEX] [--profiles a,b] [--no-
   --no-startup      skip timing read-tool call's start against node -e 0 (needs \`pnpm build\`)
   --no-baseline     skip the rows of the synchronous baseline commit (built from git into the cache)
   --no-responsiveness  skip the long first call watched by a timer, aborted, and served by read-mcp
+  --no-tokens       skip the tokens table (o200k and cl100k counts of the answers, the max_tokens estimate)
   --out DIR         where results go (default: bench/results and docs/benchmarks.md; --quick: a temp dir)
 
 Generated files are cached in $READ_BENCH_CACHE (default: <tmpdir>/read-bench).`;
@@ -51,6 +53,7 @@ const { values: args } = parseArgs({
     "no-startup": { type: "boolean", default: false },
     "no-baseline": { type: "boolean", default: false },
     "no-responsiveness": { type: "boolean", default: false },
+    "no-tokens": { type: "boolean", default: false },
     out: { type: "string" },
     help: { type: "boolean", default: false },
   },
@@ -183,6 +186,14 @@ if (!args["no-rss"]) {
   }
 }
 
+// Counted last, once every timed case has run: the tokenizers' tables are tens of MiB of heap.
+let tokens: TokensResult | null = null;
+if (!args["no-tokens"] && (only === undefined || only.test("tokens")) && TOKENS_PROFILES.every((name) => profiles.includes(name))) {
+  tokens = await measureTokens(repoRoot);
+  const agent = tokens.answers.find((answer) => answer.subject === "agent");
+  log(`tokens: agent's answer for ${tokens.lines} lines of ${tokens.file} ${agent?.o200k ?? "?"} (o200k); unchanged ${tokens.unchanged.o200k}`);
+}
+
 const report: BenchResults = {
   generatedAt: new Date().toISOString(),
   quick,
@@ -208,6 +219,7 @@ const report: BenchResults = {
   baseline: baseline === null ? null : "unavailable" in baseline ? baseline : { commit: baseline.commit },
   longRead,
   mcpResponsiveness,
+  tokens,
   targets: [],
 };
 const final: BenchResults = { ...report, targets: checkTargets(report) };

@@ -5,6 +5,7 @@ import type { McpResponsivenessResult } from "./mcp-responsiveness.js";
 import type { PairResult } from "./pairs.js";
 import type { StartupResult } from "./startup.js";
 import type { Summary } from "./stats.js";
+import type { TokensResult } from "./tokens.js";
 
 /** One case's line of the report, as written to `bench/results/latest.json`. */
 export interface CaseResult {
@@ -89,5 +90,7 @@ export interface BenchResults {
   readonly longRead: LongReadResult | null;
   /** `read-mcp` answering pings during that call, and stopping it on cancellation. */
   readonly mcpResponsiveness: McpResponsivenessResult | null;
+  /** The tokens table (issue 32); `null` or absent when not measured. */
+  readonly tokens?: TokensResult | null;
   readonly targets: readonly TargetResult[];
 }

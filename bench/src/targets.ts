@@ -186,6 +186,7 @@ export function checkTargets(results: BenchResults): TargetResult[] {
   }
   targets.push(columnTarget(cases));
   targets.push(...responsivenessTargets(results), ...imageTargets(cases));
+  targets.push(...tokenTargets(results));
   return targets;
 }
 
@@ -201,6 +202,48 @@ function columnTarget(cases: readonly CaseResult[]): TargetResult {
   const shown = reads.map((c, i) => `column ${depth(c).toLocaleString("en-US")}: ${time(c.timeNs?.median ?? Number.NaN)}${i === 0 ? "" : ` (${((c.timeNs?.median ?? Number.NaN) / base).toFixed(2)}x)`}`);
   const failed = reads.some((c) => c.outcome !== "ok");
   return { target, measured: `${shown.join("; ")}${failed ? "; some calls failed" : ""}`, met: !failed && worst <= 1.5 };
+}
+
+// Issue 32: what the agent profile's answers cost a model, and its max_tokens estimate, in real tokens.
+function tokenTargets(results: BenchResults): TargetResult[] {
+  const tokens = results.tokens ?? null;
+  const lines = tokens === null ? "200" : tokens.lines.toLocaleString("en-US");
+  const file = tokens === null ? "a source file" : `\`${tokens.file.split("/").at(-1)}\``;
+  const rawTarget = `agent: o200k tokens of its whole answer (as a model receives it) for the first ${lines} lines of ${file} at most 1.25x the raw text's (issue 32)`;
+  const peerTarget = `agent: that answer at most each peer's (MCP fs read_text_file, gemini-cli read_file) plus what numbering adds (\`cat -n\` minus raw) (issue 32)`;
+  const unchangedTarget = "agent: a conditional read of an unchanged file (`if_version`) at most 50 o200k tokens (issue 32)";
+  const estimateTarget = "agent: the max_tokens estimate of every answer reading the token corpus (code, prose, CJK, minified) at least its o200k and cl100k counts and at most 1.25x the larger (issue 32)";
+  if (tokens === null) return [rawTarget, peerTarget, unchangedTarget, estimateTarget].map((target) => ({ target, measured: "not run", met: null }));
+  const of = (subject: string) => tokens.answers.find((answer) => answer.subject === subject)?.o200k ?? Number.NaN;
+  const agent = of("agent");
+  const raw = of("raw");
+  const numbering = of("cat -n") - raw;
+  const peers = ["MCP fs", "gemini-cli"].map((peer) => ({ peer, allowed: of(peer) + numbering }));
+  const n = (value: number) => value.toLocaleString("en-US");
+  const worst = tokens.estimates.reduce((a, b) => (b.most > a.most ? b : a));
+  const lowest = tokens.estimates.reduce((a, b) => (b.least < a.least ? b : a));
+  return [
+    {
+      target: rawTarget,
+      measured: `${n(agent)} against raw ${n(raw)}: ${(agent / raw).toFixed(2)}x (\`cat -n\` ${n(of("cat -n"))}, ${(of("cat -n") / raw).toFixed(2)}x; envelope ${n(of("envelope"))}, forge ${n(of("forge"))})`,
+      met: agent <= 1.25 * raw,
+    },
+    {
+      target: peerTarget,
+      measured: `${n(agent)}; ${peers.map(({ peer, allowed }) => `${peer} ${n(of(peer))} + ${n(numbering)} = ${n(allowed)}`).join(", ")}`,
+      met: peers.every(({ allowed }) => agent <= allowed),
+    },
+    {
+      target: unchangedTarget,
+      measured: `${n(tokens.unchanged.o200k)} (cl100k ${n(tokens.unchanged.cl100k)})`,
+      met: tokens.unchanged.o200k <= 50,
+    },
+    {
+      target: estimateTarget,
+      measured: `from ${lowest.least.toFixed(2)}x (${lowest.file}) to ${worst.most.toFixed(2)}x (${worst.file}) over ${tokens.estimates.reduce((sum, e) => sum + e.answers, 0)} answers of ${tokens.estimates.length} files`,
+      met: lowest.least >= 1 && worst.most <= 1.25,
+    },
+  ];
 }
 
 const ms = (ns: number) => (Number.isFinite(ns) ? `${(ns / 1e6).toFixed(ns < 10e6 ? 1 : 0)} ms` : "-");

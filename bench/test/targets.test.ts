@@ -2,6 +2,7 @@ import { expect, test } from "vitest";
 import type { BenchResults, CaseResult } from "../src/results.js";
 import { summarize } from "../src/stats.js";
 import { checkTargets } from "../src/targets.js";
+import type { TokensResult } from "../src/tokens.js";
 
 function timed(id: string, fields: Omit<CaseResult, "id" | "call" | "mode" | "expect" | "outcome" | "unexpected" | "timeNs">, medianNs: number): CaseResult {
   return { id, call: id, mode: "repeat", expect: "ok", outcome: "ok", unexpected: false, timeNs: summarize([medianNs]), ...fields };
@@ -269,6 +270,57 @@ test("the image targets of issue 33: a 4 MP PNG within 250 ms; a 30 MP noisy PNG
   const missed = targetsOf([image("image-4mp", "{path}", 300, 110), image("image-30mp", "grey", 700, 300)]);
   expect(missed.map((target) => target.met)).toEqual([false, false]);
   expect(targetsOf([]).map((target) => [target.measured, target.met])).toEqual([
+    ["not run", null],
+    ["not run", null],
+  ]);
+});
+
+const isTokenTarget = (t: { readonly target: string }) => /o200k|each peer's|max_tokens estimate/.test(t.target);
+
+/** A tokens table with these o200k counts (cl100k one less), the unchanged answer's and the estimate's extremes. */
+function tokensTable(o200k: Record<string, number>, unchanged: number, estimate: { least: number; most: number }): TokensResult {
+  const answer = (subject: string, tokens: number) => ({ subject, what: subject, characters: tokens * 4, o200k: tokens, cl100k: tokens - 1 });
+  return {
+    file: "packages/core/src/read-lines.ts",
+    lines: 200,
+    answers: Object.entries(o200k).map(([subject, tokens]) => answer(subject, tokens)),
+    unchanged: answer("agent", unchanged),
+    estimates: [
+      { file: "code.ts", bytes: 6511, answers: 1, o200k: 100, cl100k: 99, estimate: 110, least: 1.1, most: 1.1 },
+      { file: "minified.js", bytes: 9738, answers: 5, o200k: 100, cl100k: 99, estimate: 120, least: estimate.least, most: estimate.most },
+    ],
+    cost: { estimateNsPerKiB: 1000, jsonNsPerKiB: 500 },
+  };
+}
+
+test("the token targets: agent within 1.25x raw and within each peer plus cat -n's numbering, a conditional read within 50, the estimate within 1-1.25x (issue 32)", () => {
+  const counts = { raw: 2000, "cat -n": 2500, agent: 2400, envelope: 2900, forge: 2700, "MCP fs": 2000, "gemini-cli": 2300 };
+  const met = checkTargets({ ...results([]), tokens: tokensTable(counts, 27, { least: 1.05, most: 1.2 }) }).filter(isTokenTarget);
+  expect(met).toEqual([
+    {
+      target: "agent: o200k tokens of its whole answer (as a model receives it) for the first 200 lines of `read-lines.ts` at most 1.25x the raw text's (issue 32)",
+      measured: "2,400 against raw 2,000: 1.20x (`cat -n` 2,500, 1.25x; envelope 2,900, forge 2,700)",
+      met: true,
+    },
+    {
+      target: "agent: that answer at most each peer's (MCP fs read_text_file, gemini-cli read_file) plus what numbering adds (`cat -n` minus raw) (issue 32)",
+      measured: "2,400; MCP fs 2,000 + 500 = 2,500, gemini-cli 2,300 + 500 = 2,800",
+      met: true,
+    },
+    { target: "agent: a conditional read of an unchanged file (`if_version`) at most 50 o200k tokens (issue 32)", measured: "27 (cl100k 26)", met: true },
+    {
+      target:
+        "agent: the max_tokens estimate of every answer reading the token corpus (code, prose, CJK, minified) at least its o200k and cl100k counts and at most 1.25x the larger (issue 32)",
+      measured: "from 1.05x (minified.js) to 1.20x (minified.js) over 6 answers of 2 files",
+      met: true,
+    },
+  ]);
+  const missed = checkTargets({ ...results([]), tokens: tokensTable({ ...counts, agent: 2600 }, 51, { least: 0.98, most: 1.3 }) }).filter(isTokenTarget);
+  expect(missed.map((t) => t.met)).toEqual([false, false, false, false]);
+  expect(missed[1]?.measured).toBe("2,600; MCP fs 2,000 + 500 = 2,500, gemini-cli 2,300 + 500 = 2,800");
+  expect(checkTargets(results([])).filter(isTokenTarget).map((t) => [t.measured, t.met])).toEqual([
+    ["not run", null],
+    ["not run", null],
     ["not run", null],
     ["not run", null],
   ]);

@@ -1,4 +1,4 @@
-import { estimateTokens } from "./estimate-tokens.js";
+import { estimateTokenTenths } from "./estimate-tokens.js";
 import { jsonBytes } from "./json-bytes.js";
 import type { SourceLine } from "./line-source.js";
 
@@ -18,9 +18,11 @@ export interface Next {
   readonly column?: number;
 }
 
-// Room kept for the notice that ends a page cut short, so that adding it never breaks a bound.
+// Room kept for the notices that end a page cut short (where to continue, and with ranges, that the later
+// ranges were not read), so that adding them never breaks a bound: together they are estimated at 43
+// tokens with 10-digit line and column numbers.
 const NOTICE_BYTES = 400;
-const NOTICE_TOKENS = 30;
+const NOTICE_TOKENS = 45;
 
 /**
  * Builds `content` line by line within {@link PageBounds} (AGENT-OUT-02, AGENT-BND-01..04). Each line is
@@ -35,7 +37,12 @@ export class PageBuilder {
   // reaches maxBytes, exact from then on, so a page far below its bound never counts its escapes.
   private bytes = 0;
   private exact = false;
-  private tokens = 0;
+  // Estimated tokens of the page so far, in tenths: likewise an upper bound (15 tenths a UTF-16 unit, the
+  // most estimateTokenTenths gives, and 10 for a line break) until that bound reaches the budget, exact from
+  // then on, so a page far below its budget never runs the estimate. Either way a line fits exactly when
+  // it fits by the exact count.
+  private tenths = 0;
+  private exactTenths: boolean;
   private shown = 0;
   /** The first and last line numbers shown. */
   first: number | null = null;
@@ -45,7 +52,10 @@ export class PageBuilder {
   /** Some line shown was cut at `maxLineChars` (a notice says where its rest is). */
   cutLines = false;
 
-  constructor(private readonly bounds: PageBounds) {}
+  constructor(private readonly bounds: PageBounds) {
+    // Without a budget nothing is counted: the count is as exact as it needs to be.
+    this.exactTenths = bounds.maxTokens === undefined;
+  }
 
   /** Lines of the page so far. */
   get lineCount(): number {
@@ -131,31 +141,45 @@ export class PageBuilder {
 
   // Each line costs its JSON-escaped UTF-8 bytes (while the page's count is an upper bound, the most they
   // can be: 6 a UTF-16 unit, a control character's \u00XX) and the \n that joins it to the next; its
-  // estimated tokens and one for that \n, counted only under a budget.
+  // estimated tokens and its \n's (while the page's count is an upper bound, the most they can be), counted
+  // only under a budget.
   private cost(entry: readonly string[]): Cost {
     let bytes = 0;
-    let tokens = 0;
+    let tenths = 0;
     for (const part of entry) {
       bytes += (this.exact ? jsonBytes(part) : part.length * 6) + 2;
-      if (this.bounds.maxTokens !== undefined) tokens += estimateTokens(part) + 1;
+      if (this.bounds.maxTokens !== undefined) tenths += this.exactTenths ? exactTenths(part) : part.length * 15 + 10;
     }
-    return { bytes, tokens };
+    return { bytes, tenths };
   }
 
-  // The entry's cost when it fits the page, else undefined; counts the page exactly once its upper bound no longer fits.
+  // The entry's cost when it fits the page, else undefined; each count (bytes, tokens) becomes exact once its
+  // upper bound no longer fits.
   private fitting(entry: readonly string[]): Cost | undefined {
     let cost = this.cost(entry);
-    if (!this.exact && !this.within(cost)) {
+    let recount = false;
+    if (!this.exact && !this.bytesFit(cost)) {
       this.exact = true;
       this.bytes = 0;
       for (const part of this.parts) this.bytes += jsonBytes(part) + 2;
-      cost = this.cost(entry);
+      recount = true;
     }
-    return this.within(cost) ? cost : undefined;
+    if (!this.exactTenths && !this.tenthsFit(cost)) {
+      this.exactTenths = true;
+      this.tenths = 0;
+      for (const part of this.parts) this.tenths += exactTenths(part);
+      recount = true;
+    }
+    if (recount) cost = this.cost(entry);
+    return this.bytesFit(cost) && this.tenthsFit(cost) ? cost : undefined;
   }
 
-  private within(cost: Cost): boolean {
-    return this.bytes + cost.bytes <= this.bounds.maxBytes - NOTICE_BYTES && (this.bounds.maxTokens === undefined || this.tokens + cost.tokens <= this.bounds.maxTokens - NOTICE_TOKENS);
+  private bytesFit(cost: Cost): boolean {
+    return this.bytes + cost.bytes <= this.bounds.maxBytes - NOTICE_BYTES;
+  }
+
+  private tenthsFit(cost: Cost): boolean {
+    return this.bounds.maxTokens === undefined || this.tenths + cost.tenths <= (this.bounds.maxTokens - NOTICE_TOKENS) * 10;
   }
 
   // The most characters of the page's first line that fit (at least one, so that every read moves on).
@@ -172,12 +196,25 @@ export class PageBuilder {
 
   private push(entry: readonly string[], cost: Cost): void {
     this.bytes += cost.bytes;
-    this.tokens += cost.tokens;
+    this.tenths += cost.tenths;
     this.parts.push(...entry);
   }
 }
 
+/** What an entry adds to a page: its JSON-escaped bytes and estimated tenths of a token (each with its line break). */
 interface Cost {
   readonly bytes: number;
-  readonly tokens: number;
+  readonly tenths: number;
+}
+
+// A line's estimated tenths of a token and its line break's: none after punctuation, where the tokenizers
+// put the break in the punctuation's piece (as estimateTokens does over the whole page).
+function exactTenths(part: string): number {
+  return estimateTokenTenths(part) + (endsInPunctuation(part) ? 0 : 10);
+}
+
+function endsInPunctuation(text: string): boolean {
+  const last = text.charCodeAt(text.length - 1);
+  const letter = (last | 0x20) >= 0x61 && (last | 0x20) <= 0x7a;
+  return last < 0x80 && !letter && !(last >= 0x30 && last <= 0x39) && last !== 0x20 && last !== 0x09 && last !== 0x0a && last !== 0x0d;
 }
