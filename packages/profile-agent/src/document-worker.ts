@@ -1,0 +1,27 @@
+import { parentPort } from "node:worker_threads";
+import type { DocumentAnswer, DocumentJob } from "./document-job.js";
+import { extractPdfPages } from "./extract-pdf-pages.js";
+import { renderNotebook } from "./render-notebook.js";
+
+/**
+ * The document worker's script: it answers each {@link DocumentJob} it is sent, one at a time; the main
+ * thread (`runDocumentWorker`) bounds its heap and time and ends it. A parse that throws is an `invalid` answer;
+ * anything the worker cannot answer (out of memory, a crash) ends it, which the main thread reports.
+ */
+parentPort?.on("message", (job: DocumentJob) => {
+  answer(job).then(
+    (result) => parentPort?.postMessage(result),
+    (error: unknown) => parentPort?.postMessage({ kind: "invalid", message: describe(error) } satisfies DocumentAnswer),
+  );
+});
+
+async function answer(job: DocumentJob): Promise<DocumentAnswer> {
+  if (job.kind === "pdf") return { kind: "pdf", ...(await extractPdfPages(job.bytes, job.first, job.last, job.maxPageChars)) };
+  return { kind: "notebook", ...renderNotebook(new TextDecoder().decode(job.bytes), job.maxOutputChars) };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error && error.name === "PasswordException") return "it is protected by a password";
+  const text = (error instanceof Error ? error.message : String(error)).replace(/\.+$/, "");
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+}
