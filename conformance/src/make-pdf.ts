@@ -1,3 +1,5 @@
+import { deflateSync } from "node:zlib";
+
 /**
  * A minimal, valid PDF made byte by byte: one page per entry of `pages`, each page's lines drawn in
  * Helvetica (a standard font, not embedded), a page of `null` drawing nothing (a page without a text
@@ -5,6 +7,21 @@
  * bench make their PDFs with it instead of committing binaries they could not review.
  */
 export function makePdf(pages: readonly (readonly string[] | null)[]): Uint8Array {
+  return pdfOf(pages.map((lines) => ({ stream: lines === null ? "0 0 1 rg 72 72 100 100 re f" : textStream(lines), filter: undefined })));
+}
+
+/**
+ * A one-page PDF whose page's content is `operators` (a content stream's text, such as `"0 0 m\n"`)
+ * repeated `times` times, stored deflated: a few hundred kilobytes that a reader must inflate to
+ * `operators.length * times` bytes and interpret, operator by operator, to find the page's text. The
+ * pathological PDF of the adversarial suite and of the document worker's tests.
+ */
+export function makeInflatingPdf(operators: string, times: number): Uint8Array {
+  const deflated = deflateSync(Buffer.from(operators.repeat(times), "latin1"), { level: 9 });
+  return pdfOf([{ stream: deflated.toString("latin1"), filter: "/FlateDecode" }]);
+}
+
+function pdfOf(pages: readonly { readonly stream: string; readonly filter: string | undefined }[]): Uint8Array {
   const objects: string[] = [];
   const count = pages.length;
   // 1: catalog, 2: page tree, 3: font, then a page and its content stream for each page.
@@ -12,11 +29,10 @@ export function makePdf(pages: readonly (readonly string[] | null)[]): Uint8Arra
   const kids = pages.map((_, index) => `${4 + index * 2} 0 R`).join(" ");
   objects.push(`<< /Type /Pages /Kids [${kids}] /Count ${count} >>`);
   objects.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
-  for (const [index, lines] of pages.entries()) {
+  for (const [index, { stream, filter }] of pages.entries()) {
     const contentRef = `${5 + index * 2} 0 R`;
     objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentRef} >>`);
-    const stream = lines === null ? "0 0 1 rg 72 72 100 100 re f" : textStream(lines);
-    objects.push(`<< /Length ${Buffer.byteLength(stream, "latin1")} >>\nstream\n${stream}\nendstream`);
+    objects.push(`<< /Length ${Buffer.byteLength(stream, "latin1")}${filter === undefined ? "" : ` /Filter ${filter}`} >>\nstream\n${stream}\nendstream`);
   }
   let body = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";
   const offsets: number[] = [];

@@ -16,7 +16,7 @@ import { z } from "zod";
  * | `max_scan_bytes`     | `67108864`| most bytes hashed and counted per call: a larger file has no `version` or `total_lines` |
  * | `max_document_bytes` | `33554432`| largest PDF or notebook read (32 MiB): its bytes are parsed whole, off the main thread |
  * | `max_pages`          | `20`      | most pages of a PDF one answer holds, and the default of `pages`                   |
- * | `document_timeout_ms`| `10000`   | most milliseconds a PDF or notebook's parse may take before it is stopped           |
+ * | `document_timeout_ms`| `5000`    | most milliseconds a PDF or notebook's parse may take before it is stopped           |
  */
 export const configSchema = z.object({
   max_lines: z.int().min(1).default(2000),
@@ -26,7 +26,7 @@ export const configSchema = z.object({
   max_scan_bytes: z.int().min(1).default(64 * 1024 * 1024),
   max_document_bytes: z.int().min(1).max(MAX_ANSWER_BYTES_CEILING).default(32 * 1024 * 1024),
   max_pages: z.int().min(1).max(1000).default(20),
-  document_timeout_ms: z.int().min(100).max(600_000).default(10_000),
+  document_timeout_ms: z.int().min(100).max(600_000).default(5_000),
 });
 
 /** The `[agent]` table once validated, defaults applied. */
