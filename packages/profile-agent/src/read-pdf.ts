@@ -14,7 +14,8 @@ const NOTICE_TOKENS = 30;
 /**
  * Reads a PDF's text by pages (AGENT-PDF): `pages` ("3", "1-5"; default from page 1) served up to
  * `max_pages` pages, `max_content_bytes` and the `max_tokens` budget, each page after a line
- * `--- page N of T ---`, a page without a text layer said so; `next` gives the pages that follow.
+ * `--- page N of T ---`, a page without a text layer said so; `next` gives the pages that follow the last
+ * one shown (at most `max_pages` of them), as a text file's `next` gives the line after its window.
  */
 export function* readPdfSteps(file: OpenFile, bytes: Uint8Array, input: ReadInput, config: AgentConfig, version: string | null, guards: ReadGuards, parse: ParseDocument): Steps<Result<ReadOutput>> {
   // "3" is page 3 alone; without `pages`, the read starts at page 1 and goes as far as the bounds allow.
@@ -34,6 +35,7 @@ export function* readPdfSteps(file: OpenFile, bytes: Uint8Array, input: ReadInpu
   let tokensUsed = 0;
   let shownLast: number | null = null;
   let cut = false;
+  let stopped = false;
   const byteRoom = config.max_content_bytes - NOTICE_BYTES;
   const tokenRoom = input.max_tokens === undefined ? Infinity : input.max_tokens - NOTICE_TOKENS;
   for (const page of answer.pages) {
@@ -42,7 +44,10 @@ export function* readPdfSteps(file: OpenFile, bytes: Uint8Array, input: ReadInpu
     let size = jsonBytes(block);
     let tokens = estimateTokens(block);
     if (bytesUsed + separator + size > byteRoom || tokensUsed + tokens > tokenRoom) {
-      if (blocks.length > 0) break;
+      if (blocks.length > 0) {
+        stopped = true;
+        break;
+      }
       block = cutToFit(page, total, byteRoom, tokenRoom);
       size = jsonBytes(block);
       tokens = estimateTokens(block);
@@ -55,9 +60,9 @@ export function* readPdfSteps(file: OpenFile, bytes: Uint8Array, input: ReadInpu
     cut ||= page.cut;
     if (cut) break;
   }
-  const askedEnd = Math.min(end ?? total, total);
-  const next = shownLast !== null && shownLast < askedEnd ? { pages: rangeOf(shownLast + 1, Math.min(askedEnd, shownLast + config.max_pages)) } : null;
-  if (next !== null && cut === false && blocks.length < last - first + 1) blocks.push(`[the answer's bound was reached: continue with pages "${next.pages}"]`);
+  // As for a text file's window, next names the pages that follow the last one shown, whatever was asked.
+  const next = shownLast !== null && shownLast < total ? { pages: rangeOf(shownLast + 1, Math.min(total, shownLast + config.max_pages)) } : null;
+  if (next !== null && stopped) blocks.push(`[the answer's bound was reached: continue with pages "${next.pages}"]`);
   const joined = blocks.join("\n");
   const content = guards.redact === undefined ? joined : yield* redactTextSteps(joined, guards.redact, file.path.absolute);
   const output: PdfSuccess = {
