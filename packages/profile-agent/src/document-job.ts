@@ -31,4 +31,5 @@ export interface PdfPageText {
 export type DocumentAnswer =
   | { readonly kind: "pdf"; readonly totalPages: number; readonly pages: readonly PdfPageText[] }
   | { readonly kind: "notebook"; readonly text: string; readonly cells: number; readonly language: string | null }
-  | { readonly kind: "invalid"; readonly message: string };
+  | { readonly kind: "invalid"; readonly message: string }
+  | { readonly kind: "too-complex"; readonly message: string };

@@ -1,5 +1,6 @@
 import { parentPort } from "node:worker_threads";
 import type { DocumentAnswer, DocumentJob } from "./document-job.js";
+import { DocumentTooComplex } from "./document-too-complex.js";
 import { extractPdfPages } from "./extract-pdf-pages.js";
 import { renderNotebook } from "./render-notebook.js";
 
@@ -11,13 +12,13 @@ import { renderNotebook } from "./render-notebook.js";
 parentPort?.on("message", (job: DocumentJob) => {
   answer(job).then(
     (result) => parentPort?.postMessage(result),
-    (error: unknown) => parentPort?.postMessage({ kind: "invalid", message: describe(error) } satisfies DocumentAnswer),
+    (error: unknown) => parentPort?.postMessage({ kind: error instanceof DocumentTooComplex ? "too-complex" : "invalid", message: describe(error) } satisfies DocumentAnswer),
   );
 });
 
 async function answer(job: DocumentJob): Promise<DocumentAnswer> {
   if (job.kind === "pdf") return { kind: "pdf", ...(await extractPdfPages(job.bytes, job.first, job.last, job.maxPageChars)) };
-  return { kind: "notebook", ...renderNotebook(new TextDecoder().decode(job.bytes), job.maxOutputChars) };
+  return { kind: "notebook", ...renderNotebook(job.bytes, job.maxOutputChars) };
 }
 
 function describe(error: unknown): string {

@@ -52,7 +52,7 @@ function* parseDocumentSteps(job: DocumentJob, config: AgentConfig, guards: Read
     case "too-complex":
       return readError(
         "DOCUMENT_TOO_COMPLEX",
-        `${quoteText(path)} could not be read as a ${what}: ${answer.message}, and it was stopped. ${job.kind === "pdf" ? "Ask for fewer pages, or c" : "C"}onvert it to text with another tool (pdftotext, jupyter nbconvert --to script) and read that.`,
+        `${quoteText(path)} is too complex to read as a ${what}: ${answer.message}. ${job.kind === "pdf" ? "Ask for fewer pages, or convert it to text with another tool (pdftotext)" : "Convert it to a script with another tool (jupyter nbconvert --to script)"} and read that.`,
       );
     case "crashed":
     case "invalid":

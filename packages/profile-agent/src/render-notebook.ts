@@ -1,3 +1,12 @@
+import { countJsonValues } from "./count-json-values.js";
+import { DocumentTooComplex } from "./document-too-complex.js";
+
+/**
+ * Most JSON values a notebook may hold (a million: a notebook of 10 MB holds about 100,000): parsed, each
+ * costs the worker's heap up to about 64 bytes, and a parse cannot be interrupted once started.
+ */
+export const MAX_NOTEBOOK_VALUES = 1_000_000;
+
 /** A Jupyter notebook rendered as text: what `read` pages through by lines (AGENT-NB). */
 export interface RenderedNotebook {
   readonly text: string;
@@ -10,17 +19,19 @@ export interface RenderedNotebook {
 const ANSI_SEQUENCE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b[@-Z\\-_]/g;
 
 /**
- * Renders a notebook (nbformat 4, its JSON text) as lines: each cell in order after a line
+ * Renders a notebook (nbformat 4, the UTF-8 bytes of its JSON) as lines: each cell in order after a line
  * `=== cell N: <kind> ===` (`, execution E` for a code cell that ran), its source, then each output after a
  * line `--- output: <what> ---`. Text outputs (streams, `text/plain` results, errors with their traceback)
  * show at most `maxOutputChars` characters, then `[output cut: ...]`; rich outputs (images, HTML, JSON, ...)
  * are never inlined: a line `[<mime type>, <bytes> bytes: not shown]` names each. Throws an `Error` saying
- * what is wrong with a file that is not such a notebook.
+ * what is wrong with a file that is not such a notebook, {@link DocumentTooComplex} for one of more than
+ * {@link MAX_NOTEBOOK_VALUES} values.
  */
-export function renderNotebook(json: string, maxOutputChars: number): RenderedNotebook {
+export function renderNotebook(bytes: Uint8Array, maxOutputChars: number): RenderedNotebook {
+  if (countJsonValues(bytes, MAX_NOTEBOOK_VALUES) > MAX_NOTEBOOK_VALUES) throw new DocumentTooComplex(`it holds more than ${MAX_NOTEBOOK_VALUES} JSON values`);
   let notebook: unknown;
   try {
-    notebook = JSON.parse(json);
+    notebook = JSON.parse(new TextDecoder().decode(bytes));
   } catch (error) {
     throw new Error(`it is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }

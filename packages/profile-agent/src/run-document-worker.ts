@@ -17,7 +17,7 @@ export const MAX_DOCUMENT_WORKERS = 2;
 const WATCH_INTERVAL_MS = 50;
 
 /** Why a document worker gave no answer. */
-export type DocumentWorkerFailure = { readonly kind: "too-complex"; readonly message: string } | { readonly kind: "crashed"; readonly message: string };
+export type DocumentWorkerFailure = { readonly kind: "crashed"; readonly message: string };
 
 /**
  * Parses a document off the main thread: a worker thread (`document-worker.ts`) with a capped heap gets
@@ -62,18 +62,18 @@ function runOne(job: DocumentJob, timeoutMs: number, signal: AbortSignal | undef
       live.delete(worker);
       void worker.terminate().then(outcome, outcome);
     };
-    const timer = setTimeout(() => finish(() => resolve({ kind: "too-complex", message: `its parse took longer than ${timeoutMs} ms` })), timeoutMs);
+    const timer = setTimeout(() => finish(() => resolve({ kind: "too-complex", message: `its parse took longer than ${timeoutMs} ms (document_timeout_ms), and was stopped` })), timeoutMs);
     const watch = setInterval(() => {
-      if (process.memoryUsage.rss() - baseline > DOCUMENT_RSS_GROWTH_BYTES) finish(() => resolve({ kind: "too-complex", message: `its parse used more than ${DOCUMENT_RSS_GROWTH_BYTES / 1024 / 1024} MiB of memory` }));
+      if (process.memoryUsage.rss() - baseline > DOCUMENT_RSS_GROWTH_BYTES) finish(() => resolve({ kind: "too-complex", message: `its parse used more than ${DOCUMENT_RSS_GROWTH_BYTES / 1024 / 1024} MiB of memory, and was stopped` }));
     }, WATCH_INTERVAL_MS);
     const onAbort = () => finish(() => reject(signal?.reason));
     // Only a worker that parsed a document without fault is kept for the next one.
-    const onMessage = (answer: DocumentAnswer) => finish(() => resolve(answer), answer.kind !== "invalid");
+    const onMessage = (answer: DocumentAnswer) => finish(() => resolve(answer), answer.kind === "pdf" || answer.kind === "notebook");
     const onError = (error: Error & { code?: string }) =>
       finish(() =>
         resolve(
           error.code === "ERR_WORKER_OUT_OF_MEMORY"
-            ? { kind: "too-complex", message: `its parse used more than the ${DOCUMENT_HEAP_MB} MiB of heap a document may use` }
+            ? { kind: "too-complex", message: `its parse used more than the ${DOCUMENT_HEAP_MB} MiB of heap a document may use, and was stopped` }
             : { kind: "crashed", message: `its parser failed (${error.message})` },
         ),
       );
@@ -90,9 +90,9 @@ function runOne(job: DocumentJob, timeoutMs: number, signal: AbortSignal | undef
 /** How long a worker that answered is kept for the next document (its parser loaded), in milliseconds. */
 export const IDLE_WORKER_MS = 30_000;
 
-/** Document workers alive now, busy or idle: for tests that check nothing is left running. */
-export function documentWorkersAlive(): number {
-  return live.size;
+/** Document workers parsing now (idle ones kept for the next document excluded): for tests that check nothing is left running. */
+export function documentWorkersBusy(): number {
+  return live.size - idle.length;
 }
 
 interface IdleWorker {

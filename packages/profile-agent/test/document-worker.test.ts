@@ -1,0 +1,56 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { makeInflatingPdf, makePdf } from "../../../conformance/src/make-pdf.js";
+import { createTool } from "../src/index.js";
+import { documentWorkersBusy } from "../src/run-document-worker.js";
+import { read, readFailure, sandbox } from "./helpers.js";
+
+const VALID = makePdf([["Valid text"]]);
+
+describe("AGENT-DOC-03, AGENT-DOC-04, AGENT-DOC-05: hostile documents end in a typed error, with nothing left running", () => {
+  const { root } = sandbox({
+    "random.pdf": randomBytes(3 * 1024 * 1024),
+    "truncated.pdf": VALID.subarray(0, Math.floor(VALID.length / 2)),
+    "empty.pdf": "",
+    "slow.pdf": makeInflatingPdf("(a) Tj\n", 3_000_000),
+    "valid.pdf": VALID,
+    "a.txt": "after\n",
+  });
+
+  it("AGENT-DOC-04: 3 MB of random bytes named .pdf, a truncated PDF and an empty one are INVALID_DOCUMENT", async () => {
+    const invalid = (path: string) => `'${path}' could not be read as a PDF: Invalid PDF structure. It may be damaged, truncated or not a PDF; read cannot show it.`;
+    expect(await readFailure(root, { path: "random.pdf" })).toEqual(["INVALID_DOCUMENT", invalid("random.pdf")]);
+    expect(await readFailure(root, { path: "truncated.pdf" })).toEqual(["INVALID_DOCUMENT", invalid("truncated.pdf")]);
+    expect(await readFailure(root, { path: "empty.pdf" })).toEqual([
+      "INVALID_DOCUMENT",
+      "'empty.pdf' could not be read as a PDF: The PDF file is empty, i.e. its size is zero bytes. It may be damaged, truncated or not a PDF; read cannot show it.",
+    ]);
+    expect(documentWorkersBusy()).toBe(0);
+    expect(await read(root, { path: "a.txt" })).toMatchObject({ content: "1\tafter" });
+  });
+
+  it("AGENT-DOC-03: a parse past document_timeout_ms is stopped: DOCUMENT_TOO_COMPLEX, its worker gone, the next read served", async () => {
+    expect(await readFailure(root, { path: "slow.pdf" }, { document_timeout_ms: 300 })).toEqual([
+      "DOCUMENT_TOO_COMPLEX",
+      "'slow.pdf' is too complex to read as a PDF: its parse took longer than 300 ms (document_timeout_ms), and was stopped. Ask for fewer pages, or convert it to text with another tool (pdftotext) and read that.",
+    ]);
+    expect(documentWorkersBusy()).toBe(0);
+    expect(await read(root, { path: "valid.pdf" })).toMatchObject({ content: "--- page 1 of 1 ---\nValid text" });
+  });
+
+  it("AGENT-DOC-05: the call's signal stops a parse: the call rejects with its reason and the worker is ended", async () => {
+    const controller = new AbortController();
+    const call = createTool({ root }).call({ path: "slow.pdf" }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    await expect(call).rejects.toMatchObject({ name: "AbortError" });
+    expect(documentWorkersBusy()).toBe(0);
+    expect(await read(root, { path: "valid.pdf" })).toMatchObject({ content: "--- page 1 of 1 ---\nValid text" });
+  });
+
+  it("AGENT-DOC-03: many documents at once are parsed two at a time, each answered", async () => {
+    const tool = createTool({ root });
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => tool.call({ path: index % 2 === 0 ? "valid.pdf" : "truncated.pdf" })));
+    expect(answers.map((answer) => ("error" in answer ? answer.error.code : "ok"))).toEqual(["ok", "INVALID_DOCUMENT", "ok", "INVALID_DOCUMENT", "ok", "INVALID_DOCUMENT"]);
+    expect(documentWorkersBusy()).toBe(0);
+  });
+});
