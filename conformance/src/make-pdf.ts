@@ -4,10 +4,14 @@ import { deflateSync } from "node:zlib";
  * A minimal, valid PDF made byte by byte: one page per entry of `pages`, each page's lines drawn in
  * Helvetica (a standard font, not embedded), a page of `null` drawing nothing (a page without a text
  * layer, as a scanned page is). The same pages always give the same bytes: tests, golden cases and the
- * bench make their PDFs with it instead of committing binaries they could not review.
+ * bench make their PDFs with it instead of committing binaries they could not review. `openActionScript`
+ * is JavaScript the PDF asks a viewer to run when it is opened (an `/OpenAction`), as hostile PDFs do.
  */
-export function makePdf(pages: readonly (readonly string[] | null)[]): Uint8Array {
-  return pdfOf(pages.map((lines) => ({ stream: lines === null ? "0 0 1 rg 72 72 100 100 re f" : textStream(lines), filter: undefined })));
+export function makePdf(pages: readonly (readonly string[] | null)[], options: { readonly openActionScript?: string } = {}): Uint8Array {
+  return pdfOf(
+    pages.map((lines) => ({ stream: lines === null ? "0 0 1 rg 72 72 100 100 re f" : textStream(lines), filter: undefined })),
+    options.openActionScript,
+  );
 }
 
 /**
@@ -21,11 +25,12 @@ export function makeInflatingPdf(operators: string, times: number): Uint8Array {
   return pdfOf([{ stream: deflated.toString("latin1"), filter: "/FlateDecode" }]);
 }
 
-function pdfOf(pages: readonly { readonly stream: string; readonly filter: string | undefined }[]): Uint8Array {
+function pdfOf(pages: readonly { readonly stream: string; readonly filter: string | undefined }[], openActionScript?: string): Uint8Array {
   const objects: string[] = [];
   const count = pages.length;
   // 1: catalog, 2: page tree, 3: font, then a page and its content stream for each page.
-  objects.push("<< /Type /Catalog /Pages 2 0 R >>");
+  const openAction = openActionScript === undefined ? "" : ` /OpenAction << /S /JavaScript /JS (${escapePdfString(openActionScript)}) >>`;
+  objects.push(`<< /Type /Catalog /Pages 2 0 R${openAction} >>`);
   const kids = pages.map((_, index) => `${4 + index * 2} 0 R`).join(" ");
   objects.push(`<< /Type /Pages /Kids [${kids}] /Count ${count} >>`);
   objects.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");

@@ -32,7 +32,7 @@ export const inputSchema = z.strictObject({
     .string()
     .regex(PAGES_PATTERN)
     .optional()
-    .describe("PDF files only: the pages to read, one (\"3\") or a range (\"1-5\"), at most 20 a call (default: from page 1). Not with `start_line`, `limit`, `tail`, `column` or `ranges`."),
+    .describe("PDF files only: the pages to read, one (\"3\") or a range (\"1-5\"), at most 20 a call by default (default: from page 1). Not with `start_line`, `limit`, `tail`, `column` or `ranges`."),
 });
 
 /** Validated arguments of `read`. */

