@@ -27,8 +27,8 @@ export async function extractPdfPages(bytes: Uint8Array, first: number, last: nu
     stopAtErrors: false,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
   });
-  const document = await task.promise;
   try {
+    const document = await task.promise;
     const pages: PdfPageText[] = [];
     for (let number = first; number <= Math.min(last, document.numPages); number++) {
       const page = await document.getPage(number);

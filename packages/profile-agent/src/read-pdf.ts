@@ -10,6 +10,7 @@ import type { ReadGuards } from "./read-file.js";
 // Room kept for the notice that ends a cut page, so that adding it never breaks a bound.
 const NOTICE_BYTES = 200;
 const NOTICE_TOKENS = 30;
+const HEADER_WINDOW = 1024;
 
 /**
  * Reads a PDF's text by pages (AGENT-PDF): `pages` ("3", "1-5"; default from page 1) served up to
@@ -23,6 +24,9 @@ export function* readPdfSteps(file: OpenFile, bytes: Uint8Array, input: ReadInpu
   const end = given ?? (input.pages === undefined ? undefined : first);
   if (end !== undefined && end < first) return ok(readError("INVALID_ARGUMENT", `\`pages\` "${input.pages}" ends before it starts: give a range from its first page to its last, such as "${end}-${first}".`));
   const last = Math.min(end ?? first + config.max_pages - 1, first + config.max_pages - 1);
+  if (!hasPdfHeader(bytes)) {
+    return ok(readError("INVALID_DOCUMENT", `${quoteText(file.path.input)} could not be read as a PDF: it has no PDF header (\`%PDF-\`) in its first ${HEADER_WINDOW} bytes. It may be damaged or not a PDF; read cannot show it.`));
+  }
   const answer = yield* parse({ kind: "pdf", bytes, first, last, maxPageChars: config.max_content_bytes });
   if ("error" in answer) return ok(answer);
   if (answer.kind !== "pdf") throw new Error(`the document worker answered a PDF with ${answer.kind}`);
@@ -100,6 +104,12 @@ function cutToFit(page: PdfPageText, total: number, maxBytes: number, maxTokens:
     else keep = middle - 1;
   }
   return `--- page ${page.number} of ${total} ---\n${text.slice(0, low)}\n[page ${page.number} is cut after ${low} characters: its text is longer than the answer's bound or budget]`;
+}
+
+// A PDF's header may follow some junk, within its first 1024 bytes (as readers have always allowed): a file
+// without one is refused here, without starting a parser.
+function hasPdfHeader(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, HEADER_WINDOW)).includes("%PDF-", 0, "latin1");
 }
 
 function rangeOf(first: number, last: number): string {

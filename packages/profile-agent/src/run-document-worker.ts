@@ -21,9 +21,8 @@ export type DocumentWorkerFailure = { readonly kind: "crashed"; readonly message
 
 /**
  * Parses a document off the main thread: a worker thread (`document-worker.ts`) with a capped heap gets
- * `job` (its bytes transferred). A worker that answered with a parsed document is kept for
- * {@link IDLE_WORKER_MS} for the next one (its parser already loaded); it is terminated when it answers that
- * the document is invalid, after `timeoutMs`, when the process's
+ * `job` (its bytes transferred). A worker that answered is kept for {@link IDLE_WORKER_MS} for the next
+ * document (its parser already loaded); it is terminated after `timeoutMs`, when the process's
  * memory grows by more than {@link DOCUMENT_RSS_GROWTH_BYTES}, or when `signal` aborts (the promise then
  * rejects with the signal's reason, as core's reads do). Nothing of it is left running when the promise
  * settles. The worker's own stdout and stderr are dropped: a library's warning must never reach the host's
@@ -67,8 +66,8 @@ function runOne(job: DocumentJob, timeoutMs: number, signal: AbortSignal | undef
       if (process.memoryUsage.rss() - baseline > DOCUMENT_RSS_GROWTH_BYTES) finish(() => resolve({ kind: "too-complex", message: `its parse used more than ${DOCUMENT_RSS_GROWTH_BYTES / 1024 / 1024} MiB of memory, and was stopped` }));
     }, WATCH_INTERVAL_MS);
     const onAbort = () => finish(() => reject(signal?.reason));
-    // Only a worker that parsed a document without fault is kept for the next one.
-    const onMessage = (answer: DocumentAnswer) => finish(() => resolve(answer), answer.kind === "pdf" || answer.kind === "notebook");
+    // A worker that answered has nothing left running (a parse that threw was cleaned up): it is kept for the next document.
+    const onMessage = (answer: DocumentAnswer) => finish(() => resolve(answer), true);
     const onError = (error: Error & { code?: string }) =>
       finish(() =>
         resolve(

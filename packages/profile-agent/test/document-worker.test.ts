@@ -10,6 +10,7 @@ const VALID = makePdf([["Valid text"]]);
 describe("AGENT-DOC-03, AGENT-DOC-04, AGENT-DOC-05: hostile documents end in a typed error, with nothing left running", () => {
   const { root } = sandbox({
     "random.pdf": randomBytes(3 * 1024 * 1024),
+    "headed-random.pdf": Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(3 * 1024 * 1024)]),
     "truncated.pdf": VALID.subarray(0, Math.floor(VALID.length / 2)),
     "empty.pdf": "",
     "slow.pdf": makeInflatingPdf("(a) Tj\n", 3_000_000),
@@ -17,14 +18,13 @@ describe("AGENT-DOC-03, AGENT-DOC-04, AGENT-DOC-05: hostile documents end in a t
     "a.txt": "after\n",
   });
 
-  it("AGENT-DOC-04: 3 MB of random bytes named .pdf, a truncated PDF and an empty one are INVALID_DOCUMENT", async () => {
+  it("AGENT-DOC-04: 3 MB of random bytes named .pdf, with a PDF header or without, a truncated PDF and an empty one are INVALID_DOCUMENT", async () => {
+    const noHeader = (path: string) => `'${path}' could not be read as a PDF: it has no PDF header (\`%PDF-\`) in its first 1024 bytes. It may be damaged or not a PDF; read cannot show it.`;
     const invalid = (path: string) => `'${path}' could not be read as a PDF: Invalid PDF structure. It may be damaged, truncated or not a PDF; read cannot show it.`;
-    expect(await readFailure(root, { path: "random.pdf" })).toEqual(["INVALID_DOCUMENT", invalid("random.pdf")]);
+    expect(await readFailure(root, { path: "random.pdf" })).toEqual(["INVALID_DOCUMENT", noHeader("random.pdf")]);
+    expect(await readFailure(root, { path: "empty.pdf" })).toEqual(["INVALID_DOCUMENT", noHeader("empty.pdf")]);
+    expect(await readFailure(root, { path: "headed-random.pdf" })).toEqual(["INVALID_DOCUMENT", invalid("headed-random.pdf")]);
     expect(await readFailure(root, { path: "truncated.pdf" })).toEqual(["INVALID_DOCUMENT", invalid("truncated.pdf")]);
-    expect(await readFailure(root, { path: "empty.pdf" })).toEqual([
-      "INVALID_DOCUMENT",
-      "'empty.pdf' could not be read as a PDF: The PDF file is empty, i.e. its size is zero bytes. It may be damaged, truncated or not a PDF; read cannot show it.",
-    ]);
     expect(documentWorkersBusy()).toBe(0);
     expect(await read(root, { path: "a.txt" })).toMatchObject({ content: "1\tafter" });
   });
