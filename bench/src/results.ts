@@ -1,5 +1,6 @@
 import type { WorkloadId } from "./cases.js";
 import type { ConcurrencyResult } from "./concurrency.js";
+import type { DocumentBenchResult } from "./documents.js";
 import type { LongReadResult } from "./long-read.js";
 import type { McpResponsivenessResult } from "./mcp-responsiveness.js";
 import type { PairResult } from "./pairs.js";
@@ -89,5 +90,7 @@ export interface BenchResults {
   readonly longRead: LongReadResult | null;
   /** `read-mcp` answering pings during that call, and stopping it on cancellation. */
   readonly mcpResponsiveness: McpResponsivenessResult | null;
+  /** The agent profile's PDF scenarios (issue 33); absent or `null` when not run. */
+  readonly documents?: DocumentBenchResult | null;
   readonly targets: readonly TargetResult[];
 }
