@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { clearLineIndexes, createWorkspace, readTextWindow, type ReadTool, type TextWindowOptions } from "@read/core";
+import { clearScanCache } from "@read/profile-agent";
 import { PROFILE_ENTRIES, loadProfile } from "@read/profiles";
 import { floorOp, lineStart, type FloorSpec } from "./floor.js";
 import type { Baseline } from "./baseline.js";
@@ -163,7 +164,8 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
     const shown = { ...(extra.nextPage ?? input) } as Record<string, unknown>;
     delete shown.path;
     const id = `${workload}:${extra.label ?? name}:${extra.call ?? JSON.stringify(shown)}:${mode}`;
-    if (baseline !== undefined && (SMALL_WORKLOADS as readonly string[]).includes(workload) && extra.nextPage === undefined && extra.options === undefined) {
+    // A profile the baseline commit did not have (agent) has no twin.
+    if (baseline !== undefined && baseline.entries(name) !== undefined && (SMALL_WORKLOADS as readonly string[]).includes(workload) && extra.nextPage === undefined && extra.options === undefined) {
       baselineCase(workload, name, input, mode, id, baseline);
     }
     cases.push({
@@ -185,12 +187,14 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
         // A first call on a file no cache has seen (the page cache stays warm): core's line indexes, which
         // the profiles share with the bench (one `@read/core` module), are forgotten. That takes a
         // Map.clear(): timed with the call, so that first calls are batched like the rest.
-        if (mode === "first") return { run: () => (clearLineIndexes(), readTool.call(input)), errorOf };
+        // agent also remembers each settled file's scan (its version and line count): forgotten too.
+        if (mode === "first") return { run: () => (clearLineIndexes(), clearScanCache(), readTool.call(input)), errorOf };
         const page = extra.nextPage ?? input;
         return {
           run: () => readTool.call(page),
           before: async () => {
             clearLineIndexes();
+            clearScanCache();
             await readTool.call(input);
           },
           errorOf,
@@ -347,6 +351,7 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
     const f200c = floor(workload, "200c", "200 lines + count", { file, from: 0, to: to(200), countTo: size });
     const f200 = floor(workload, "200", "200 lines", { file, from: 0, to: to(200), countTo: 0 });
     const fAll = floor(workload, "all", "whole file", { file, from: 0, to: size, countTo: 0 });
+    const f2000c = floor(workload, "2000c", "2000 lines + count", { file, from: 0, to: to(2000), countTo: size });
     const singleLine = workload === "single-line";
     if (!singleLine) {
       coreCase(workload, "envelope", rel, { from: "start", startLine: 1, maxLines: 500 }, { floor: f500c, mode: "first" });
@@ -371,6 +376,10 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
     const guardReads = !singleLine && fs.statSync(file).size <= 256 * 1024;
     profileCase(workload, "guard", { path: rel }, { floor: fAll, mode: "first", expect: guardReads ? "ok" : "refusal" });
     profileCase(workload, "guard", { path: rel }, { floor: fAll, expect: guardReads ? "ok" : "refusal" });
+    // agent reads every byte of the file for its version, line count and line endings (a scan remembered
+    // for a settled file, so a repeated call skips it), then a page of at most 2000 lines and 256 KiB.
+    profileCase(workload, "agent", { path: rel }, { floor: f2000c, mode: "first" });
+    profileCase(workload, "agent", { path: rel }, { floor: f2000c });
     limit(workload, "readFileSync + split", "whole file", () => fs.readFileSync(file, "utf8").split("\n").length, { floor: fAll });
     limit(workload, "head(1)", "head -n 200 (subprocess)", subprocess("head", ["-n", "200", rel]), { floor: f200 });
     peer(workload, "MCP fs", "read_text_file (whole)", async () => {

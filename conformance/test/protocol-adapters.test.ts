@@ -164,7 +164,7 @@ for await (const line of readline.createInterface({ input: process.stdin })) {
     }
   }, 60_000);
 
-  it("fails a call whose isError disagrees with the oracle, or that has no JSON output", async () => {
+  it("fails a call whose isError disagrees with the oracle, that has no JSON output, or whose text block does not carry its structuredContent", async () => {
     const oracle = oracleOf("workspace-jp");
     const server = node(`
 import readline from "node:readline";
@@ -173,14 +173,34 @@ for await (const line of readline.createInterface({ input: process.stdin })) {
   const request = JSON.parse(line);
   if (request.method === "initialize") send({ id: request.id, result: { protocolVersion: request.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "liar", version: "1" } } });
   if (request.method === "tools/call") {
-    const text = request.params.arguments.path === "text" ? "not JSON" : JSON.stringify({ content: "fine" });
-    send({ id: request.id, result: { content: [{ type: "text", text }], isError: true } });
+    const { path } = request.params.arguments;
+    if (path === "stale") send({ id: request.id, result: { content: [{ type: "text", text: JSON.stringify({ content: "old" }) }], structuredContent: { content: "new" } } });
+    else if (path === "untold") send({ id: request.id, result: { content: [], structuredContent: { content: "new" } } });
+    else send({ id: request.id, result: { content: [{ type: "text", text: path === "text" ? "not JSON" : JSON.stringify({ content: "fine" }) }], isError: true } });
   }
 }`);
     const adapter = createMcpAdapter({ command: [...server, "{root}"], tool: oracle.tool, reading: { kind: "structured", oracle } });
     try {
       await expect(adapter.call({ root: workspace.root, input: { path: "a.txt" } })).rejects.toThrow('the tools/call read_file result has isError true, but its output is not an error as the oracle reads it: {"content":"fine"}');
-      await expect(adapter.call({ root: workspace.root, input: { path: "text" } })).rejects.toThrow('the tools/call read_file result has no structuredContent, and its first text block is not JSON: "not JSON"');
+      await expect(adapter.call({ root: workspace.root, input: { path: "text" } })).rejects.toThrow(
+        'the tools/call read_file result has no structuredContent, and its first text block does not carry an output as the oracle\'s output.text says: "not JSON"',
+      );
+      await expect(adapter.call({ root: workspace.root, input: { path: "stale" } })).rejects.toThrow(
+        'the tools/call read_file result\'s first text block does not carry its structuredContent as the oracle\'s output.text says (a client forwarding only the text would lose it): "{\\"content\\":\\"old\\"}"',
+      );
+      // Without a text block there is nothing to disagree: the structured content is the output.
+      expect(await adapter.call({ root: workspace.root, input: { path: "untold" } })).toEqual({ content: "new" });
+    } finally {
+      await adapter.close?.();
+    }
+  }, 60_000);
+
+  it("issue 32: reads the agent profile's text block as its fields line and its content, and finds it equal to the structured content", async () => {
+    const oracle = oracleOf("agent");
+    const adapter = createMcpAdapter({ command: readToolCommand(REPO_ROOT, oracle, "mcp"), tool: oracle.tool, reading: { kind: "structured", oracle }, configTable: oracle.configTable });
+    try {
+      expect(await adapter.call({ root: workspace.root, input: { path: "a.txt" } })).toMatchObject({ path: "a.txt", content: "1\tone", total_lines: 1 });
+      expect(await adapter.call({ root: workspace.root, input: { path: "missing.txt" } })).toMatchObject({ error: { code: "NOT_FOUND" } });
     } finally {
       await adapter.close?.();
     }

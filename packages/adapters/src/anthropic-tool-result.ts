@@ -1,5 +1,6 @@
 import type { CallOptions, ReadTool } from "@read/core";
 import { answersTo } from "./answers-to.js";
+import { modelText } from "./model-text.js";
 
 /** A `tool_use` content block of an Anthropic Messages response. */
 export interface AnthropicToolUse {
@@ -12,7 +13,7 @@ export interface AnthropicToolUse {
 export interface AnthropicToolResult {
   readonly type: "tool_result";
   readonly tool_use_id: string;
-  /** The tool's exact output as JSON, tool-level errors included. */
+  /** The tool's output as the model receives it (its `modelContent`: for the four spec profiles, the exact output as JSON), tool-level errors included. */
   readonly content: string;
   /** Present (true) only when the output is a tool-level error. */
   readonly is_error?: true;
@@ -27,6 +28,6 @@ export interface AnthropicToolResult {
 export async function anthropicToolResult(tool: ReadTool, use: AnthropicToolUse, options: CallOptions = {}): Promise<AnthropicToolResult> {
   if (!answersTo(tool, use.name)) throw new Error(`the tool_use is for '${use.name}', not ${tool.name}`);
   const output = await tool.call(use.input, options);
-  const content = JSON.stringify(output);
+  const content = modelText(tool, output);
   return tool.isError(output) ? { type: "tool_result", tool_use_id: use.id, content, is_error: true } : { type: "tool_result", tool_use_id: use.id, content };
 }

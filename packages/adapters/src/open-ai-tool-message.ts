@@ -1,5 +1,6 @@
 import type { CallOptions, ReadTool } from "@read/core";
 import { answersTo } from "./answers-to.js";
+import { modelText } from "./model-text.js";
 
 /**
  * A function `tool_calls[]` entry of an OpenAI Chat Completions assistant message (the SDK's
@@ -15,7 +16,7 @@ export interface OpenAiToolCall {
 export interface OpenAiToolMessage {
   readonly role: "tool";
   readonly tool_call_id: string;
-  /** The tool's exact output as JSON, tool-level errors included. */
+  /** The tool's output as the model receives it (its `modelContent`: for the four spec profiles, the exact output as JSON), tool-level errors included. */
   readonly content: string;
 }
 
@@ -34,5 +35,5 @@ export async function openAiToolMessage(tool: ReadTool, call: OpenAiToolCall, op
   } catch {
     input = call.function.arguments;
   }
-  return { role: "tool", tool_call_id: call.id, content: JSON.stringify(await tool.call(input, options)) };
+  return { role: "tool", tool_call_id: call.id, content: modelText(tool, await tool.call(input, options)) };
 }

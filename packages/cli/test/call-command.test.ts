@@ -40,6 +40,25 @@ describe("read-tool call", () => {
     expect(none.stdout).toBe(dash.stdout);
   });
 
+  test("issue 32: without --profile, read-tool call '{\"path\":\"README.md\"}' answers through the agent profile", () => {
+    const root = makeWorkspace({ "README.md": "# hello\r\nworld\r\n", "read.config.toml": "[agent]\nmax_lines = 1\n" });
+    const run = runCli(["call", '{"path":"README.md"}'], { cwd: root });
+    expect(run.stderr).toBe("");
+    expect(JSON.parse(run.stdout)).toEqual({
+      path: "README.md",
+      content: "1\t# hello",
+      start_line: 1,
+      end_line: 1,
+      total_lines: 2,
+      truncated: true,
+      next: { start_line: 2 },
+      version: "c56e4eeaa4772454",
+      encoding: "utf-8",
+      bom: false,
+      line_endings: "crlf",
+    });
+  });
+
   test("--root defaults to the current directory", () => {
     const root = makeWorkspace({ "a.txt": "x\n" });
     const run = runCli(["call", "--profile", "workspace-jp", '{"path":"a.txt"}'], { cwd: root });

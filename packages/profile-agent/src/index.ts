@@ -24,4 +24,5 @@ export {
 export { mapFailure } from "./map-failure.js";
 export { estimateTokens } from "./estimate-tokens.js";
 export { VERSION_HEX_DIGITS } from "./scan-file.js";
+export { clearScanCache } from "./scan-cache.js";
 export { BINARY_SNIFF_BYTES } from "./detect-encoding.js";

@@ -1,4 +1,5 @@
 import { estimateTokens } from "./estimate-tokens.js";
+import { jsonBytes } from "./json-bytes.js";
 import type { SourceLine } from "./line-source.js";
 
 /** The bounds of one answer's content. */
@@ -30,7 +31,10 @@ const NOTICE_TOKENS = 30;
  */
 export class PageBuilder {
   private readonly parts: string[] = [];
+  // JSON-escaped bytes of the page so far: an upper bound (the most a UTF-16 unit can cost) until that bound
+  // reaches maxBytes, exact from then on, so a page far below its bound never counts its escapes.
   private bytes = 0;
+  private exact = false;
   private tokens = 0;
   private shown = 0;
   /** The first and last line numbers shown. */
@@ -50,7 +54,8 @@ export class PageBuilder {
 
   /** Bytes (JSON-escaped) still free for lines. */
   get bytesLeft(): number {
-    return Math.max(0, this.bounds.maxBytes - NOTICE_BYTES - this.bytes);
+    // While the count is an upper bound, a sixth of it is at most what the page holds: the file's bytes to read for it are not cut short.
+    return Math.max(0, this.bounds.maxBytes - NOTICE_BYTES - (this.exact ? this.bytes : Math.floor(this.bytes / 6)));
   }
 
   /** Lines still free. */
@@ -64,28 +69,37 @@ export class PageBuilder {
    */
   add(line: SourceLine, column = 1): boolean {
     if (this.stoppedAt !== null) return false;
-    if (this.shown >= this.bounds.maxLines) return this.stop({ start_line: line.number, ...(column > 1 ? { column } : {}) });
-    const characters = Array.from(line.text.length > this.bounds.maxLineChars * 2 + 2 ? line.text.slice(0, this.bounds.maxLineChars * 2 + 2) : line.text);
-    let shown = Math.min(characters.length, this.bounds.maxLineChars);
-    let entry = this.entry(line, column, characters, shown);
-    if (!this.fits(entry)) {
-      if (this.shown > 0) return this.stop({ start_line: line.number, ...(column > 1 ? { column } : {}) });
-      shown = this.largestFitting(line, column, characters, shown);
-      entry = this.entry(line, column, characters, shown);
+    const resume = { start_line: line.number, ...(column > 1 ? { column } : {}) };
+    if (this.shown >= this.bounds.maxLines) return this.stop(resume);
+    const max = this.bounds.maxLineChars;
+    // A text of at most max UTF-16 units holds at most max characters: it is shown whole, never split into
+    // characters (splitting every line of a page costs more than the rest of the page).
+    let characters = line.text.length <= max ? undefined : Array.from(line.text.length > max * 2 + 2 ? line.text.slice(0, max * 2 + 2) : line.text);
+    let shown = characters === undefined ? undefined : Math.min(characters.length, max);
+    let entry = this.entry(line, column, characters === undefined || shown === undefined ? line.text : characters.slice(0, shown).join(""));
+    let cost = this.fitting(entry);
+    if (cost === undefined) {
+      if (this.shown > 0) return this.stop(resume);
+      characters ??= Array.from(line.text);
+      shown = this.largestFitting(line, column, characters, shown ?? characters.length);
+      entry = this.entry(line, column, characters.slice(0, shown).join(""));
+      cost = this.fitting(entry) ?? this.cost(entry);
     }
-    this.push(entry);
+    this.push(entry, cost);
     this.shown++;
     this.first ??= line.number;
     this.last = line.number;
-    if (shown < characters.length || !line.complete) {
-      const cutAt = column + shown;
+    if (characters === undefined && line.complete) return true;
+    const all = characters ?? Array.from(line.text);
+    const count = shown ?? all.length;
+    if (count < all.length || !line.complete) {
+      const cutAt = column + count;
       // Cut short of max_line_chars by a bound (this page's bytes or tokens, or the bytes core read): the page ends here.
-      if (shown < Math.min(characters.length, this.bounds.maxLineChars) || (!line.complete && shown < this.bounds.maxLineChars)) {
-        return this.stop({ start_line: line.number, column: cutAt });
-      }
-      const marker = `[line ${line.number} is cut after column ${cutAt - 1}: read the rest with start_line ${line.number}, column ${cutAt}]`;
-      if (!this.fits([marker])) return this.stop({ start_line: line.number, column: cutAt });
-      this.push([marker]);
+      if (count < Math.min(all.length, max) || (!line.complete && count < max)) return this.stop({ start_line: line.number, column: cutAt });
+      const marker = [`[line ${line.number} is cut after column ${cutAt - 1}: read the rest with start_line ${line.number}, column ${cutAt}]`];
+      const markerCost = this.fitting(marker);
+      if (markerCost === undefined) return this.stop({ start_line: line.number, column: cutAt });
+      this.push(marker, markerCost);
       this.cutLines = true;
     }
     return true;
@@ -101,7 +115,8 @@ export class PageBuilder {
 
   /** Adds a notice line (not a line of the file). */
   notice(text: string): void {
-    this.push([`[${text}]`]);
+    const entry = [`[${text}]`];
+    this.push(entry, this.cost(entry));
   }
 
   /** The page's content. */
@@ -109,14 +124,38 @@ export class PageBuilder {
     return this.parts.join("\n");
   }
 
-  private entry(line: SourceLine, column: number, characters: readonly string[], shown: number): string[] {
-    const text = shown === characters.length ? characters.join("") : characters.slice(0, shown).join("");
+  private entry(line: SourceLine, column: number, text: string): string[] {
     const numbered = `${line.number}\t${text}`;
     return column > 1 ? [`[line ${line.number} from column ${column}]`, numbered] : [numbered];
   }
 
-  private fits(entry: readonly string[]): boolean {
-    return this.bytes + costInBytes(entry) <= this.bounds.maxBytes - NOTICE_BYTES && (this.bounds.maxTokens === undefined || this.tokens + costInTokens(entry) <= this.bounds.maxTokens - NOTICE_TOKENS);
+  // Each line costs its JSON-escaped UTF-8 bytes (while the page's count is an upper bound, the most they
+  // can be: 6 a UTF-16 unit, a control character's \u00XX) and the \n that joins it to the next; its
+  // estimated tokens and one for that \n, counted only under a budget.
+  private cost(entry: readonly string[]): Cost {
+    let bytes = 0;
+    let tokens = 0;
+    for (const part of entry) {
+      bytes += (this.exact ? jsonBytes(part) : part.length * 6) + 2;
+      if (this.bounds.maxTokens !== undefined) tokens += estimateTokens(part) + 1;
+    }
+    return { bytes, tokens };
+  }
+
+  // The entry's cost when it fits the page, else undefined; counts the page exactly once its upper bound no longer fits.
+  private fitting(entry: readonly string[]): Cost | undefined {
+    let cost = this.cost(entry);
+    if (!this.exact && !this.within(cost)) {
+      this.exact = true;
+      this.bytes = 0;
+      for (const part of this.parts) this.bytes += jsonBytes(part) + 2;
+      cost = this.cost(entry);
+    }
+    return this.within(cost) ? cost : undefined;
+  }
+
+  private within(cost: Cost): boolean {
+    return this.bytes + cost.bytes <= this.bounds.maxBytes - NOTICE_BYTES && (this.bounds.maxTokens === undefined || this.tokens + cost.tokens <= this.bounds.maxTokens - NOTICE_TOKENS);
   }
 
   // The most characters of the page's first line that fit (at least one, so that every read moves on).
@@ -125,28 +164,20 @@ export class PageBuilder {
     let high = most;
     while (low < high) {
       const middle = Math.ceil((low + high) / 2);
-      if (this.fits(this.entry(line, column, characters, middle))) low = middle;
+      if (this.fitting(this.entry(line, column, characters.slice(0, middle).join(""))) !== undefined) low = middle;
       else high = middle - 1;
     }
     return Math.min(low, characters.length);
   }
 
-  private push(entry: readonly string[]): void {
-    this.bytes += costInBytes(entry);
-    if (this.bounds.maxTokens !== undefined) this.tokens += costInTokens(entry);
+  private push(entry: readonly string[], cost: Cost): void {
+    this.bytes += cost.bytes;
+    this.tokens += cost.tokens;
     this.parts.push(...entry);
   }
 }
 
-// Each line costs its JSON-escaped UTF-8 bytes and the \n that joins it to the next.
-function costInBytes(entry: readonly string[]): number {
-  let bytes = 0;
-  for (const part of entry) bytes += Buffer.byteLength(JSON.stringify(part)) - 2 + 2;
-  return bytes;
-}
-
-function costInTokens(entry: readonly string[]): number {
-  let tokens = 0;
-  for (const part of entry) tokens += estimateTokens(part) + 1;
-  return tokens;
+interface Cost {
+  readonly bytes: number;
+  readonly tokens: number;
 }

@@ -1,4 +1,4 @@
-import { defineProfile } from "@read/core";
+import { defineProfile, type ModelPart } from "@read/core";
 import { configSchema } from "./config-schema.js";
 import { definition, TOOL_NAME } from "./definition.js";
 import { isReadError, readError, readOutputSchema, type ReadOutput } from "./output.js";
@@ -18,6 +18,7 @@ export const profile = defineProfile({
   outputSchema: readOutputSchema,
   isError: isReadError,
   render,
+  modelContent,
   setup: ({ workspace, config, sensitive, redact }) => ({
     name: TOOL_NAME,
     definition: definition(config),
@@ -40,4 +41,15 @@ function render(output: ReadOutput): string {
   if (isReadError(output)) return `Error ${output.error.code}: ${output.error.message}`;
   if ("unchanged" in output) return `${output.path}: unchanged (version ${output.version}).`;
   return output.content;
+}
+
+/**
+ * AGENT-OUT-11: the answer as a model receives it as text (over MCP, through the adapters): a page's
+ * fields but `content` as one line of JSON, then its `content` unescaped from the second line on, so that
+ * no line of the file pays for JSON's escapes; an error or an unchanged answer is its JSON.
+ */
+function modelContent(output: ReadOutput): readonly ModelPart[] {
+  if (!("content" in output)) return [{ type: "text", text: JSON.stringify(output) }];
+  const { content, ...fields } = output;
+  return [{ type: "text", text: `${JSON.stringify(fields)}\n${content}` }];
 }
