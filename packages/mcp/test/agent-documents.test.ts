@@ -33,7 +33,8 @@ describe("read-tool mcp --profile agent: PDFs and notebooks (issue 33)", () => {
 
   const call = async (args: Record<string, unknown>) => {
     const result = await connection.client.callTool({ name: "read", arguments: args });
-    return { structured: result.structuredContent as Record<string, unknown>, isError: result.isError === true, size: JSON.stringify(result).length };
+    const text = (result.content as { type: string; text?: string }[])[0]?.text ?? "";
+    return { structured: result.structuredContent as Record<string, unknown>, isError: result.isError === true, size: JSON.stringify(result).length, text };
   };
 
   test("AGENT-PDF-02: a 3-page PDF gives all three pages' text, and pages \"2\" only the second", async () => {
@@ -42,6 +43,9 @@ describe("read-tool mcp --profile agent: PDFs and notebooks (issue 33)", () => {
       isError: false,
       structured: { content: "--- page 1 of 3 ---\nFirst page text\n--- page 2 of 3 ---\nSecond page text\n--- page 3 of 3 ---\nThird page text", pages: "1-3", total_pages: 3, next: null },
     });
+    // AGENT-OUT-11: the text block is the fields but content as one line of JSON, then content as it is.
+    const { content, ...fields } = all.structured;
+    expect(all.text).toBe(`${JSON.stringify(fields)}\n${String(content)}`);
     const second = await call({ path: "paper.pdf", pages: "2" });
     expect(second).toMatchObject({ isError: false, structured: { content: "--- page 2 of 3 ---\nSecond page text", pages: "2", total_pages: 3, next: { pages: "3" } } });
   });

@@ -2,6 +2,7 @@ import { ok, quoteText, redactTextSteps, type OpenFile, type Result, type Steps 
 import type { AgentConfig } from "./config-schema.js";
 import type { PdfPageText } from "./document-job.js";
 import { estimateTokens } from "./estimate-tokens.js";
+import { jsonBytes } from "./json-bytes.js";
 import type { ReadInput } from "./input-schema.js";
 import { readError, type PdfSuccess, type ReadOutput } from "./output.js";
 import type { ParseDocument } from "./read-document.js";
@@ -114,8 +115,4 @@ function hasPdfHeader(bytes: Uint8Array): boolean {
 
 function rangeOf(first: number, last: number): string {
   return first === last ? String(first) : `${first}-${last}`;
-}
-
-function jsonBytes(text: string): number {
-  return Buffer.byteLength(JSON.stringify(text)) - 2;
 }
