@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { makeInflatingPdf, makePdf } from "../../../conformance/src/make-pdf.js";
 import { createTool } from "../src/index.js";
-import { documentWorkersBusy } from "../src/run-document-worker.js";
+import { documentWorkersBusy, MAX_DOCUMENT_WORKERS } from "../src/run-document-worker.js";
 import { read, readFailure, sandbox } from "./helpers.js";
 
 const VALID = makePdf([["Valid text"]]);
@@ -47,10 +47,15 @@ describe("AGENT-DOC-03, AGENT-DOC-04, AGENT-DOC-05: hostile documents end in a t
     expect(await read(root, { path: "valid.pdf" })).toMatchObject({ content: "--- page 1 of 1 ---\nValid text" });
   });
 
-  it("AGENT-DOC-03: many documents at once are parsed two at a time, each answered", async () => {
+  it("AGENT-DOC-03: many documents asked at once are parsed at most two at a time, each answered, nothing left running", async () => {
     const tool = createTool({ root });
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, documentWorkersBusy())), 2);
     const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => tool.call({ path: index % 2 === 0 ? "valid.pdf" : "truncated.pdf" })));
+    clearInterval(watch);
     expect(answers.map((answer) => ("error" in answer ? answer.error.code : "ok"))).toEqual(["ok", "INVALID_DOCUMENT", "ok", "INVALID_DOCUMENT", "ok", "INVALID_DOCUMENT"]);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(MAX_DOCUMENT_WORKERS);
     expect(documentWorkersBusy()).toBe(0);
   });
 });
