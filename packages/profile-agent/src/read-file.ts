@@ -16,7 +16,7 @@ import { decodeWhole, detectEncoding } from "./detect-encoding.js";
 import type { ReadInput } from "./input-schema.js";
 import { decodedSource, utf8Source, type LineSource } from "./line-source.js";
 import { CONFIG_TABLE, mapFailure } from "./map-failure.js";
-import { readError, type LineEndings, type ReadError, type ReadOutput } from "./output.js";
+import { readError, type LineEndings, type ReadOutput } from "./output.js";
 import { pageLinesSteps } from "./page-lines.js";
 import { documentKindOf, readDocumentSteps } from "./read-document.js";
 import { redactContentSteps } from "./redact-content.js";
