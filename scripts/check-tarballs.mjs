@@ -202,7 +202,7 @@ const requests = [
   { jsonrpc: "2.0", method: "notifications/initialized" },
   { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "Read", arguments: { path: "notes.txt", limit: 1 } } },
 ];
-const served = spawnSync(path.join(cliProject, "node_modules", ".bin", "read-tool"), ["mcp", "--root", cliProject], {
+const served = spawnSync(path.join(cliProject, "node_modules", ".bin", "read-tool"), ["mcp", "--profile", "envelope", "--root", cliProject], {
   input: requests.map((request) => `${JSON.stringify(request)}\n`).join(""),
   encoding: "utf8",
   timeout: 60_000,
