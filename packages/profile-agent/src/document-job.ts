@@ -27,6 +27,14 @@ export interface PdfPageText {
   readonly cut: boolean;
 }
 
+/**
+ * What the worker posts once its parser is loaded, before it parses the document: the document's time
+ * bound counts from here (loading pdf.js is the tool's cost, not the document's).
+ */
+export interface ParsingStarted {
+  readonly kind: "parsing";
+}
+
 /** The worker's answer to a {@link DocumentJob}. */
 export type DocumentAnswer =
   | { readonly kind: "pdf"; readonly totalPages: number; readonly pages: readonly PdfPageText[] }

@@ -1,7 +1,7 @@
 import { parentPort } from "node:worker_threads";
-import type { DocumentAnswer, DocumentJob } from "./document-job.js";
+import type { DocumentAnswer, DocumentJob, ParsingStarted } from "./document-job.js";
 import { DocumentTooComplex } from "./document-too-complex.js";
-import { extractPdfPages } from "./extract-pdf-pages.js";
+import { extractPdfPages, loadPdfJs } from "./extract-pdf-pages.js";
 import { renderNotebook } from "./render-notebook.js";
 
 /**
@@ -17,6 +17,8 @@ parentPort?.on("message", (job: DocumentJob) => {
 });
 
 async function answer(job: DocumentJob): Promise<DocumentAnswer> {
+  if (job.kind === "pdf") await loadPdfJs();
+  parentPort?.postMessage({ kind: "parsing" } satisfies ParsingStarted);
   if (job.kind === "pdf") return { kind: "pdf", ...(await extractPdfPages(job.bytes, job.first, job.last, job.maxPageChars)) };
   return { kind: "notebook", ...renderNotebook(job.bytes, job.maxOutputChars) };
 }

@@ -49,9 +49,11 @@ export async function extractPdfPages(bytes: Uint8Array, first: number, last: nu
   }
 }
 
-// pdf.js looks for its worker's message handler on `globalThis.pdfjsWorker` before it would import it by
-// URL: imported here, it runs in this thread (the worker thread this module runs in).
-function loadPdfJs(): Promise<PdfJs> {
+/**
+ * Loads pdf.js once per worker thread. pdf.js looks for its worker's message handler on
+ * `globalThis.pdfjsWorker` before it would import it by URL: imported here, it runs in this thread.
+ */
+export function loadPdfJs(): Promise<PdfJs> {
   loaded ??= (async () => {
     const worker: unknown = await import("pdfjs-dist/legacy/build/pdf.worker.min.mjs" as string);
     (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;

@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import type { DocumentAnswer, DocumentJob } from "./document-job.js";
+import type { DocumentAnswer, DocumentJob, ParsingStarted } from "./document-job.js";
 import { documentWorkerUrl } from "./document-worker-url.js";
 
 /** The most heap (old generation) a document worker may use, in MiB: a parse past it ends the worker. */
@@ -16,13 +16,20 @@ export const MAX_DOCUMENT_WORKERS = 2;
 
 const WATCH_INTERVAL_MS = 50;
 
+/**
+ * How long a worker may take to start and load its parser before the document's own time bound starts: no
+ * input of the document's reaches it yet, so only a machine too loaded to run it ends there.
+ */
+export const PARSER_START_MS = 30_000;
+
 /** Why a document worker gave no answer. */
 export type DocumentWorkerFailure = { readonly kind: "crashed"; readonly message: string };
 
 /**
  * Parses a document off the main thread: a worker thread (`document-worker.ts`) with a capped heap gets
  * `job` (its bytes transferred). A worker that answered is kept for {@link IDLE_WORKER_MS} for the next
- * document (its parser already loaded); it is terminated after `timeoutMs`, when the process's
+ * document (its parser already loaded); it is terminated `timeoutMs` after it starts parsing (once its
+ * parser is loaded, within {@link PARSER_START_MS}), when the process's
  * memory grows by more than {@link DOCUMENT_RSS_GROWTH_BYTES}, or when `signal` aborts (the promise then
  * rejects with the signal's reason, as core's reads do). Nothing of it is left running when the promise
  * settles. The worker's own stdout and stderr are dropped: a library's warning must never reach the host's
@@ -61,13 +68,20 @@ function runOne(job: DocumentJob, timeoutMs: number, signal: AbortSignal | undef
       live.delete(worker);
       void worker.terminate().then(outcome, outcome);
     };
-    const timer = setTimeout(() => finish(() => resolve({ kind: "too-complex", message: `its parse took longer than ${timeoutMs} ms (document_timeout_ms), and was stopped` })), timeoutMs);
+    let timer = setTimeout(() => finish(() => resolve({ kind: "crashed", message: `its parser did not start within ${PARSER_START_MS} ms` })), PARSER_START_MS);
     const watch = setInterval(() => {
       if (process.memoryUsage.rss() - baseline > DOCUMENT_RSS_GROWTH_BYTES) finish(() => resolve({ kind: "too-complex", message: `its parse used more than ${DOCUMENT_RSS_GROWTH_BYTES / 1024 / 1024} MiB of memory, and was stopped` }));
     }, WATCH_INTERVAL_MS);
     const onAbort = () => finish(() => reject(signal?.reason));
     // A worker that answered has nothing left running (a parse that threw was cleaned up): it is kept for the next document.
-    const onMessage = (answer: DocumentAnswer) => finish(() => resolve(answer), true);
+    const onMessage = (message: DocumentAnswer | ParsingStarted) => {
+      if (message.kind !== "parsing") {
+        finish(() => resolve(message), true);
+        return;
+      }
+      clearTimeout(timer);
+      timer = setTimeout(() => finish(() => resolve({ kind: "too-complex", message: `its parse took longer than ${timeoutMs} ms (document_timeout_ms), and was stopped` })), timeoutMs);
+    };
     const onError = (error: Error & { code?: string }) =>
       finish(() =>
         resolve(

@@ -22,7 +22,7 @@ async function readNotebook(root: string, input: Record<string, unknown>, option
   return output;
 }
 
-describe("AGENT-NB: a Jupyter notebook, rendered as lines", () => {
+describe("agent: a Jupyter notebook, rendered as lines", () => {
   const analysis = notebook([
     markdown(["# Analysis\n", "Loads the data."]),
     code(["import pandas as pd\n", "df = pd.read_csv('a.csv')\n", "print(len(df))"], [stream("42\n"), stream("warning: slow\n", "stderr")], 1),

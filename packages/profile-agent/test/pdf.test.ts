@@ -17,7 +17,7 @@ function pagesOf(count: number, text: (page: number) => string = (page) => `Text
   return makePdf(Array.from({ length: count }, (_, index) => [text(index + 1)]));
 }
 
-describe("AGENT-PDF: a PDF's text by pages", () => {
+describe("agent: a PDF's text by pages", () => {
   const { root } = sandbox({ "paper.pdf": THREE_PAGES, "UPPER.PDF": THREE_PAGES, "long.pdf": pagesOf(45), "notes.txt": "a\n" });
 
   it("AGENT-PDF-01, AGENT-PDF-03: every page's text after its marker, the page without text said so, the total in the answer", async () => {
