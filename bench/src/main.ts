@@ -148,7 +148,7 @@ let documents: DocumentBenchResult | null = null;
 if (!quick && !args["no-documents"] && (only === undefined || only.test("documents"))) {
   const mcpBin = path.join(repoRoot, "packages", "mcp", "bin", "read-mcp.js");
   const mcpBuilt = fs.existsSync(path.join(repoRoot, "packages", "mcp", "dist", "run-read-mcp.js"));
-  documents = await measureDocuments({ root: path.join(workloads.root, "documents"), rounds: 15, mcpBin: mcpBuilt ? mcpBin : undefined, hostileRounds: 2 });
+  documents = await measureDocuments({ root: path.join(workloads.root, "documents"), rounds: 40, mcpBin: mcpBuilt ? mcpBin : undefined, hostileRounds: 2 });
   const window = documents.windows.map((each) => `${each.pages} ${(each.warmNs.median / 1e6).toFixed(1)} ms`).join(", ");
   log(`agent PDF (${documents.pdfPages} pages): ${window}; first call ${(documents.firstCallNs / 1e6).toFixed(0)} ms${documents.hostile === null ? "" : `; hostile PDF over read-mcp: slowest ping ${(documents.hostile.slowestPingNs.max / 1e6).toFixed(1)} ms (${documents.hostile.pings} pings)`}`);
 }

@@ -1,3 +1,4 @@
+import { constants, setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import type { DocumentAnswer, DocumentJob, ParsingStarted } from "./document-job.js";
 import { DocumentTooComplex } from "./document-too-complex.js";
@@ -9,6 +10,16 @@ import { renderNotebook } from "./render-notebook.js";
  * thread (`runDocumentWorker`) bounds its heap and time and ends it. A parse that throws is an `invalid` answer;
  * anything the worker cannot answer (out of memory, a crash) ends it, which the main thread reports.
  */
+// On Linux a nice value belongs to a thread (setpriority on the calling thread, not its process): the
+// worker yields the CPU to the thread that answers the host (pings, other calls) when they compete.
+if (process.platform === "linux") {
+  try {
+    setPriority(constants.priority.PRIORITY_LOW);
+  } catch {
+    // Not permitted (a sandbox): the worker runs at the process's priority.
+  }
+}
+
 parentPort?.on("message", (job: DocumentJob) => {
   answer(job).then(
     (result) => parentPort?.postMessage(result),

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { makeInflatingPdf, makePdf } from "../../../conformance/src/make-pdf.js";
 import { createTool } from "../src/index.js";
@@ -45,6 +46,13 @@ describe("AGENT-DOC-03, AGENT-DOC-04, AGENT-DOC-05: hostile documents end in a t
     await expect(call).rejects.toMatchObject({ name: "AbortError" });
     expect(documentWorkersBusy()).toBe(0);
     expect(await read(root, { path: "valid.pdf" })).toMatchObject({ content: "--- page 1 of 1 ---\nValid text" });
+  });
+
+  it("AGENT-DOC-03: the worker thread runs at the lowest priority, so the thread answering the host comes first (Linux: a nice value per thread)", async () => {
+    expect(await read(root, { path: "valid.pdf" })).toMatchObject({ content: "--- page 1 of 1 ---\nValid text" });
+    // The worker that answered is kept for the next document: its thread is one of this process's.
+    const nice = fs.readdirSync("/proc/self/task").map((tid) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1]?.split(" ")[16]));
+    expect(nice).toContain(19);
   });
 
   it("AGENT-DOC-03: many documents asked at once are parsed at most two at a time, each answered, nothing left running", async () => {
