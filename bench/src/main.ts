@@ -26,7 +26,7 @@ import { defaultCacheDir, LOG_WINDOW_LINE, prepareWorkloads } from "./workloads.
 
 const HELP = `Usage: pnpm bench [--quick] [--only REGEX] [--profiles a,b] [--no-rss] [--no-concurrency] [--no-startup] [--no-baseline] [--no-responsiveness] [--no-documents] [--out DIR]
 
-  --quick           small files only, few samples (well under a minute); writes to a temp dir
+  --quick           small files and the column reads only, few samples (well under a minute); writes to a temp dir
   --only REGEX      time only the cases whose id matches
   --profiles LIST   compare only these profiles (default: all four, which must be built)
   --no-rss          skip the fresh-process peak RSS probes
@@ -379,6 +379,7 @@ function workloadFacts(): BenchResults["workloads"] {
   add("4k", workloads.small["4k"]);
   add("100k", workloads.small["100k"]);
   add("1m", workloads.small["1m"]);
+  add("column", workloads.columnLine);
   if (!quick) {
     add("single-line", workloads.singleLine);
     facts.log = { file: workloads.log, bytes: workloads.logFacts.bytes, lines: workloads.logFacts.lines };

@@ -127,7 +127,8 @@ export function checkTargets(results: BenchResults): TargetResult[] {
     });
   }
 
-  const probed = cases.filter((c) => c.kind === "profile" && c.maxRssKiB !== undefined && c.answerBytes !== undefined);
+  // Images are decoded by libvips, whose working memory is not the answer's: they have a target of their own.
+  const probed = cases.filter((c) => c.kind === "profile" && !c.workload.startsWith("image-") && c.maxRssKiB !== undefined && c.answerBytes !== undefined);
   const rssTarget = "peak RSS of a fresh process making any one profile call at most Node with zod imported plus twice the answer's bytes, for any file size (issue 17)";
   if (probed.length > 0 && results.zodRssKiB !== null) {
     const zod = results.zodRssKiB;
@@ -183,8 +184,23 @@ export function checkTargets(results: BenchResults): TargetResult[] {
   } else {
     targets.push({ target: "concurrent envelope reads", measured: "not run", met: null });
   }
-  targets.push(...responsivenessTargets(results), ...documentTargets(results));
+  targets.push(columnTarget(cases));
+  targets.push(...responsivenessTargets(results), ...imageTargets(cases), ...documentTargets(results));
   return targets;
+}
+
+// Issue 32: a `column` read deep in a 50 MiB line costs about what a shallow one does.
+function columnTarget(cases: readonly CaseResult[]): TargetResult {
+  const target = "agent: a `column` read ~40 MB deep in a 50 MiB one-line file at most 1.5x the one ~1 KiB deep (flat in the column, issue 32)";
+  const depth = (c: CaseResult) => Number(/"column":(\d+)/.exec(c.id)?.[1] ?? Number.NaN);
+  const reads = cases.filter((c) => c.workload === "column" && c.kind === "profile" && c.mode === "repeat" && c.timeNs !== undefined).sort((a, b) => depth(a) - depth(b));
+  const shallow = reads[0];
+  if (reads.length < 2 || shallow?.timeNs === undefined) return { target, measured: "not run", met: null };
+  const base = shallow.timeNs.median;
+  const worst = Math.max(...reads.map((c) => (c.timeNs?.median ?? Infinity) / base));
+  const shown = reads.map((c, i) => `column ${depth(c).toLocaleString("en-US")}: ${time(c.timeNs?.median ?? Number.NaN)}${i === 0 ? "" : ` (${((c.timeNs?.median ?? Number.NaN) / base).toFixed(2)}x)`}`);
+  const failed = reads.some((c) => c.outcome !== "ok");
+  return { target, measured: `${shown.join("; ")}${failed ? "; some calls failed" : ""}`, met: !failed && worst <= 1.5 };
 }
 
 const ms = (ns: number) => (Number.isFinite(ns) ? `${(ns / 1e6).toFixed(ns < 10e6 ? 1 : 0)} ms` : "-");
@@ -264,4 +280,28 @@ function responsivenessTargets(results: BenchResults): TargetResult[] {
     });
   }
   return targets;
+}
+
+/** The image targets of issue 33, on the agent profile's image cases. */
+function imageTargets(cases: readonly CaseResult[]): TargetResult[] {
+  const ms = (ns: number) => `${(ns / 1e6).toFixed(0)} ms`;
+  const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
+  const of = (workload: string) => cases.filter((c) => c.workload === workload && c.kind === "profile" && c.timeNs !== undefined);
+  const describe = (c: CaseResult) => `${c.call}: ${c.outcome}${c.unexpected ? " (unexpected)" : ""} in ${ms(c.timeNs?.median ?? 0)}${c.maxRssKiB === undefined ? "" : `, peak RSS ${mib(c.maxRssKiB)}`}`;
+  const small = of("image-4mp");
+  const large = of("image-30mp");
+  const smallTarget = "agent: a 4 MP PNG is answered within 250 ms (issue 33)";
+  const largeTarget = "agent: a 30 MP noisy PNG is downscaled or refused within 1 s, with a peak RSS under 256 MiB (issue 33)";
+  return [
+    small.length === 0
+      ? { target: smallTarget, measured: "not run", met: null }
+      : { target: smallTarget, measured: small.map(describe).join("; "), met: small.every((c) => !c.unexpected && (c.timeNs?.median ?? Infinity) <= 250e6) },
+    large.length === 0
+      ? { target: largeTarget, measured: "not run", met: null }
+      : {
+          target: largeTarget,
+          measured: large.map(describe).join("; "),
+          met: large.every((c) => !c.unexpected && (c.timeNs?.median ?? Infinity) <= 1e9 && c.maxRssKiB !== undefined && c.maxRssKiB < 256 * 1024),
+        },
+  ];
 }

@@ -250,3 +250,47 @@ test("the start-up target: read-tool call's median start at most 1.5x node -e 0'
   expect(run(91)?.met).toBe(false);
   expect(checkTargets(results([])).find((t) => t.target.startsWith("read-tool call"))).toMatchObject({ measured: "not run", met: null });
 });
+
+test("the image targets of issue 33: a 4 MP PNG within 250 ms; a 30 MP noisy PNG within 1 s and under 256 MiB of peak RSS", () => {
+  const image = (workload: "image-4mp" | "image-30mp", call: string, ms: number, rssMiB: number, outcome: "ok" | "error" = "ok") => ({
+    ...timed(`${workload}:${call}`, { workload, kind: "profile", subject: "agent", maxRssKiB: rssMiB * 1024 }, ms * 1e6),
+    call,
+    outcome,
+  });
+  const targetsOf = (cases: CaseResult[]) => checkTargets(results(cases)).filter((target) => target.target.includes("issue 33"));
+  expect(targetsOf([image("image-4mp", "{path}", 120, 110), image("image-30mp", "rgb", 40, 90, "error"), image("image-30mp", "grey", 700, 160)])).toEqual([
+    { target: "agent: a 4 MP PNG is answered within 250 ms (issue 33)", measured: "{path}: ok in 120 ms, peak RSS 110 MiB", met: true },
+    {
+      target: "agent: a 30 MP noisy PNG is downscaled or refused within 1 s, with a peak RSS under 256 MiB (issue 33)",
+      measured: "rgb: error in 40 ms, peak RSS 90 MiB; grey: ok in 700 ms, peak RSS 160 MiB",
+      met: true,
+    },
+  ]);
+  const missed = targetsOf([image("image-4mp", "{path}", 300, 110), image("image-30mp", "grey", 700, 300)]);
+  expect(missed.map((target) => target.met)).toEqual([false, false]);
+  expect(targetsOf([]).map((target) => [target.measured, target.met])).toEqual([
+    ["not run", null],
+    ["not run", null],
+  ]);
+});
+
+const COLUMN_TARGET = "agent: a `column` read ~40 MB deep in a 50 MiB one-line file at most 1.5x the one ~1 KiB deep (flat in the column, issue 32)";
+
+/** The agent's three column reads of the 50 MiB line, with these medians (ns), listed deepest first. */
+function columnReads(shallow: number, middle: number, deep: number): CaseResult[] {
+  const read = (column: number, ns: number) => timed(`column:agent:{"path":"dist/one-line-50m.js","column":${column},"limit":1}:repeat`, { workload: "column", kind: "profile", subject: "agent" }, ns);
+  // A first call (the whole file scanned) is reported beside them, never judged.
+  const first = { ...read(40_000_000, 50 * shallow), id: `column:agent:{"path":"dist/one-line-50m.js","column":40000000,"limit":1}:first`, mode: "first" as const };
+  return [read(40_000_000, deep), read(1_000_000, middle), read(1_024, shallow), first];
+}
+
+test("issue 32: a column read deep in the 50 MiB line is judged against the shallowest one", () => {
+  expect(checkTargets(results(columnReads(100_000, 110_000, 140_000))).find((t) => t.target === COLUMN_TARGET)).toEqual({
+    target: COLUMN_TARGET,
+    measured: "column 1,024: 100.0 µs; column 1,000,000: 110.0 µs (1.10x); column 40,000,000: 140.0 µs (1.40x)",
+    met: true,
+  });
+  expect(checkTargets(results(columnReads(100_000, 160_000, 120_000))).find((t) => t.target === COLUMN_TARGET)).toMatchObject({ met: false });
+  expect(checkTargets(results(columnReads(100_000, 100_000, 151_000))).find((t) => t.target === COLUMN_TARGET)).toMatchObject({ met: false });
+  expect(checkTargets(results([])).find((t) => t.target === COLUMN_TARGET)).toEqual({ target: COLUMN_TARGET, measured: "not run", met: null });
+});

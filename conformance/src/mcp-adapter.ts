@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import { interpretOutput } from "./interpret-output.js";
 import { connectMcp, McpConnectionError, McpError, type McpConnection } from "./mcp-client.js";
 import type { Oracle } from "./oracle.js";
+import { outputField, withOutputField } from "./output-field.js";
 import { toToml } from "./to-toml.js";
 import type { CallRequest, DefinitionRequest, OsUser, ToolAdapter, ToolDefinition, WarmUpRequest } from "./tool-adapter.js";
 
@@ -45,7 +46,7 @@ export interface McpAdapterOptions {
 export type McpOutput = { readonly content: string } | { readonly isError: true; readonly message: string };
 
 interface CallToolResult {
-  readonly content?: readonly { readonly type: string; readonly text?: string }[];
+  readonly content?: readonly { readonly type: string; readonly text?: string; readonly data?: string }[];
   readonly structuredContent?: unknown;
   readonly isError?: boolean;
 }
@@ -206,7 +207,8 @@ function readResult(reading: McpReading, result: CallToolResult, name: string): 
     return { content: typeof structured === "string" ? structured : text };
   }
   const first = (result.content ?? []).find((part) => part.type === "text")?.text;
-  const carried = first === undefined ? undefined : outputOfText(reading.oracle.output.text, first);
+  const image = (result.content ?? []).find((part) => part.type === "image")?.data;
+  const carried = first === undefined ? undefined : withImageData(reading.oracle.output.text, outputOfText(reading.oracle.output.text, first), image);
   const output = result.structuredContent ?? carried;
   if (output === undefined) {
     throw new Error(`the tools/call ${name} result has no structuredContent, and its first text block does not carry an output as the oracle's output.text says: ${JSON.stringify(first ?? "").slice(0, 200)}`);
@@ -238,6 +240,15 @@ function outputOfText(form: Oracle["output"]["text"], text: string): unknown {
   if (form === "json" || lineEnd === -1) return parsed;
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return undefined;
   return { ...parsed, [form.field]: text.slice(lineEnd + 1) };
+}
+
+/** The output a text block carried with the image block's data put back where the oracle's `imageData` says, when the text left it out. */
+function withImageData(form: Oracle["output"]["text"], carried: unknown, data: unknown): unknown {
+  if (form === "json" || form.imageData === undefined || data === undefined || outputField(carried, form.imageData) !== undefined) return carried;
+  const keys = form.imageData.split(".");
+  const leaf = keys.pop() ?? "";
+  const put = (parent: unknown) => (typeof parent === "object" && parent !== null && !Array.isArray(parent) ? { ...parent, [leaf]: data } : parent);
+  return keys.length === 0 ? put(carried) : withOutputField(carried, keys.join("."), put);
 }
 
 // Accepts a form for `allow` with, for each enum property, the choice that reads "allow" (or "yes"); declines for `deny`.

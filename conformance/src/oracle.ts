@@ -120,11 +120,14 @@ export const oracleSchema = z
             z.strictObject({
               fieldsLine: z.literal(true),
               field: z.string().regex(/^[A-Za-z_$][\w$]*$/u).describe("A top-level field of the output, holding a string."),
+              imageData: field
+                .optional()
+                .describe("The field of an image's base64 data (issue 33): an output whose text block leaves it out has it in the answer's `image` block (its `data`), which must follow."),
             }),
           ])
           .default("json")
           .describe(
-            "How an MCP answer's first text block carries the output, checked against its `structuredContent` on every call: `json`, the output serialised as JSON; `{fieldsLine: true, field}`, the output's other fields as one line of JSON, then `field` (a string) unescaped from the second line on.",
+            "How an MCP answer's first text block carries the output, checked against its `structuredContent` on every call: `json`, the output serialised as JSON; `{fieldsLine: true, field}`, the output's other fields as one line of JSON, then `field` (a string) unescaped from the second line on (and, with `imageData`, an image's data in an `image` block).",
           ),
       })
       .describe("Where things are in the output."),

@@ -208,6 +208,34 @@ for await (const line of readline.createInterface({ input: process.stdin })) {
 });
 
 describe("the MCP client", () => {
+  it("issue 33: an agent image's data, left out of the text block, is carried by the image block after it; a server that drops the image block fails", async () => {
+    const oracle = oracleOf("agent");
+    // A 1 x 1 PNG whose header and chunks are whole: the agent profile answers it as an image.
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC", "base64");
+    await workspace.add({ "dot.png": { bytes: png } });
+    const real = createMcpAdapter({ command: readToolCommand(REPO_ROOT, oracle, "mcp"), tool: oracle.tool, reading: { kind: "structured", oracle }, configTable: oracle.configTable });
+    try {
+      expect(await real.call({ root: workspace.root, input: { path: "dot.png" } })).toMatchObject({ format: "png", width: 1, height: 1, image: { mime_type: "image/png", data: png.toString("base64") } });
+    } finally {
+      await real.close?.();
+    }
+    const output = { path: "dot.png", image: { mime_type: "image/png", data: "AAAA" } };
+    const server = node(`
+import readline from "node:readline";
+const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\\n");
+for await (const line of readline.createInterface({ input: process.stdin })) {
+  const request = JSON.parse(line);
+  if (request.method === "initialize") send({ id: request.id, result: { protocolVersion: request.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "imageless", version: "1" } } });
+  if (request.method === "tools/call") send({ id: request.id, result: { content: [{ type: "text", text: ${JSON.stringify(JSON.stringify({ path: "dot.png", image: { mime_type: "image/png" } }))} }], structuredContent: ${JSON.stringify(output)} } });
+}`);
+    const imageless = createMcpAdapter({ command: [...server, "{root}"], tool: oracle.tool, reading: { kind: "structured", oracle } });
+    try {
+      await expect(imageless.call({ root: workspace.root, input: { path: "dot.png" } })).rejects.toThrow("first text block does not carry its structuredContent");
+    } finally {
+      await imageless.close?.();
+    }
+  }, 60_000);
+
   it("fails a server that is not there with the reason", async () => {
     const oracle = oracleOf("workspace-jp");
     const missing = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "read-mcp-missing-")), "no-such-server");

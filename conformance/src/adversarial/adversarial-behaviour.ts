@@ -40,6 +40,13 @@ export function adversarialBehaviourSchema<Outcome extends z.ZodType, Field exte
         })
         .optional()
         .describe("For a profile whose policy takes blocked patterns: the option and the outcome of a blocked path."),
+      images: z
+        .strictObject({
+          bomb: outcome.describe("A PNG of a few hundred bytes whose header declares 100000 x 100000 pixels (a decompression bomb)."),
+          truncated: outcome.describe("A JPEG cut inside its scan, without its end-of-image marker."),
+        })
+        .optional()
+        .describe("For a profile that answers PNG, JPEG, GIF and WebP files with the image: the outcomes of hostile images. Absent: an image is a binary file (`behaviour.binary`), and the image cases do not apply."),
       documents: z
         .strictObject({
           invalid: outcome.describe("A file under a document's name (`random.pdf`: 3 MB of random bytes; a PDF cut in half) that is not one."),

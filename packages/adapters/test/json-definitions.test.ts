@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { anthropicToolDefinition, anthropicToolResult, openAiToolDefinition, openAiToolMessage } from "../src/index.js";
 import { modelText } from "../src/model-text.js";
-import { makeWorkspace, maskTime, maskTimeText, PROFILES } from "./support.js";
+import { makeWorkspace, maskTime, maskTimeText, PROFILES, textOf } from "./support.js";
 
 describe("plain JSON tool definitions and answers, for every profile", () => {
   for (const module of PROFILES) {
@@ -36,9 +36,9 @@ describe("plain JSON tool definitions and answers, for every profile", () => {
       const ok = await anthropicToolResult(tool, { id: "toolu_1", name: tool.name, input: { path: "a.txt" } });
       expect(Object.keys(ok)).toEqual(["type", "tool_use_id", "content"]);
       expect(ok).toMatchObject({ type: "tool_result", tool_use_id: "toolu_1" });
-      expect(maskTimeText(ok.content)).toBe(maskTimeText(modelText(tool, await tool.call({ path: "a.txt" }))));
+      expect(maskTimeText(textOf(ok.content))).toBe(maskTimeText(modelText(tool, await tool.call({ path: "a.txt" }))));
       const missing = await anthropicToolResult(tool, { id: "toolu_2", name: tool.name, input: { path: "missing.txt" } });
-      expect({ ...missing, content: maskTime(JSON.parse(missing.content)) }).toEqual({
+      expect({ ...missing, content: maskTime(JSON.parse(textOf(missing.content))) }).toEqual({
         type: "tool_result",
         tool_use_id: "toolu_2",
         content: maskTime(await tool.call({ path: "missing.txt" })),
@@ -68,7 +68,7 @@ describe("plain JSON tool definitions and answers, for every profile", () => {
         expect([message.content, result.content]).toEqual([text, text]);
       } else {
         expect(maskTime(JSON.parse(message.content))).toEqual(maskTime(await tool.call({ path: "a.txt" })));
-        expect(maskTime(JSON.parse(result.content))).toEqual(maskTime(await tool.call({ path: "a.txt" })));
+        expect(maskTime(JSON.parse(textOf(result.content)))).toEqual(maskTime(await tool.call({ path: "a.txt" })));
       }
     }
   });
@@ -79,7 +79,7 @@ describe("plain JSON tool definitions and answers, for every profile", () => {
     const tool = forge.createTool({ root: makeWorkspace({ "a.txt": "x\n" }) });
     for (const alias of tool.aliases) {
       const answer = await anthropicToolResult(tool, { id: "t", name: alias, input: { path: "a.txt" } });
-      expect(maskTime(JSON.parse(answer.content)), alias).toEqual(maskTime(await tool.call({ path: "a.txt" })));
+      expect(maskTime(JSON.parse(textOf(answer.content))), alias).toEqual(maskTime(await tool.call({ path: "a.txt" })));
     }
   });
 

@@ -26,3 +26,9 @@ export function maskTime(value: unknown): unknown {
 export function maskTimeText(text: string): string {
   return text.replace(/"time_ms":\d+/g, '"time_ms":0').replace(/\(Took \d+ms\)/g, "(Took 0ms)");
 }
+
+/** A tool result's content that must be one string (an answer without an image). */
+export function textOf(content: string | readonly unknown[]): string {
+  if (typeof content !== "string") throw new Error(`expected text, got ${JSON.stringify(content).slice(0, 200)}`);
+  return content;
+}

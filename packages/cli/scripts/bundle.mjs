@@ -11,8 +11,9 @@
 // module (yoga-layout, under ink, awaits its WebAssembly at the top level) holding ink, React in its
 // production build and the modules of ours it uses, which as ~750 separate ES modules took 0.9 s to load.
 // Code run through `vm.Script` cannot use `import()` on Node 20 without an experimental flag, so the
-// bundle's dynamic imports of modules it does not hold (those two, and a profile of one's own named by
-// path) call `__readToolImport`, which the loader passes in; the build fails if any `import(` is left.
+// bundle's dynamic imports of modules it does not hold (those two, a profile of one's own named by path,
+// and the agent profile's image library, sharp) call `__readToolImport`, which the loader passes in; the
+// build fails if any `import(` is left. The terminal UI bundle leaves sharp, a native module, out too.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -41,6 +42,8 @@ const HOST_IMPORTS = new Map([
   [path.join(dist, "main.js"), 3],
   [createRequire(path.join(dist, "main.js")).resolve("@read/profiles").replace(/index\.js$/, "load-profile.js"), 1],
   [createRequire(path.join(dist, "main.js")).resolve("@read/core").replace(/index\.js$/, "default-secret-scanner.js"), 1],
+  // The agent profile's image library (sharp, an optional dependency of this package too): a native module, never bundled.
+  [fs.realpathSync(createRequire(createRequire(path.join(dist, "main.js")).resolve("@read/profiles")).resolve("@read/profile-agent")).replace(/index\.js$/, "load-sharp.js"), 1],
 ]);
 
 /** What @read/core's secrets policy imports as `./secret-formats.js` (its scan, secretlint), once bundled. */
@@ -130,6 +133,7 @@ const terminalUi = await esbuild.build({
   entryPoints: [path.join(dist, "terminal-ui.js")],
   outfile: path.join(dist, TERMINAL_UI_BUNDLE),
   plugins: [ownModules({ hostImports: false }), inkDevtools],
+  external: ["sharp"],
   define: { "process.env.NODE_ENV": '"production"' },
   // The CommonJS packages in it (React, and others under ink) `require` Node's built-in modules.
   banner: { js: 'import { createRequire as __readToolCreateRequire } from "node:module"; const require = __readToolCreateRequire(import.meta.url);' },

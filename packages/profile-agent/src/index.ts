@@ -9,6 +9,7 @@ export {
   outputSchema,
   pdfSuccessSchema,
   readErrorSchema,
+  readImageSchema,
   readOutputSchema,
   readSuccessSchema,
   unchangedSchema,
@@ -17,6 +18,7 @@ export {
   type NotebookSuccess,
   type PdfSuccess,
   type ReadError,
+  type ReadImage,
   type ReadOutput,
   type ReadSuccess,
   type ReadUnchanged,
@@ -26,3 +28,5 @@ export { estimateTokens } from "./estimate-tokens.js";
 export { VERSION_HEX_DIGITS } from "./scan-file.js";
 export { clearScanCache } from "./scan-cache.js";
 export { BINARY_SNIFF_BYTES } from "./detect-encoding.js";
+export { IMAGE_FORMATS, IMAGE_MIME_TYPES, type ImageFormat } from "./image-format.js";
+export { imageModelContent } from "./image-model-content.js";

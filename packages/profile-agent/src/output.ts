@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { toOutputJsonSchema, type JsonSchema } from "@read/core";
+import { IMAGE_FORMATS, IMAGE_MIME_TYPES } from "./image-format.js";
 
 /**
  * Every way a `read` call can fail, as `error.code` says it (AGENT-ERR-01), in documentation order.
@@ -15,8 +16,9 @@ import { toOutputJsonSchema, type JsonSchema } from "@read/core";
  * | `SECRET`               | the secrets policy refuses the path (a credential file by its name)       |
  * | `NOT_A_FILE`           | a directory, FIFO, socket or device                                       |
  * | `BINARY_FILE`          | a NUL byte in the first 8 KiB, without a UTF-16 byte order mark            |
+ * | `INVALID_IMAGE`        | a PNG, JPEG, GIF or WebP file that is truncated or malformed               |
  * | `PERMISSION_DENIED`    | the operating system refused access                                       |
- * | `TOO_LARGE`            | a file that must be decoded whole (UTF-16, a legacy encoding) over `max_decoded_bytes`; `tail` on a file over `max_scan_bytes` |
+ * | `TOO_LARGE`            | a file that must be decoded whole (UTF-16, a legacy encoding) over `max_decoded_bytes`; `tail` on a file over `max_scan_bytes`; an image over the image bounds that cannot be downscaled |
  * | `PAGE_OUT_OF_RANGE`    | `pages` starting after a PDF's last page, or a range that ends before it starts |
  * | `INVALID_DOCUMENT`     | a PDF or notebook that cannot be parsed: malformed, truncated, encrypted, not a notebook |
  * | `DOCUMENT_TOO_COMPLEX` | a PDF or notebook whose parse took longer than `document_timeout_ms` or more memory than its worker may use |
@@ -32,6 +34,7 @@ export const AGENT_ERROR_CODES = [
   "SECRET",
   "NOT_A_FILE",
   "BINARY_FILE",
+  "INVALID_IMAGE",
   "PERMISSION_DENIED",
   "TOO_LARGE",
   "PAGE_OUT_OF_RANGE",
@@ -105,6 +108,29 @@ export const notebookSuccessSchema = z.strictObject({
   version: z.string().min(8).nullable().describe("A digest of the file's bytes, as for a text file."),
 });
 
+const pixels = z.int().min(1);
+const mimeTypes = IMAGE_FORMATS.map((format) => IMAGE_MIME_TYPES[format]);
+
+/** A read of an image (AGENT-IMG-02): what the file is, and the image the model receives. */
+export const readImageSchema = z.strictObject({
+  path: z.string().describe("The file, relative to the workspace root (POSIX separators)."),
+  version: z.string().min(8).describe("A digest of the file's bytes, as for a text file: pass it as if_version to re-read only if it changed."),
+  format: z.enum(IMAGE_FORMATS).describe("The file's image format, from its first bytes (not its name)."),
+  width: pixels.describe("The file's width in pixels, from its header."),
+  height: pixels.describe("The file's height in pixels, from its header."),
+  bytes: z.int().min(0).describe("The file's size in bytes."),
+  downscaled: z.boolean().describe("The image sent is a smaller copy (the file is over the image bounds); false: the file's own bytes are sent."),
+  image: z
+    .strictObject({
+      mime_type: z.enum(mimeTypes).describe("The MIME type of data."),
+      width: pixels.describe("Width of the image sent, in pixels."),
+      height: pixels.describe("Height of the image sent, in pixels."),
+      bytes: z.int().min(0).describe("Size of the image sent, in bytes (before base64)."),
+      data: z.string().describe("The image sent, base64-encoded."),
+    })
+    .describe("The image the model receives (as an image part, beside a text part holding the other fields)."),
+});
+
 /** A conditional read of a file whose bytes did not change (AGENT-VER-02). */
 export const unchangedSchema = z.strictObject({
   path: z.string(),
@@ -126,16 +152,23 @@ export type ReadSuccess = z.output<typeof readSuccessSchema>;
 export type PdfSuccess = z.output<typeof pdfSuccessSchema>;
 /** A successful `read` output of a notebook. */
 export type NotebookSuccess = z.output<typeof notebookSuccessSchema>;
+/** A read of an image. */
+export type ReadImage = z.output<typeof readImageSchema>;
 /** The answer to a conditional read of an unchanged file. */
 export type ReadUnchanged = z.output<typeof unchangedSchema>;
 /** A failed `read` output: `{ "error": { "code", "message" } }`. */
 export type ReadError = { readonly error: { readonly code: AgentErrorCode; readonly message: string } };
 /** Everything `read` can return. */
-export type ReadOutput = ReadSuccess | PdfSuccess | NotebookSuccess | ReadUnchanged | ReadError;
+export type ReadOutput = ReadSuccess | ReadImage | PdfSuccess | NotebookSuccess | ReadUnchanged | ReadError;
 
 /** Whether an output (or an intermediate result that may be one) is a failure. */
 export function isReadError(value: object): value is ReadError {
   return "error" in value;
+}
+
+/** Whether an output is a read of an image. */
+export function isReadImage(value: object): value is ReadImage {
+  return "image" in value;
 }
 
 /** Builds a {@link ReadError}. */
@@ -144,7 +177,7 @@ export function readError(code: AgentErrorCode, message: string): ReadError {
 }
 
 /** The zod schema of every output of `read`, failures included. */
-export const readOutputSchema: z.ZodType<ReadOutput> = z.union([readSuccessSchema, pdfSuccessSchema, notebookSuccessSchema, unchangedSchema, readErrorSchema]);
+export const readOutputSchema: z.ZodType<ReadOutput> = z.union([readSuccessSchema, readImageSchema, pdfSuccessSchema, notebookSuccessSchema, unchangedSchema, readErrorSchema]);
 
 /** JSON Schema of every output of `read`, in the normal form of `toOutputJsonSchema`. */
 export const outputSchema: JsonSchema = toOutputJsonSchema(readOutputSchema);

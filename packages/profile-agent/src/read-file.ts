@@ -13,12 +13,14 @@ import {
 } from "@read/core";
 import type { AgentConfig } from "./config-schema.js";
 import { decodeWhole, detectEncoding } from "./detect-encoding.js";
+import { imageFormatOf } from "./image-format.js";
 import type { ReadInput } from "./input-schema.js";
 import { decodedSource, utf8Source, type LineSource } from "./line-source.js";
 import { CONFIG_TABLE, mapFailure } from "./map-failure.js";
 import { readError, type LineEndings, type ReadOutput } from "./output.js";
 import { pageLinesSteps } from "./page-lines.js";
 import { documentKindOf, readDocumentSteps } from "./read-document.js";
+import { readImageSteps } from "./read-image.js";
 import { redactContentSteps } from "./redact-content.js";
 import { cachedScan, rememberScan } from "./scan-cache.js";
 import { countTerminators, scanFileSteps, type TerminatorCounts } from "./scan-file.js";
@@ -49,6 +51,8 @@ function* readSteps(workspace: Workspace, input: ReadInput, config: AgentConfig,
 function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig, guards: ReadGuards): Steps<Result<ReadOutput>> {
   const first = yield* file.reader.chunk(0);
   const head = Buffer.from(first.buffer.subarray(0, first.bytes));
+  const image = imageFormatOf(head);
+  if (image !== undefined) return yield* readImageSteps(file, image, input, config, guards.signal);
   let scan = file.stat.size <= config.max_scan_bytes ? cachedScan(file) : undefined;
   if (scan === undefined) {
     const scanned = yield* scanFileSteps(file, config.max_scan_bytes);
@@ -67,7 +71,7 @@ function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig, guards
   let source: LineSource;
   let terminators = scan.terminators;
   if (verdict.encoding === "utf-8") {
-    source = utf8Source(file, scan.complete ? countLines(terminators, scan.size, scan.finalLf, verdict.bomBytes) : null, verdict.bomBytes);
+    source = utf8Source(file, scan.complete ? countLines(terminators, scan.size, scan.finalLf, verdict.bomBytes) : null, verdict.bomBytes, scan.columns);
   } else {
     const whole = yield* readHeadSteps(file, config.max_decoded_bytes);
     if (!whole.ok) return whole;
