@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import type { BenchResults, CaseResult } from "../src/results.js";
+import type { DocumentBenchResult } from "../src/documents.js";
 import { summarize } from "../src/stats.js";
 import { checkTargets } from "../src/targets.js";
 
@@ -302,7 +303,7 @@ test("the PDF targets of issue 33: pages 150-152 of a 300-page PDF within 500 ms
     { pages: "298-300", warmNs: summarize([start * 1e6]) },
   ];
   const hostile = (pingMs: number, answer = "DOCUMENT_TOO_COMPLEX") => ({ pings: 100, slowestPingNs: summarize([pingMs * 1e6]), idleSlowestPingNs: summarize([5e6]), callNs: summarize([5000e6]), answer });
-  const targetsOf = (documents: BenchResults["documents"]) => checkTargets({ ...results([]), documents }).filter((target) => target.target.includes("PDF"));
+  const targetsOf = (documents: DocumentBenchResult | null) => checkTargets({ ...results([]), documents }).filter((target) => target.target.includes("PDF"));
   expect(targetsOf({ pdfPages: 300, pdfBytes: 1000, firstCallNs: 400e6, windows: windows(40, 50), hostile: hostile(12) })).toEqual([
     {
       target: 'agent: a 300-page PDF, pages "150-152", at most 500 ms (a worker with pdf.js loaded; the first call, which loads it, is reported) and flat in the page number: at most 1.5x pages "1-3" (issue 33)',
