@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import type { BenchResults, CaseResult } from "../src/results.js";
 import type { DocumentBenchResult } from "../src/documents.js";
+import type { BenchResults, CaseResult } from "../src/results.js";
 import { summarize } from "../src/stats.js";
 import { checkTargets } from "../src/targets.js";
 
