@@ -8,6 +8,7 @@ import { SETTLE_MS } from "@read/core";
 import { prepareBaseline } from "./baseline.js";
 import { buildCases, PROFILE_NAMES, profileBuilt, QUICK_WORKLOADS, REPORTED_PACKAGES, type BenchCase, type ProfileName } from "./cases.js";
 import type { ConcurrencyResult, ConcurrencySpec } from "./concurrency.js";
+import { measureDocuments, type DocumentBenchResult } from "./documents.js";
 import type { LongReadResult, LongReadSpec } from "./long-read.js";
 import { measureMcpResponsiveness, type McpResponsivenessResult } from "./mcp-responsiveness.js";
 import { pageFaultCostNs } from "./page-fault-cost.js";
@@ -24,7 +25,7 @@ import { measureTokens, TOKENS_PROFILES, type TokensResult } from "./tokens.js";
 import { checkTargets } from "./targets.js";
 import { defaultCacheDir, LOG_WINDOW_LINE, prepareWorkloads } from "./workloads.js";
 
-const HELP = `Usage: pnpm bench [--quick] [--only REGEX] [--profiles a,b] [--no-rss] [--no-concurrency] [--no-startup] [--no-baseline] [--no-responsiveness] [--no-tokens] [--out DIR]
+const HELP = `Usage: pnpm bench [--quick] [--only REGEX] [--profiles a,b] [--no-rss] [--no-concurrency] [--no-startup] [--no-baseline] [--no-responsiveness] [--no-tokens] [--no-documents] [--out DIR]
 
   --quick           small files and the column reads only, few samples (well under a minute); writes to a temp dir
   --only REGEX      time only the cases whose id matches
@@ -35,6 +36,7 @@ const HELP = `Usage: pnpm bench [--quick] [--only REGEX] [--profiles a,b] [--no-
   --no-baseline     skip the rows of the synchronous baseline commit (built from git into the cache)
   --no-responsiveness  skip the long first call watched by a timer, aborted, and served by read-mcp
   --no-tokens       skip the tokens table (o200k and cl100k counts of the answers, the max_tokens estimate)
+  --no-documents    skip the agent profile's PDF scenarios (a 300-page PDF's pages, pings during a hostile PDF)
   --out DIR         where results go (default: bench/results and docs/benchmarks.md; --quick: a temp dir)
 
 Generated files are cached in $READ_BENCH_CACHE (default: <tmpdir>/read-bench).`;
@@ -54,6 +56,7 @@ const { values: args } = parseArgs({
     "no-baseline": { type: "boolean", default: false },
     "no-responsiveness": { type: "boolean", default: false },
     "no-tokens": { type: "boolean", default: false },
+    "no-documents": { type: "boolean", default: false },
     out: { type: "string" },
     help: { type: "boolean", default: false },
   },
@@ -144,6 +147,15 @@ if (!quick && !args["no-responsiveness"] && (only === undefined || only.test("re
   log(`read-mcp: slowest ping ${(mcpResponsiveness.slowestPingNs.max / 1e6).toFixed(1)} ms during the call (${mcpResponsiveness.pings} pings); cancelled call closes the file in ${(mcpResponsiveness.cancel.closedNs.max / 1e6).toFixed(1)} ms at most`);
 }
 
+let documents: DocumentBenchResult | null = null;
+if (!quick && !args["no-documents"] && (only === undefined || only.test("documents"))) {
+  const mcpBin = path.join(repoRoot, "packages", "mcp", "bin", "read-mcp.js");
+  const mcpBuilt = fs.existsSync(path.join(repoRoot, "packages", "mcp", "dist", "run-read-mcp.js"));
+  documents = await measureDocuments({ root: path.join(workloads.root, "documents"), rounds: 40, mcpBin: mcpBuilt ? mcpBin : undefined, hostileRounds: 2 });
+  const window = documents.windows.map((each) => `${each.pages} ${(each.warmNs.median / 1e6).toFixed(1)} ms`).join(", ");
+  log(`agent PDF (${documents.pdfPages} pages): ${window}; first call ${(documents.firstCallNs / 1e6).toFixed(0)} ms${documents.hostile === null ? "" : `; hostile PDF over read-mcp: slowest ping ${(documents.hostile.slowestPingNs.max / 1e6).toFixed(1)} ms (${documents.hostile.pings} pings)`}`);
+}
+
 const concurrency: (ConcurrencyResult & { runs: number })[] = [];
 if (!args["no-concurrency"] && only === undefined) {
   const subjects: ConcurrencySpec["subject"][] = profiles.includes("envelope") ? ["floor", "floor + checks", "envelope", "MCP fs", "naive"] : ["floor", "floor + checks", "MCP fs", "naive"];
@@ -220,6 +232,7 @@ const report: BenchResults = {
   longRead,
   mcpResponsiveness,
   tokens,
+  documents,
   targets: [],
 };
 const final: BenchResults = { ...report, targets: checkTargets(report) };

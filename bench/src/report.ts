@@ -178,6 +178,27 @@ export function renderMarkdown(r: BenchResults): string {
     }
   }
 
+  const documents = r.documents ?? null;
+  if (documents !== null) {
+    out.push("## PDFs in the agent profile (issue 33)");
+    out.push("");
+    out.push(
+      `A ${documents.pdfPages}-page PDF (${documents.pdfBytes.toLocaleString("en-US")} bytes, 40 lines of text a page, made by \`makePdf\`) read in this process by the agent profile, three pages a call: each window ${documents.windows[0]?.warmNs.n ?? 0} times, in rounds, by a document worker that has pdf.js loaded (the profile keeps a worker that answered for 30 s). The process's first call, which starts the worker and loads pdf.js, took ${time(documents.firstCallNs)}.`,
+    );
+    out.push("");
+    out.push("| pages | median | p10-p90 |");
+    out.push("| --- | ---: | ---: |");
+    for (const window of documents.windows) out.push(`| ${window.pages} | ${time(window.warmNs.median)} | ${time(window.warmNs.p10)}-${time(window.warmNs.p90)} |`);
+    out.push("");
+    if (documents.hostile !== null) {
+      const hostile = documents.hostile;
+      out.push(
+        `\`read-mcp --profile agent\` was sent a PDF whose one page inflates to 56 MB of operators (\`makeInflatingPdf\`), in ${hostile.slowestPingNs.n} servers, and pinged one ping after another until it answered (${hostile.answer}, after ${time(hostile.callNs.median)}): the slowest of ${hostile.pings} pings took ${time(hostile.slowestPingNs.max)}, against ${time(hostile.idleSlowestPingNs.max)} for the slowest ping of the same servers in a second before the call.`,
+      );
+      out.push("");
+    }
+  }
+
   if (r.scans.length > 0) {
     out.push("## Scan primitives");
     out.push("");

@@ -1,5 +1,6 @@
 import type { WorkloadId } from "./cases.js";
 import type { ConcurrencyResult } from "./concurrency.js";
+import type { DocumentBenchResult } from "./documents.js";
 import type { LongReadResult } from "./long-read.js";
 import type { McpResponsivenessResult } from "./mcp-responsiveness.js";
 import type { PairResult } from "./pairs.js";
@@ -92,5 +93,7 @@ export interface BenchResults {
   readonly mcpResponsiveness: McpResponsivenessResult | null;
   /** The tokens table (issue 32); `null` or absent when not measured. */
   readonly tokens?: TokensResult | null;
+  /** The agent profile's PDF scenarios (issue 33); absent or `null` when not run. */
+  readonly documents?: DocumentBenchResult | null;
   readonly targets: readonly TargetResult[];
 }

@@ -1,5 +1,6 @@
 import type { ConformanceCheck } from "../conformance-check.js";
 import { caseCheck, type AdversarialCase } from "./adversarial-case.js";
+import { DOCUMENT_CASES } from "./document-cases.js";
 import { FUZZ_CHECK } from "./fuzz-check.js";
 import { GITIGNORE_NEGATION_CASES } from "./gitignore-negation-cases.js";
 import { HUGE_LINE_CHECK } from "./huge-line-check.js";
@@ -19,6 +20,7 @@ export const ADVERSARIAL_CASES: readonly AdversarialCase[] = [
   ...RACE_CASES,
   ...SPECIAL_FILE_CASES,
   ...IMAGE_CASES,
+  ...DOCUMENT_CASES,
   ...SENSITIVE_NAME_CASES,
   ...GITIGNORE_NEGATION_CASES,
   ...OUTPUT_INTEGRITY_CASES,

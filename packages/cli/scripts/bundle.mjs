@@ -93,11 +93,13 @@ const result = await esbuild.build({
   metafile: true,
 });
 
-// `import.meta.url` becomes the bundle's URL: right only for a module of dist/ itself.
-const IMPORT_META_ALLOWED = [path.join(dist, "cli-version.js")];
+// `import.meta.url` becomes the bundle's URL: right only for a module of dist/ itself, and for the agent
+// profile's worker file, which the bundle finds beside itself: DOCUMENT_WORKER below.
+const agentDist = path.dirname(createRequire(path.join(dist, "main.js")).resolve("@read/profile-agent"));
+const IMPORT_META_ALLOWED = [path.join(dist, "cli-version.js"), fs.realpathSync(path.join(agentDist, "document-worker-url.js"))];
 for (const input of Object.keys(result.metafile.inputs)) {
   const file = path.resolve(packageDir, input);
-  if (!fs.existsSync(file) || IMPORT_META_ALLOWED.includes(file) || file.endsWith("import-meta-url.js")) continue;
+  if (!fs.existsSync(file) || IMPORT_META_ALLOWED.includes(fs.realpathSync(file)) || file.endsWith("import-meta-url.js")) continue;
   if (fs.readFileSync(file, "utf8").includes("import.meta")) throw new Error(`${input} uses import.meta, which the CommonJS bundle cannot give it`);
 }
 
@@ -111,7 +113,7 @@ function mustNotHold(bundle, metafile, names) {
 }
 
 // The bundle must hold no package of the left-out commands: one would be read and compiled on every start.
-mustNotHold("dist/read-tool.cjs", result.metafile, ["ink", "react", "@modelcontextprotocol/sdk", "@read/mcp"]);
+mustNotHold("dist/read-tool.cjs", result.metafile, ["ink", "react", "@modelcontextprotocol/sdk", "@read/mcp", "pdfjs-dist"]);
 
 // Ink imports its React DevTools bridge (which needs react-devtools-core, not a dependency of ours) only
 // when DEV=true, and warns when that package is missing: in the bundle the bridge is that missing package.
@@ -173,6 +175,16 @@ await esbuild.build({
   // `debug`, under secretlint, is CommonJS and requires Node's built-in modules.
   banner: { js: 'import { createRequire as __readToolCreateRequire } from "node:module"; const require = __readToolCreateRequire(import.meta.url);' },
 });
+
+// The agent profile parses PDFs and notebooks in a worker thread, which runs a file: bundled, the profile
+// looks for `document-worker.js` beside the bundle (its `import.meta.url` is the bundle's). That file loads
+// the profile's own worker from its package (which brings pdf.js, kept out of every bundle: it is loaded
+// only in the worker, only for a PDF).
+const DOCUMENT_WORKER = "document-worker.js";
+fs.writeFileSync(
+  path.join(dist, DOCUMENT_WORKER),
+  `// Written by scripts/bundle.mjs: the agent profile's document worker, for the bundle beside this file.\nimport "@read/profile-agent/document-worker";\n`,
+);
 
 const output = fs.readFileSync(path.join(dist, "read-tool.cjs"), "utf8");
 if (/\bimport\s*\(/.test(output)) throw new Error("dist/read-tool.cjs still calls import(): route it through __readToolImport");

@@ -59,8 +59,10 @@ describe("the read-tool bundle (dist/read-tool.cjs)", () => {
     // profile (issue 32) and its encoding detector, chardet, about 80; its images (issue 33: the header walk
     // and the downscale driver; sharp itself is never bundled) about 14. A profile's code is parsed lazily and
     // evaluated only when it is selected: `read-tool call --profile envelope` starts in 128 ms against 121 ms
-    // before (farm-bench, 20 pairs). The UI and the MCP SDK this guards against are hundreds of KiB.
-    expect(fs.statSync(path.join(dist, "read-tool.cjs")).size).toBeLessThan(540 * 1024);
+    // before (farm-bench, 20 pairs). Issue 33's images add about 14 and its PDFs and notebooks about 7 (what
+    // reads them and runs their worker; pdf.js is not in the bundle, the worker loads it). The UI and the MCP
+    // SDK this guards against are hundreds of KiB.
+    expect(fs.statSync(path.join(dist, "read-tool.cjs")).size).toBeLessThan(548 * 1024);
   });
 
   test("`read-tool call` loads nothing outside the bundle: no ink, React or MCP SDK, no ES module", () => {

@@ -5,7 +5,9 @@ export { definition, TOOL_NAME } from "./definition.js";
 export {
   AGENT_ERROR_CODES,
   LINE_ENDINGS,
+  notebookSuccessSchema,
   outputSchema,
+  pdfSuccessSchema,
   readErrorSchema,
   readImageSchema,
   readOutputSchema,
@@ -13,6 +15,8 @@ export {
   unchangedSchema,
   type AgentErrorCode,
   type LineEndings,
+  type NotebookSuccess,
+  type PdfSuccess,
   type ReadError,
   type ReadImage,
   type ReadOutput,

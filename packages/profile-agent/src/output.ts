@@ -19,6 +19,9 @@ import { IMAGE_FORMATS, IMAGE_MIME_TYPES } from "./image-format.js";
  * | `INVALID_IMAGE`        | a PNG, JPEG, GIF or WebP file that is truncated or malformed               |
  * | `PERMISSION_DENIED`    | the operating system refused access                                       |
  * | `TOO_LARGE`            | a file that must be decoded whole (UTF-16, a legacy encoding) over `max_decoded_bytes`; `tail` on a file over `max_scan_bytes`; an image over the image bounds that cannot be downscaled |
+ * | `PAGE_OUT_OF_RANGE`    | `pages` starting after a PDF's last page, or a range that ends before it starts |
+ * | `INVALID_DOCUMENT`     | a PDF or notebook that cannot be parsed: malformed, truncated, encrypted, not a notebook |
+ * | `DOCUMENT_TOO_COMPLEX` | a PDF or notebook whose parse took longer than `document_timeout_ms` or more memory than its worker may use |
  * | `READ_FAILED`          | any other failure (symlink loop, file swapped while opened, too many open files, I/O error) |
  */
 export const AGENT_ERROR_CODES = [
@@ -34,6 +37,9 @@ export const AGENT_ERROR_CODES = [
   "INVALID_IMAGE",
   "PERMISSION_DENIED",
   "TOO_LARGE",
+  "PAGE_OUT_OF_RANGE",
+  "INVALID_DOCUMENT",
+  "DOCUMENT_TOO_COMPLEX",
   "READ_FAILED",
 ] as const;
 
@@ -68,6 +74,38 @@ export const readSuccessSchema = z.strictObject({
   encoding_confidence: z.int().min(0).max(100).optional().describe("Present only when the encoding was guessed by detection: the detector's confidence (below 50: unsure)."),
   bom: z.boolean().describe("The file starts with a byte order mark (not shown in content)."),
   line_endings: z.enum(LINE_ENDINGS).describe("The line terminators the file uses (its first max_scan_bytes): lf, crlf, cr, mixed, or none (no terminator)."),
+});
+
+/** Where to continue reading a PDF (AGENT-PDF-04). */
+export const nextPagesSchema = z.strictObject({
+  pages: z.string().describe("The `pages` that continues the read."),
+});
+
+/** A read of a PDF's text, by pages (AGENT-PDF). */
+export const pdfSuccessSchema = z.strictObject({
+  path: z.string().describe("The file, relative to the workspace root (POSIX separators)."),
+  format: z.literal("pdf"),
+  content: z.string().describe("Each page shown: a line `--- page N of T ---`, then its text; a line starting with `[` is a notice, not text of the PDF."),
+  pages: z.string().nullable().describe("The pages shown, as `pages` takes them (\"3\", \"1-5\"); null when none is (a PDF without pages)."),
+  total_pages: z.int().min(0).describe("Pages in the PDF."),
+  truncated: z.boolean().describe("Some of what was asked for is not shown (the page bound, the byte bound or the token budget): `next` says where to continue."),
+  next: nextPagesSchema.nullable().describe("Where to continue: {pages}; null when the last page asked for was shown."),
+  version: z.string().min(8).nullable().describe("A digest of the file's bytes, as for a text file."),
+});
+
+/** A read of a Jupyter notebook, rendered as text and paged by its lines (AGENT-NB). */
+export const notebookSuccessSchema = z.strictObject({
+  path: z.string().describe("The file, relative to the workspace root (POSIX separators)."),
+  format: z.literal("notebook"),
+  content: z.string().describe("Lines of the notebook rendered as text (cells in order, each after a line `=== cell N: kind ===`, its outputs after `--- output ... ---`), each `<number>\\t<text>`."),
+  start_line: lineNumber.nullable().describe("Number of the first rendered line shown; null when none is."),
+  end_line: lineNumber.nullable().describe("Number of the last rendered line shown; null when none is."),
+  total_lines: z.int().min(0).describe("Lines of the rendered notebook."),
+  cells: z.int().min(0).describe("Cells in the notebook."),
+  language: z.string().nullable().describe("The notebook's kernel language (from its metadata), null when it names none."),
+  truncated: z.boolean().describe("Some of what was asked for is not shown: `next` says where to continue."),
+  next: nextSchema.nullable().describe("Where to continue: {start_line, column?} in the rendered lines; null at the end."),
+  version: z.string().min(8).nullable().describe("A digest of the file's bytes, as for a text file."),
 });
 
 const pixels = z.int().min(1);
@@ -108,8 +146,12 @@ export const readErrorSchema = z.strictObject({
   }),
 });
 
-/** A successful `read` output. */
+/** A successful `read` output of a text file. */
 export type ReadSuccess = z.output<typeof readSuccessSchema>;
+/** A successful `read` output of a PDF. */
+export type PdfSuccess = z.output<typeof pdfSuccessSchema>;
+/** A successful `read` output of a notebook. */
+export type NotebookSuccess = z.output<typeof notebookSuccessSchema>;
 /** A read of an image. */
 export type ReadImage = z.output<typeof readImageSchema>;
 /** The answer to a conditional read of an unchanged file. */
@@ -117,7 +159,7 @@ export type ReadUnchanged = z.output<typeof unchangedSchema>;
 /** A failed `read` output: `{ "error": { "code", "message" } }`. */
 export type ReadError = { readonly error: { readonly code: AgentErrorCode; readonly message: string } };
 /** Everything `read` can return. */
-export type ReadOutput = ReadSuccess | ReadImage | ReadUnchanged | ReadError;
+export type ReadOutput = ReadSuccess | ReadImage | PdfSuccess | NotebookSuccess | ReadUnchanged | ReadError;
 
 /** Whether an output (or an intermediate result that may be one) is a failure. */
 export function isReadError(value: object): value is ReadError {
@@ -135,7 +177,7 @@ export function readError(code: AgentErrorCode, message: string): ReadError {
 }
 
 /** The zod schema of every output of `read`, failures included. */
-export const readOutputSchema: z.ZodType<ReadOutput> = z.union([readSuccessSchema, readImageSchema, unchangedSchema, readErrorSchema]);
+export const readOutputSchema: z.ZodType<ReadOutput> = z.union([readSuccessSchema, readImageSchema, pdfSuccessSchema, notebookSuccessSchema, unchangedSchema, readErrorSchema]);
 
 /** JSON Schema of every output of `read`, in the normal form of `toOutputJsonSchema`. */
 export const outputSchema: JsonSchema = toOutputJsonSchema(readOutputSchema);

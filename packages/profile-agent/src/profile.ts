@@ -15,7 +15,7 @@ export const profile = defineProfile({
   configTable: ["agent"],
   configSchema,
   secrets: true,
-  tightening: { max_lines: "lower", max_content_bytes: "lower", max_line_chars: "lower", max_decoded_bytes: "lower", max_scan_bytes: "lower", max_image_bytes: "lower", max_image_edge: "lower", max_image_pixels: "lower", max_image_file_bytes: "lower" },
+  tightening: { max_lines: "lower", max_content_bytes: "lower", max_line_chars: "lower", max_decoded_bytes: "lower", max_scan_bytes: "lower", max_image_bytes: "lower", max_image_edge: "lower", max_image_pixels: "lower", max_image_file_bytes: "lower", max_document_bytes: "lower", max_pages: "lower", document_timeout_ms: "lower" },
   outputSchema: readOutputSchema,
   isError: isReadError,
   render,
