@@ -64,8 +64,8 @@ describe("agent: a PDF's text by pages", () => {
     expect(bounded.content).toBe(`--- page 1 of 4 ---\n${digits(1).join("\n")}\n[the answer's bound was reached: continue with pages "2-4"]`);
     expect([bounded.pages, bounded.truncated, bounded.next]).toEqual(["1", true, { pages: "2-4" }]);
     const budget = await readPdf(wide, { path: "wide.pdf", pages: "2-3", max_tokens: 100 });
-    const kept = digits(2).join("\n").slice(0, 165);
-    expect(budget.content).toBe(`--- page 2 of 4 ---\n${kept}\n[page 2 is cut after 165 characters: its text is longer than the answer's bound or budget]`);
+    const kept = digits(2).join("\n").slice(0, 171);
+    expect(budget.content).toBe(`--- page 2 of 4 ---\n${kept}\n[page 2 is cut after 171 characters: its text is longer than the answer's bound or budget]`);
     expect(estimateTokens(budget.content)).toBeLessThanOrEqual(100);
     expect(estimateTokens(budget.content.replace("\n[page", `${"2".repeat(10)}\n[page`))).toBeGreaterThan(100 - 30);
     expect([budget.pages, budget.truncated, budget.next]).toEqual(["2", true, { pages: "3-4" }]);
