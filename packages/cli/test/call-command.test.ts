@@ -149,3 +149,27 @@ describe("read-tool --version", () => {
     expect(runCli(["--help"]).stdout).toContain("  read-tool --version\n");
   });
 });
+
+describe("issue 33: documents through read-tool call", () => {
+  test("a notebook and a PDF are answered and the process ends at once, though their worker is kept for the next document", () => {
+    const notebook = JSON.stringify({
+      cells: [{ cell_type: "code", execution_count: 1, metadata: {}, source: ["print('hi')"], outputs: [{ output_type: "stream", name: "stdout", text: ["hi\n"] }] }],
+      metadata: {},
+      nbformat: 4,
+      nbformat_minor: 5,
+    });
+    const root = makeWorkspace({ "n.ipynb": notebook, "cut.pdf": "%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R" });
+    for (const [input, expected] of [
+      ['{"path":"n.ipynb"}', { content: "1\t=== cell 1: code, execution 1 ===\n2\tprint('hi')\n3\t--- output: stdout ---\n4\thi" }],
+      ['{"path":"cut.pdf"}', { error: { code: "INVALID_DOCUMENT" } }],
+    ] as const) {
+      const started = Date.now();
+      const run = runCli(["call", "--root", root, input]);
+      // The worker's idle keep-alive (30 s) holds no process open; nothing it printed reaches stdout.
+      expect(Date.now() - started, input).toBeLessThan(10_000);
+      expect(run.status, input).toBe(0);
+      expect(run.stdout.trimEnd().split("\n"), input).toHaveLength(1);
+      expect(JSON.parse(run.stdout), input).toMatchObject(expected);
+    }
+  });
+});

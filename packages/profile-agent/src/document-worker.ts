@@ -20,6 +20,11 @@ if (process.platform === "linux") {
   }
 }
 
+// Nothing the parser prints (pdf.js warns on console) may reach the host's stdout, an MCP server's
+// protocol stream: the worker's own stdout and stderr write nowhere.
+process.stdout.write = () => true;
+process.stderr.write = () => true;
+
 parentPort?.on("message", (job: DocumentJob) => {
   answer(job).then(
     (result) => parentPort?.postMessage(result),

@@ -118,14 +118,12 @@ const idle: IdleWorker[] = [];
 function startWorker(): Worker {
   const worker = new Worker(documentWorkerUrl(), {
     resourceLimits: { maxOldGenerationSizeMb: DOCUMENT_HEAP_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
-    stdout: true,
-    stderr: true,
+    // The worker silences its own stdout and stderr (document-worker.ts): piping them here instead would
+    // hold the process open while an idle worker is kept (Node keeps a worker with piped stdio referenced).
     env: {},
     argv: [],
     execArgv: [],
   });
-  worker.stdout.resume();
-  worker.stderr.resume();
   live.add(worker);
   return worker;
 }
