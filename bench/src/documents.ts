@@ -4,6 +4,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { makeInflatingPdf, makePdf } from "@read/conformance";
 import { loadProfile } from "@read/profiles";
+import { pingDuring } from "./ping-during.js";
 import { summarize, type Summary } from "./stats.js";
 
 /** Issue 33's PDF scenarios for the agent profile. */
@@ -98,21 +99,11 @@ async function measureHostile(bin: string, root: string, rounds: number): Promis
         idleWorst = Math.max(idleWorst, Number(process.hrtime.bigint() - sent));
       }
       idle.push(idleWorst);
-      let done = false;
-      const started = process.hrtime.bigint();
-      const result = client.callTool({ name: "read", arguments: { path: "hostile.pdf" } }, undefined, { timeout: 120_000 }).finally(() => {
-        done = true;
-      });
-      let worst = 0;
-      while (!done) {
-        const sent = process.hrtime.bigint();
-        await client.ping();
-        worst = Math.max(worst, Number(process.hrtime.bigint() - sent));
-        pings++;
-      }
-      const output = (await result).structuredContent as { error?: { code?: string } } | undefined;
-      calls.push(Number(process.hrtime.bigint() - started));
-      slowest.push(worst);
+      const during = await pingDuring(client, () => client.callTool({ name: "read", arguments: { path: "hostile.pdf" } }, undefined, { timeout: 120_000 }));
+      pings += during.pings;
+      const output = during.result.structuredContent as { error?: { code?: string } } | undefined;
+      calls.push(during.callNs);
+      slowest.push(during.worstNs);
       answer = output?.error?.code ?? "content";
     } finally {
       await client.close();
