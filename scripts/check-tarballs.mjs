@@ -17,6 +17,7 @@
 //
 // 4. The MCP server, started from the installed @read/cli as docs/mcp.md configures a client with it,
 //    answers a tools/call.
+// 5. The installed read-tool reads a PDF and a notebook with the agent profile (its document worker thread).
 //
 // The README of @read/conformance is not run: its commands are the monorepo's (`pnpm conformance`).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
@@ -24,7 +25,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const repo = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 // Run on the tarball itself: publint given a directory packs it again (a pnpm start and a pack per package).
@@ -201,7 +202,7 @@ const requests = [
   { jsonrpc: "2.0", method: "notifications/initialized" },
   { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "Read", arguments: { path: "notes.txt", limit: 1 } } },
 ];
-const served = spawnSync(path.join(cliProject, "node_modules", ".bin", "read-tool"), ["mcp", "--root", cliProject], {
+const served = spawnSync(path.join(cliProject, "node_modules", ".bin", "read-tool"), ["mcp", "--profile", "envelope", "--root", cliProject], {
   input: requests.map((request) => `${JSON.stringify(request)}\n`).join(""),
   encoding: "utf8",
   timeout: 60_000,
@@ -211,6 +212,27 @@ if (served.status !== 0 || answer?.result?.structuredContent?.data?.content !== 
   fail(`the installed read-tool mcp did not serve notes.txt (exit ${served.status}):\n${served.stdout}\n${served.stderr}`);
 }
 log("the installed read-tool mcp answered a tools/call");
+
+// 5. The agent profile's document worker from the packed packages: the installed read-tool's bundle starts
+//    dist/document-worker.js beside it, which loads @read/profile-agent's worker and pdf.js from node_modules.
+const { makePdf } = await import(pathToFileURL(path.join(repo, "conformance", "dist", "make-pdf.js")).href);
+fs.writeFileSync(path.join(cliProject, "paper.pdf"), makePdf([["First page"], ["Second page"], ["Third page"]]));
+fs.writeFileSync(path.join(cliProject, "cells.ipynb"), JSON.stringify({ cells: [{ cell_type: "code", execution_count: 1, metadata: {}, source: "print(1)", outputs: [{ output_type: "stream", name: "stdout", text: "1\n" }] }], metadata: {}, nbformat: 4, nbformat_minor: 5 }));
+const documentReads = [
+  [{ path: "paper.pdf", pages: "2" }, (output) => output.content === "--- page 2 of 3 ---\nSecond page" && output.total_pages === 3],
+  [{ path: "cells.ipynb" }, (output) => output.content === "1\t=== cell 1: code, execution 1 ===\n2\tprint(1)\n3\t--- output: stdout ---\n4\t1"],
+];
+for (const [input, expected] of documentReads) {
+  const called = spawnSync(path.join(cliProject, "node_modules", ".bin", "read-tool"), ["call", "--profile", "agent", "--root", cliProject, JSON.stringify(input)], { encoding: "utf8", timeout: 60_000 });
+  let output;
+  try {
+    output = JSON.parse(called.stdout);
+  } catch {
+    output = undefined;
+  }
+  if (called.status !== 0 || output === undefined || !expected(output)) fail(`the installed read-tool did not read ${input.path} with the agent profile (exit ${called.status}):\n${called.stdout}\n${called.stderr}`);
+}
+log("the installed read-tool read a PDF and a notebook with the agent profile (its document worker)");
 
 if (!keep) fs.rmSync(work, { recursive: true, force: true });
 log(`check-tarballs: ${packed.size} packages packed, and the READMEs of ${packed.size - NOT_RUN.size} run from a new project each`);

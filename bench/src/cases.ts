@@ -2,31 +2,35 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { clearLineIndexes, createWorkspace, readTextWindow, type ReadTool, type TextWindowOptions } from "@read/core";
+import { clearScanCache } from "@read/profile-agent";
 import { PROFILE_ENTRIES, loadProfile } from "@read/profiles";
 import { floorOp, lineStart, type FloorSpec } from "./floor.js";
 import type { Baseline } from "./baseline.js";
 import { peerModule } from "./peers.js";
 import type { ProbeSpec } from "./probe.js";
-import { LOG_TAIL_LINES, LOG_WINDOW_LINE, type Workloads } from "./workloads.js";
+import { COLUMN_DEPTHS, COLUMN_LINE_BYTES, LOG_TAIL_LINES, LOG_WINDOW_LINE, type Workloads } from "./workloads.js";
 
 /** The workloads of issue 9, each one table of the report. */
-export type WorkloadId = "4k" | "100k" | "1m" | "single-line" | "log-head" | "log-window" | "log-tail";
+export type WorkloadId = "4k" | "100k" | "1m" | "single-line" | "column" | "log-head" | "log-window" | "log-tail" | "image-4mp" | "image-30mp";
 
 export const WORKLOAD_TITLES: Readonly<Record<WorkloadId, string>> = {
   "4k": "4 KiB source file, default window",
   "100k": "100 KiB source file, default window",
   "1m": "1 MiB source file, default window",
   "single-line": "5 MiB single-line file (minified bundle), default window",
+  column: "50 MiB single-line file, `column` reads 1 KiB to 40 MB deep (agent)",
   "log-head": "1 GiB log, first window",
   "log-window": "1 GiB log, window at line 5,000,000",
   "log-tail": "1 GiB log, last 100 lines",
+  "image-4mp": "4 MP screenshot-like PNG (2560x1600), read by the agent profile",
+  "image-30mp": "30 MP PNGs of noise (6708x4472), read by the agent profile",
 };
 
 /** The small source files: the workloads `--quick` keeps, and those the baseline commit is timed on. */
 const SMALL_WORKLOADS = ["4k", "100k", "1m"] as const satisfies readonly WorkloadId[];
 
-/** The workloads `--quick` keeps. */
-export const QUICK_WORKLOADS: readonly WorkloadId[] = SMALL_WORKLOADS;
+/** The workloads `--quick` keeps: the small files, the column reads (a few calls, on a file generated once) and the 4 MP image. */
+export const QUICK_WORKLOADS: readonly WorkloadId[] = [...SMALL_WORKLOADS, "column", "image-4mp"];
 
 /** What a case's call is expected to produce; a different outcome is reported, never hidden. */
 export type Expectation = "ok" | "refusal" | "failure";
@@ -163,7 +167,8 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
     const shown = { ...(extra.nextPage ?? input) } as Record<string, unknown>;
     delete shown.path;
     const id = `${workload}:${extra.label ?? name}:${extra.call ?? JSON.stringify(shown)}:${mode}`;
-    if (baseline !== undefined && (SMALL_WORKLOADS as readonly string[]).includes(workload) && extra.nextPage === undefined && extra.options === undefined) {
+    // A profile the baseline commit did not have (agent) has no twin.
+    if (baseline !== undefined && baseline.entries(name) !== undefined && (SMALL_WORKLOADS as readonly string[]).includes(workload) && extra.nextPage === undefined && extra.options === undefined) {
       baselineCase(workload, name, input, mode, id, baseline);
     }
     cases.push({
@@ -185,12 +190,14 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
         // A first call on a file no cache has seen (the page cache stays warm): core's line indexes, which
         // the profiles share with the bench (one `@read/core` module), are forgotten. That takes a
         // Map.clear(): timed with the call, so that first calls are batched like the rest.
-        if (mode === "first") return { run: () => (clearLineIndexes(), readTool.call(input)), errorOf };
+        // agent also remembers each settled file's scan (its version and line count): forgotten too.
+        if (mode === "first") return { run: () => (clearLineIndexes(), clearScanCache(), readTool.call(input)), errorOf };
         const page = extra.nextPage ?? input;
         return {
           run: () => readTool.call(page),
           before: async () => {
             clearLineIndexes();
+            clearScanCache();
             await readTool.call(input);
           },
           errorOf,
@@ -347,6 +354,7 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
     const f200c = floor(workload, "200c", "200 lines + count", { file, from: 0, to: to(200), countTo: size });
     const f200 = floor(workload, "200", "200 lines", { file, from: 0, to: to(200), countTo: 0 });
     const fAll = floor(workload, "all", "whole file", { file, from: 0, to: size, countTo: 0 });
+    const f2000c = floor(workload, "2000c", "2000 lines + count", { file, from: 0, to: to(2000), countTo: size });
     const singleLine = workload === "single-line";
     if (!singleLine) {
       coreCase(workload, "envelope", rel, { from: "start", startLine: 1, maxLines: 500 }, { floor: f500c, mode: "first" });
@@ -371,6 +379,12 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
     const guardReads = !singleLine && fs.statSync(file).size <= 256 * 1024;
     profileCase(workload, "guard", { path: rel }, { floor: fAll, mode: "first", expect: guardReads ? "ok" : "refusal" });
     profileCase(workload, "guard", { path: rel }, { floor: fAll, expect: guardReads ? "ok" : "refusal" });
+    // agent reads every byte of the file for its version, line count and line endings (a scan remembered
+    // for a settled file, so a repeated call skips it), then a page of at most 2000 lines and 256 KiB.
+    profileCase(workload, "agent", { path: rel }, { floor: f2000c, mode: "first" });
+    profileCase(workload, "agent", { path: rel }, { floor: f2000c });
+    // The same page under a max_tokens that does not bind: what the token estimate of every line adds.
+    if (!singleLine) profileCase(workload, "agent", { path: rel, max_tokens: 1_000_000 }, { floor: f2000c });
     limit(workload, "readFileSync + split", "whole file", () => fs.readFileSync(file, "utf8").split("\n").length, { floor: fAll });
     limit(workload, "head(1)", "head -n 200 (subprocess)", subprocess("head", ["-n", "200", rel]), { floor: f200 });
     peer(workload, "MCP fs", "read_text_file (whole)", async () => {
@@ -386,6 +400,20 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
       return () => utils.processSingleFileContent(file, w.root, undefined);
     }, { kind: "gemini", root: w.root, file }, { floor: fAll, errorOf: geminiError });
     peer(workload, "naive", "readFile + split + number", naive(file), { kind: "naive", file }, { floor: fAll });
+  }
+
+  // Issue 32: `column` reads ever deeper in one 50 MiB line (the file's scan remembered, as when paging
+  // through it): the agent starts from the scan's checkpoint before the column, so the time stays flat.
+  // The floor reads the bytes of the deepest answer at a known offset.
+  {
+    const file = abs(w.columnLine);
+    const deepest = COLUMN_DEPTHS[COLUMN_DEPTHS.length - 1] ?? 0;
+    const known = floor("column", "8k", "8 KiB at a known offset", { file, from: deepest, to: deepest + 8 * 1024, countTo: 0 });
+    for (const column of COLUMN_DEPTHS) profileCase("column", "agent", { path: w.columnLine, column, limit: 1 }, { floor: known, rss: false });
+    // The first call reads the whole file (its version, its line count and the checkpoints): reported beside
+    // a read of every byte, not judged by the target.
+    const whole = floor("column", "all", "whole file + count", { file, from: 0, to: COLUMN_LINE_BYTES, countTo: COLUMN_LINE_BYTES }, true);
+    profileCase("column", "agent", { path: w.columnLine, column: deepest, limit: 1 }, { floor: whole, mode: "first", heavy: true });
   }
 
   // The 1 GiB log.
@@ -460,6 +488,13 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
       const lib = await mcp();
       return async () => lib.tailFile(await lib.validatePath(file), LOG_TAIL_LINES);
     }, { kind: "mcp", root: w.root, file, op: "tail", lines: LOG_TAIL_LINES }, { floor: t100 });
+  }
+
+  // The images of issue 33: the agent profile answers with the image, downscaled over its bounds.
+  profileCase("image-4mp", "agent", { path: w.images["4mp"] }, { rss: true });
+  if (w.images["30mp"] !== "") {
+    profileCase("image-30mp", "agent", { path: w.images["30mp"] }, { expect: "refusal", rss: true, call: "RGB, 95 MB: over max_image_file_bytes" });
+    profileCase("image-30mp", "agent", { path: w.images["30mp-grey"] }, { rss: true, call: "grey, 30 MB: decoded and downscaled" });
   }
 
   return cases.filter((c) => (c.kind !== "profile" && c.kind !== "baseline") || profiles.includes(profileOf(c)));

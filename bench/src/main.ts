@@ -8,6 +8,7 @@ import { SETTLE_MS } from "@read/core";
 import { prepareBaseline } from "./baseline.js";
 import { buildCases, PROFILE_NAMES, profileBuilt, QUICK_WORKLOADS, REPORTED_PACKAGES, type BenchCase, type ProfileName } from "./cases.js";
 import type { ConcurrencyResult, ConcurrencySpec } from "./concurrency.js";
+import { measureDocuments, type DocumentBenchResult } from "./documents.js";
 import type { LongReadResult, LongReadSpec } from "./long-read.js";
 import { measureMcpResponsiveness, type McpResponsivenessResult } from "./mcp-responsiveness.js";
 import { pageFaultCostNs } from "./page-fault-cost.js";
@@ -20,12 +21,13 @@ import type { BenchResults, CaseResult } from "./results.js";
 import { ensurePeers, installedPeerVersion, PEERS } from "./peers.js";
 import { measureScans } from "./scans.js";
 import { measureStartup, type StartupResult } from "./startup.js";
+import { measureTokens, TOKENS_PROFILES, type TokensResult } from "./tokens.js";
 import { checkTargets } from "./targets.js";
 import { defaultCacheDir, LOG_WINDOW_LINE, prepareWorkloads } from "./workloads.js";
 
-const HELP = `Usage: pnpm bench [--quick] [--only REGEX] [--profiles a,b] [--no-rss] [--no-concurrency] [--no-startup] [--no-baseline] [--no-responsiveness] [--out DIR]
+const HELP = `Usage: pnpm bench [--quick] [--only REGEX] [--profiles a,b] [--no-rss] [--no-concurrency] [--no-startup] [--no-baseline] [--no-responsiveness] [--no-tokens] [--no-documents] [--out DIR]
 
-  --quick           small files only, few samples (well under a minute); writes to a temp dir
+  --quick           small files and the column reads only, few samples (well under a minute); writes to a temp dir
   --only REGEX      time only the cases whose id matches
   --profiles LIST   compare only these profiles (default: all four, which must be built)
   --no-rss          skip the fresh-process peak RSS probes
@@ -33,6 +35,8 @@ const HELP = `Usage: pnpm bench [--quick] [--only REGEX] [--profiles a,b] [--no-
   --no-startup      skip timing read-tool call's start against node -e 0 (needs \`pnpm build\`)
   --no-baseline     skip the rows of the synchronous baseline commit (built from git into the cache)
   --no-responsiveness  skip the long first call watched by a timer, aborted, and served by read-mcp
+  --no-tokens       skip the tokens table (o200k and cl100k counts of the answers, the max_tokens estimate)
+  --no-documents    skip the agent profile's PDF scenarios (a 300-page PDF's pages, pings during a hostile PDF)
   --out DIR         where results go (default: bench/results and docs/benchmarks.md; --quick: a temp dir)
 
 Generated files are cached in $READ_BENCH_CACHE (default: <tmpdir>/read-bench).`;
@@ -51,6 +55,8 @@ const { values: args } = parseArgs({
     "no-startup": { type: "boolean", default: false },
     "no-baseline": { type: "boolean", default: false },
     "no-responsiveness": { type: "boolean", default: false },
+    "no-tokens": { type: "boolean", default: false },
+    "no-documents": { type: "boolean", default: false },
     out: { type: "string" },
     help: { type: "boolean", default: false },
   },
@@ -141,6 +147,15 @@ if (!quick && !args["no-responsiveness"] && (only === undefined || only.test("re
   log(`read-mcp: slowest ping ${(mcpResponsiveness.slowestPingNs.max / 1e6).toFixed(1)} ms during the call (${mcpResponsiveness.pings} pings); cancelled call closes the file in ${(mcpResponsiveness.cancel.closedNs.max / 1e6).toFixed(1)} ms at most`);
 }
 
+let documents: DocumentBenchResult | null = null;
+if (!quick && !args["no-documents"] && (only === undefined || only.test("documents"))) {
+  const mcpBin = path.join(repoRoot, "packages", "mcp", "bin", "read-mcp.js");
+  const mcpBuilt = fs.existsSync(path.join(repoRoot, "packages", "mcp", "dist", "run-read-mcp.js"));
+  documents = await measureDocuments({ root: path.join(workloads.root, "documents"), rounds: 40, mcpBin: mcpBuilt ? mcpBin : undefined, hostileRounds: 2 });
+  const window = documents.windows.map((each) => `${each.pages} ${(each.warmNs.median / 1e6).toFixed(1)} ms`).join(", ");
+  log(`agent PDF (${documents.pdfPages} pages): ${window}; first call ${(documents.firstCallNs / 1e6).toFixed(0)} ms${documents.hostile === null ? "" : `; hostile PDF over read-mcp: slowest ping ${(documents.hostile.slowestPingNs.max / 1e6).toFixed(1)} ms (${documents.hostile.pings} pings)`}`);
+}
+
 const concurrency: (ConcurrencyResult & { runs: number })[] = [];
 if (!args["no-concurrency"] && only === undefined) {
   const subjects: ConcurrencySpec["subject"][] = profiles.includes("envelope") ? ["floor", "floor + checks", "envelope", "MCP fs", "naive"] : ["floor", "floor + checks", "MCP fs", "naive"];
@@ -183,6 +198,14 @@ if (!args["no-rss"]) {
   }
 }
 
+// Counted last, once every timed case has run: the tokenizers' tables are tens of MiB of heap.
+let tokens: TokensResult | null = null;
+if (!args["no-tokens"] && (only === undefined || only.test("tokens")) && TOKENS_PROFILES.every((name) => profiles.includes(name))) {
+  tokens = await measureTokens(repoRoot);
+  const agent = tokens.answers.find((answer) => answer.subject === "agent");
+  log(`tokens: agent's answer for ${tokens.lines} lines of ${tokens.file} ${agent?.o200k ?? "?"} (o200k); unchanged ${tokens.unchanged.o200k}`);
+}
+
 const report: BenchResults = {
   generatedAt: new Date().toISOString(),
   quick,
@@ -208,6 +231,8 @@ const report: BenchResults = {
   baseline: baseline === null ? null : "unavailable" in baseline ? baseline : { commit: baseline.commit },
   longRead,
   mcpResponsiveness,
+  tokens,
+  documents,
   targets: [],
 };
 const final: BenchResults = { ...report, targets: checkTargets(report) };
@@ -366,6 +391,7 @@ function workloadFacts(): BenchResults["workloads"] {
   add("4k", workloads.small["4k"]);
   add("100k", workloads.small["100k"]);
   add("1m", workloads.small["1m"]);
+  add("column", workloads.columnLine);
   if (!quick) {
     add("single-line", workloads.singleLine);
     facts.log = { file: workloads.log, bytes: workloads.logFacts.bytes, lines: workloads.logFacts.lines };

@@ -2,6 +2,7 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { descriptorClosed, holds } from "./open-descriptors.js";
+import { pingDuring } from "./ping-during.js";
 import { summarize, type Summary } from "./stats.js";
 
 /** The MCP scenario of issue 17: `read-mcp` serving one long first call to the SDK's own client. */
@@ -49,22 +50,11 @@ export async function measureMcpResponsiveness(spec: McpResponsivenessSpec): Pro
   let pings = 0;
   for (let round = 0; round < spec.rounds; round++) {
     await withSession(spec, async ({ client, tool }) => {
-      let done = false;
-      const start = process.hrtime.bigint();
-      const call = client.callTool({ name: tool, arguments: spec.input }).finally(() => {
-        done = true;
-      });
-      let worst = 0;
-      while (!done) {
-        const sent = process.hrtime.bigint();
-        await client.ping();
-        worst = Math.max(worst, Number(process.hrtime.bigint() - sent));
-        pings++;
-      }
-      const answer = await call;
-      callNs.push(Number(process.hrtime.bigint() - start));
-      if (answer.isError === true) throw new Error(`read-mcp answered the long call with an error: ${JSON.stringify(answer.content).slice(0, 300)}`);
-      slowest.push(worst);
+      const during = await pingDuring(client, () => client.callTool({ name: tool, arguments: spec.input }));
+      pings += during.pings;
+      callNs.push(during.callNs);
+      if (during.result.isError === true) throw new Error(`read-mcp answered the long call with an error: ${JSON.stringify(during.result.content).slice(0, 300)}`);
+      slowest.push(during.worstNs);
     });
   }
 

@@ -1,6 +1,7 @@
 import { WORKLOAD_TITLES, type WorkloadId } from "./cases.js";
 import { WARM_UP } from "./measure.js";
 import type { BenchResults, CaseResult } from "./results.js";
+import type { TokensResult } from "./tokens.js";
 
 const ORDER: Readonly<Record<CaseResult["kind"], number>> = { floor: 0, limit: 1, core: 2, profile: 3, baseline: 4, peer: 5 };
 const MODE: Readonly<Record<CaseResult["mode"], string>> = { repeat: "repeat", first: "first call", "next-page": "next page" };
@@ -39,14 +40,14 @@ export function renderMarkdown(r: BenchResults): string {
   out.push("pnpm install && pnpm build");
   out.push("pnpm bench            # full run: rewrites docs/benchmarks.md and bench/results/latest.json");
   out.push("pnpm bench --quick    # small files, few samples, under a minute; writes to a temp dir (CI runs this)");
-  out.push("pnpm bench --help     # --only REGEX, --profiles, --no-rss, --no-concurrency, --no-startup, --no-baseline, --no-responsiveness, --out DIR");
+  out.push("pnpm bench --help     # --only REGEX, --profiles, --no-rss, --no-concurrency, --no-startup, --no-baseline, --no-responsiveness, --no-tokens, --out DIR");
   out.push("```");
   out.push("");
   out.push(
     "The workloads are generated once (deterministic content) into `$READ_BENCH_CACHE`, by default `<tmpdir>/read-bench`; the 1 GiB log takes about a minute to write the first time. Close other work on the machine first: the spread columns show how noisy the run was.",
   );
   out.push("");
-  out.push("## Targets (issues 9, 17 and 19)");
+  out.push("## Targets (issues 9, 17, 19 and 32)");
   out.push("");
   out.push("| target | measured | met |");
   out.push("| --- | --- | --- |");
@@ -177,6 +178,27 @@ export function renderMarkdown(r: BenchResults): string {
     }
   }
 
+  const documents = r.documents ?? null;
+  if (documents !== null) {
+    out.push("## PDFs in the agent profile (issue 33)");
+    out.push("");
+    out.push(
+      `A ${documents.pdfPages}-page PDF (${documents.pdfBytes.toLocaleString("en-US")} bytes, 40 lines of text a page, made by \`makePdf\`) read in this process by the agent profile, three pages a call: each window ${documents.windows[0]?.warmNs.n ?? 0} times, in rounds, by a document worker that has pdf.js loaded (the profile keeps a worker that answered for 30 s). The process's first call, which starts the worker and loads pdf.js, took ${time(documents.firstCallNs)}.`,
+    );
+    out.push("");
+    out.push("| pages | median | p10-p90 |");
+    out.push("| --- | ---: | ---: |");
+    for (const window of documents.windows) out.push(`| ${window.pages} | ${time(window.warmNs.median)} | ${time(window.warmNs.p10)}-${time(window.warmNs.p90)} |`);
+    out.push("");
+    if (documents.hostile !== null) {
+      const hostile = documents.hostile;
+      out.push(
+        `\`read-mcp --profile agent\` was sent a PDF whose one page inflates to 56 MB of operators (\`makeInflatingPdf\`), in ${hostile.slowestPingNs.n} servers, and pinged one ping after another until it answered (${hostile.answer}, after ${time(hostile.callNs.median)}): the slowest of ${hostile.pings} pings took ${time(hostile.slowestPingNs.max)}, against ${time(hostile.idleSlowestPingNs.max)} for the slowest ping of the same servers in a second before the call.`,
+      );
+      out.push("");
+    }
+  }
+
   if (r.scans.length > 0) {
     out.push("## Scan primitives");
     out.push("");
@@ -204,6 +226,8 @@ export function renderMarkdown(r: BenchResults): string {
     out.push("");
   }
 
+  if (r.tokens !== undefined && r.tokens !== null) out.push(...tokensSection(r.tokens));
+
   if (r.concurrency.length > 0) {
     const first = r.concurrency[0];
     out.push("## Concurrent small reads");
@@ -222,6 +246,36 @@ export function renderMarkdown(r: BenchResults): string {
     out.push("");
   }
   return `${out.join("\n")}\n`;
+}
+
+// Issue 32's tokens table: counts, not times.
+function tokensSection(t: TokensResult): string[] {
+  const out: string[] = [];
+  const n = (value: number) => value.toLocaleString("en-US");
+  const raw = t.answers.find((answer) => answer.subject === "raw")?.o200k ?? Number.NaN;
+  out.push("## Tokens (issue 32)");
+  out.push("");
+  out.push(
+    `What a model receives for the first ${n(t.lines)} lines of \`${t.file}\` (as it is at this commit), counted with \`gpt-tokenizer\`'s o200k_base and cl100k_base (pure JavaScript, MIT, no dependencies, one entry point per encoding that loads only its table; see \`bench/README.md\`). A profile's answer is the text of its \`modelContent\` (what the MCP server and the adapters send); MCP fs is its server's text block (\`headFile\` run from the installed package); gemini-cli is the function response its \`read_file\` sends, \`{"output": ...}\` around \`processSingleFileContent\`'s text (run from the installed package) with the truncation header \`ReadFileTool.execute\` adds, reproduced from its source (running the tool needs gemini-cli's whole \`Config\`). Neither peer numbers lines.`,
+  );
+  out.push("");
+  out.push("| subject | what is counted | characters | o200k | cl100k | o200k / raw |");
+  out.push("| --- | --- | ---: | ---: | ---: | ---: |");
+  for (const a of [...t.answers, t.unchanged]) {
+    out.push(`| ${a.subject === "agent" ? "**agent**" : a.subject} | ${a.what} | ${n(a.characters)} | ${n(a.o200k)} | ${n(a.cl100k)} | ${(a.o200k / raw).toFixed(2)}x |`);
+  }
+  out.push("");
+  out.push(
+    `The \`max_tokens\` estimate (\`estimateTokens\`, AGENT-TOK-02) against both vocabularies on \`fixtures/tokens/\`, each file read whole through the agent profile with its default bounds (following \`next\` and the notices of cut lines): the estimate and the real counts summed over the answers, and the least and most estimate / max(o200k, cl100k) of one answer (AGENT-TOK-03 bounds it to 1-1.25). Its cost, line by line over the same answers as a page pays it: ${t.cost.estimateNsPerKiB.toFixed(0)} ns per KiB, against ${t.cost.jsonNsPerKiB.toFixed(0)} ns per KiB for the JSON escaping a page also measures its lines with (medians of 15 rounds).`,
+  );
+  out.push("");
+  out.push("| file | bytes | answers | o200k | cl100k | estimate | estimate / o200k | estimate / cl100k | per answer |");
+  out.push("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  for (const e of t.estimates) {
+    out.push(`| ${e.file} | ${n(e.bytes)} | ${e.answers} | ${n(e.o200k)} | ${n(e.cl100k)} | ${n(e.estimate)} | ${(e.estimate / e.o200k).toFixed(2)}x | ${(e.estimate / e.cl100k).toFixed(2)}x | ${e.least.toFixed(2)}-${e.most.toFixed(2)}x |`);
+  }
+  out.push("");
+  return out;
 }
 
 function mibOf(kib: number | null): string {

@@ -1,10 +1,12 @@
 import type { WorkloadId } from "./cases.js";
 import type { ConcurrencyResult } from "./concurrency.js";
+import type { DocumentBenchResult } from "./documents.js";
 import type { LongReadResult } from "./long-read.js";
 import type { McpResponsivenessResult } from "./mcp-responsiveness.js";
 import type { PairResult } from "./pairs.js";
 import type { StartupResult } from "./startup.js";
 import type { Summary } from "./stats.js";
+import type { TokensResult } from "./tokens.js";
 
 /** One case's line of the report, as written to `bench/results/latest.json`. */
 export interface CaseResult {
@@ -89,5 +91,9 @@ export interface BenchResults {
   readonly longRead: LongReadResult | null;
   /** `read-mcp` answering pings during that call, and stopping it on cancellation. */
   readonly mcpResponsiveness: McpResponsivenessResult | null;
+  /** The tokens table (issue 32); `null` or absent when not measured. */
+  readonly tokens?: TokensResult | null;
+  /** The agent profile's PDF scenarios (issue 33); absent or `null` when not run. */
+  readonly documents?: DocumentBenchResult | null;
   readonly targets: readonly TargetResult[];
 }

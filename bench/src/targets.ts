@@ -19,7 +19,7 @@ export function checkTargets(results: BenchResults): TargetResult[] {
   const targets: TargetResult[] = [];
   const x = (value: number) => `${value >= 10 ? value.toFixed(0) : value.toFixed(1)}x`;
 
-  for (const profile of ["envelope", "workspace-jp", "forge", "guard"]) {
+  for (const profile of ["envelope", "workspace-jp", "forge", "guard", "agent"]) {
     const mine = cases.filter((c) => c.kind === "profile" && c.subject === profile && (SMALL as readonly string[]).includes(c.workload) && c.timeNs !== undefined);
     const target = `${profile}: default window of 4 KiB-1 MiB files (first and repeated calls) at most 10x its floor; at least 10x faster than MCP fs and gemini-cli on every file where the floor itself is 10x faster than they are (issue 17)`;
     if (mine.length === 0) {
@@ -127,7 +127,8 @@ export function checkTargets(results: BenchResults): TargetResult[] {
     });
   }
 
-  const probed = cases.filter((c) => c.kind === "profile" && c.maxRssKiB !== undefined && c.answerBytes !== undefined);
+  // Images are decoded by libvips, whose working memory is not the answer's: they have a target of their own.
+  const probed = cases.filter((c) => c.kind === "profile" && !c.workload.startsWith("image-") && c.maxRssKiB !== undefined && c.answerBytes !== undefined);
   const rssTarget = "peak RSS of a fresh process making any one profile call at most Node with zod imported plus twice the answer's bytes, for any file size (issue 17)";
   if (probed.length > 0 && results.zodRssKiB !== null) {
     const zod = results.zodRssKiB;
@@ -183,11 +184,99 @@ export function checkTargets(results: BenchResults): TargetResult[] {
   } else {
     targets.push({ target: "concurrent envelope reads", measured: "not run", met: null });
   }
-  targets.push(...responsivenessTargets(results));
+  targets.push(columnTarget(cases));
+  targets.push(...responsivenessTargets(results), ...imageTargets(cases), ...documentTargets(results));
+  targets.push(...tokenTargets(results));
   return targets;
 }
 
+// Issue 32: a `column` read deep in a 50 MiB line costs about what a shallow one does.
+function columnTarget(cases: readonly CaseResult[]): TargetResult {
+  const target = "agent: a `column` read ~40 MB deep in a 50 MiB one-line file at most 1.5x the one ~1 KiB deep (flat in the column, issue 32)";
+  const depth = (c: CaseResult) => Number(/"column":(\d+)/.exec(c.id)?.[1] ?? Number.NaN);
+  const reads = cases.filter((c) => c.workload === "column" && c.kind === "profile" && c.mode === "repeat" && c.timeNs !== undefined).sort((a, b) => depth(a) - depth(b));
+  const shallow = reads[0];
+  if (reads.length < 2 || shallow?.timeNs === undefined) return { target, measured: "not run", met: null };
+  const base = shallow.timeNs.median;
+  const worst = Math.max(...reads.map((c) => (c.timeNs?.median ?? Infinity) / base));
+  const shown = reads.map((c, i) => `column ${depth(c).toLocaleString("en-US")}: ${time(c.timeNs?.median ?? Number.NaN)}${i === 0 ? "" : ` (${((c.timeNs?.median ?? Number.NaN) / base).toFixed(2)}x)`}`);
+  const failed = reads.some((c) => c.outcome !== "ok");
+  return { target, measured: `${shown.join("; ")}${failed ? "; some calls failed" : ""}`, met: !failed && worst <= 1.5 };
+}
+
+// Issue 32: what the agent profile's answers cost a model, and its max_tokens estimate, in real tokens.
+function tokenTargets(results: BenchResults): TargetResult[] {
+  const tokens = results.tokens ?? null;
+  const lines = tokens === null ? "200" : tokens.lines.toLocaleString("en-US");
+  const file = tokens === null ? "a source file" : `\`${tokens.file.split("/").at(-1)}\``;
+  const rawTarget = `agent: o200k tokens of its whole answer (as a model receives it) for the first ${lines} lines of ${file} at most 1.25x the raw text's (issue 32)`;
+  const peerTarget = `agent: that answer at most each peer's (MCP fs read_text_file, gemini-cli read_file) plus what numbering adds (\`cat -n\` minus raw) (issue 32)`;
+  const unchangedTarget = "agent: a conditional read of an unchanged file (`if_version`) at most 50 o200k tokens (issue 32)";
+  const estimateTarget = "agent: the max_tokens estimate of every answer reading the token corpus (code, prose, CJK, minified) at least its o200k and cl100k counts and at most 1.25x the larger (issue 32)";
+  if (tokens === null) return [rawTarget, peerTarget, unchangedTarget, estimateTarget].map((target) => ({ target, measured: "not run", met: null }));
+  const of = (subject: string) => tokens.answers.find((answer) => answer.subject === subject)?.o200k ?? Number.NaN;
+  const agent = of("agent");
+  const raw = of("raw");
+  const numbering = of("cat -n") - raw;
+  const peers = ["MCP fs", "gemini-cli"].map((peer) => ({ peer, allowed: of(peer) + numbering }));
+  const n = (value: number) => value.toLocaleString("en-US");
+  const worst = tokens.estimates.reduce((a, b) => (b.most > a.most ? b : a));
+  const lowest = tokens.estimates.reduce((a, b) => (b.least < a.least ? b : a));
+  return [
+    {
+      target: rawTarget,
+      measured: `${n(agent)} against raw ${n(raw)}: ${(agent / raw).toFixed(2)}x (\`cat -n\` ${n(of("cat -n"))}, ${(of("cat -n") / raw).toFixed(2)}x; envelope ${n(of("envelope"))}, forge ${n(of("forge"))})`,
+      met: agent <= 1.25 * raw,
+    },
+    {
+      target: peerTarget,
+      measured: `${n(agent)}; ${peers.map(({ peer, allowed }) => `${peer} ${n(of(peer))} + ${n(numbering)} = ${n(allowed)}`).join(", ")}`,
+      met: peers.every(({ allowed }) => agent <= allowed),
+    },
+    {
+      target: unchangedTarget,
+      measured: `${n(tokens.unchanged.o200k)} (cl100k ${n(tokens.unchanged.cl100k)})`,
+      met: tokens.unchanged.o200k <= 50,
+    },
+    {
+      target: estimateTarget,
+      measured: `from ${lowest.least.toFixed(2)}x (${lowest.file}) to ${worst.most.toFixed(2)}x (${worst.file}) over ${tokens.estimates.reduce((sum, e) => sum + e.answers, 0)} answers of ${tokens.estimates.length} files`,
+      met: lowest.least >= 1 && worst.most <= 1.25,
+    },
+  ];
+}
+
 const ms = (ns: number) => (Number.isFinite(ns) ? `${(ns / 1e6).toFixed(ns < 10e6 ? 1 : 0)} ms` : "-");
+
+// Issue 33: a page window of a long PDF, flat in the page number, and read-mcp answering pings while a hostile PDF is parsed.
+function documentTargets(results: BenchResults): TargetResult[] {
+  const pdfTarget = 'agent: a 300-page PDF, pages "150-152", at most 500 ms (a worker with pdf.js loaded; the first call, which loads it, is reported) and flat in the page number: at most 1.5x pages "1-3" (issue 33)';
+  const pingTarget = "agent over read-mcp: while a PDF whose page inflates to 56 MB of operators is parsed, every ping is answered within 20 ms (issue 33)";
+  const documents = results.documents ?? null;
+  if (documents === null) return [{ target: pdfTarget, measured: "not run", met: null }, { target: pingTarget, measured: "not run", met: null }];
+  const windowNs = (pages: string) => documents.windows.find((window) => window.pages === pages)?.warmNs.median ?? Number.NaN;
+  const middle = windowNs("150-152");
+  const start = windowNs("1-3");
+  const flat = middle / start;
+  const targets: TargetResult[] = [
+    {
+      target: pdfTarget,
+      measured: `${documents.windows.map((window) => `pages ${window.pages} ${ms(window.warmNs.median)}`).join(", ")} (medians of ${documents.windows[0]?.warmNs.n ?? 0}); 150-152 is ${flat.toFixed(2)}x 1-3; the first call ${ms(documents.firstCallNs)}`,
+      met: middle <= 500e6 && flat <= 1.5,
+    },
+  ];
+  const hostile = documents.hostile;
+  targets.push(
+    hostile === null
+      ? { target: pingTarget, measured: "not run (read-mcp is not built)", met: null }
+      : {
+          target: pingTarget,
+          measured: `slowest of ${hostile.pings} pings ${ms(hostile.slowestPingNs.max)} during calls of ${ms(hostile.callNs.median)} that answered ${hostile.answer}; the same servers' slowest ping in a second before the call: ${ms(hostile.idleSlowestPingNs.max)}`,
+          met: hostile.pings > 0 && hostile.slowestPingNs.max <= 20e6 && hostile.answer === "DOCUMENT_TOO_COMPLEX",
+        },
+  );
+  return targets;
+}
 
 // Issue 17: the event loop during a long first call, its abort, and read-mcp serving beside it.
 function responsivenessTargets(results: BenchResults): TargetResult[] {
@@ -234,4 +323,28 @@ function responsivenessTargets(results: BenchResults): TargetResult[] {
     });
   }
   return targets;
+}
+
+/** The image targets of issue 33, on the agent profile's image cases. */
+function imageTargets(cases: readonly CaseResult[]): TargetResult[] {
+  const ms = (ns: number) => `${(ns / 1e6).toFixed(0)} ms`;
+  const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
+  const of = (workload: string) => cases.filter((c) => c.workload === workload && c.kind === "profile" && c.timeNs !== undefined);
+  const describe = (c: CaseResult) => `${c.call}: ${c.outcome}${c.unexpected ? " (unexpected)" : ""} in ${ms(c.timeNs?.median ?? 0)}${c.maxRssKiB === undefined ? "" : `, peak RSS ${mib(c.maxRssKiB)}`}`;
+  const small = of("image-4mp");
+  const large = of("image-30mp");
+  const smallTarget = "agent: a 4 MP PNG is answered within 250 ms (issue 33)";
+  const largeTarget = "agent: a 30 MP noisy PNG is downscaled or refused within 1 s, with a peak RSS under 256 MiB (issue 33)";
+  return [
+    small.length === 0
+      ? { target: smallTarget, measured: "not run", met: null }
+      : { target: smallTarget, measured: small.map(describe).join("; "), met: small.every((c) => !c.unexpected && (c.timeNs?.median ?? Infinity) <= 250e6) },
+    large.length === 0
+      ? { target: largeTarget, measured: "not run", met: null }
+      : {
+          target: largeTarget,
+          measured: large.map(describe).join("; "),
+          met: large.every((c) => !c.unexpected && (c.timeNs?.median ?? Infinity) <= 1e9 && c.maxRssKiB !== undefined && c.maxRssKiB < 256 * 1024),
+        },
+  ];
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pngBytes } from "./png-bytes.js";
 
 /** Bumped whenever the generated files change, so a stale cache is regenerated. */
 const GENERATOR_VERSION = 1;
@@ -29,11 +30,20 @@ export interface Workloads {
   readonly log: string;
   readonly logFacts: LogFacts;
   readonly singleLine: string;
+  /** One line of {@link COLUMN_LINE_BYTES} (minified JavaScript with some non-ASCII strings), for `column` reads. */
+  readonly columnLine: string;
   /**
    * The 4 KiB source file with one line that names an environment variable holding a secret: text a secrets
    * policy hands to its scanner (a keyword of the formats it knows), without any secret in it.
    */
   readonly secretsKeyword: string;
+  /**
+   * The images of issue 33: a 4 MP screenshot-like PNG (2560x1600, over the agent profile's 2000-pixel
+   * edge, so it is downscaled) and, in full runs only, two 30 MP PNGs of noise (6708x4472), in RGB (95 MB,
+   * over the largest image file read) and in grey (30 MB, decoded and downscaled); empty names when not
+   * made.
+   */
+  readonly images: { readonly "4mp": string; readonly "30mp": string; readonly "30mp-grey": string };
   /** 4 KiB files for the concurrency scenario. */
   readonly many: readonly string[];
   /** When this run last wrote a workload file (epoch ms), or 0 when every file came from the cache. */
@@ -43,6 +53,11 @@ export interface Workloads {
 /** Lines of the log whose starts are recorded (window at 5,000,000 and its next page). */
 export const LOG_WINDOW_LINE = 5_000_000;
 export const LOG_TAIL_LINES = 100;
+
+/** The size of the one-line file that `column` reads are timed in (50 MiB, under the agent's 64 MiB `max_scan_bytes`). */
+export const COLUMN_LINE_BYTES = 50 * MiB;
+/** The columns (characters) read in it: about 1 KiB, 1 MB and 40 MB deep. */
+export const COLUMN_DEPTHS = [1_024, 1_000_000, 40_000_000] as const;
 
 /**
  * Creates (once) and returns the workload files. The 1 GiB log is generated only when `withLog`; small
@@ -80,6 +95,11 @@ export function prepareWorkloads(cacheDir: string, options: { withLog: boolean; 
     fs.writeFileSync(path.join(cacheDir, singleLine), minifiedText(5 * MiB));
     writtenAt = Date.now();
   }
+  const columnLine = "dist/one-line-50m.js";
+  if (!hasSize(path.join(cacheDir, columnLine), COLUMN_LINE_BYTES)) {
+    writeColumnLine(path.join(cacheDir, columnLine), COLUMN_LINE_BYTES);
+    writtenAt = Date.now();
+  }
   const many: string[] = [];
   for (let i = 0; i < options.manyCount; i++) {
     const rel = `many/${String(Math.floor(i / 1000)).padStart(2, "0")}/file-${String(i).padStart(5, "0")}.ts`;
@@ -91,6 +111,19 @@ export function prepareWorkloads(cacheDir: string, options: { withLog: boolean; 
       writtenAt = Date.now();
     }
   }
+  const images = { "4mp": "img/screenshot-4mp.png", "30mp": options.withLog ? "img/noise-30mp.png" : "", "30mp-grey": options.withLog ? "img/noise-30mp-grey.png" : "" };
+  fs.mkdirSync(path.join(cacheDir, "img"), { recursive: true });
+  for (const [key, make] of [
+    ["4mp", () => screenshotPng(2560, 1600)],
+    ["30mp", () => noisePng(6708, 4472, 3)],
+    ["30mp-grey", () => noisePng(6708, 4472, 1)],
+  ] as const) {
+    const file = path.join(cacheDir, images[key]);
+    if (images[key] !== "" && (stamp.version !== GENERATOR_VERSION || !stamp.images?.includes(images[key]) || !fs.existsSync(file))) {
+      fs.writeFileSync(file, make());
+      writtenAt = Date.now();
+    }
+  }
   const log = "logs/app.log";
   let logFacts = stamp.log;
   if (options.withLog && (stamp.version !== GENERATOR_VERSION || logFacts === undefined || !hasSize(path.join(cacheDir, log), GiB))) {
@@ -98,13 +131,14 @@ export function prepareWorkloads(cacheDir: string, options: { withLog: boolean; 
     logFacts = writeLog(path.join(cacheDir, log), GiB);
     writtenAt = Date.now();
   }
-  fs.writeFileSync(stampPath, JSON.stringify({ version: GENERATOR_VERSION, log: logFacts }, null, 2));
-  return { root: cacheDir, small, secretsKeyword, log, logFacts: logFacts ?? { bytes: 0, lines: 0, lineStarts: {} }, singleLine, many, writtenAt };
+  const madeImages = [...new Set([...(stamp.version === GENERATOR_VERSION ? (stamp.images ?? []) : []), ...Object.values(images).filter((name) => name !== "")])];
+  fs.writeFileSync(stampPath, JSON.stringify({ version: GENERATOR_VERSION, log: logFacts, images: madeImages }, null, 2));
+  return { root: cacheDir, small, secretsKeyword, log, logFacts: logFacts ?? { bytes: 0, lines: 0, lineStarts: {} }, singleLine, columnLine, images, many, writtenAt };
 }
 
-function readStamp(file: string): { version?: number; log?: LogFacts } {
+function readStamp(file: string): { version?: number; log?: LogFacts; images?: string[] } {
   try {
-    return JSON.parse(fs.readFileSync(file, "utf8")) as { version?: number; log?: LogFacts };
+    return JSON.parse(fs.readFileSync(file, "utf8")) as { version?: number; log?: LogFacts; images?: string[] };
   } catch {
     return {};
   }
@@ -116,6 +150,30 @@ function hasSize(file: string, size: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** A screenshot-like PNG: a light page with bands of dark, irregular "text" (seeded) and a sidebar. */
+function screenshotPng(width: number, height: number): Buffer {
+  const next = random(33);
+  return pngBytes(width, height, 3, (y, row) => {
+    const inText = y % 24 < 12;
+    for (let x = 0; x < width; x++) {
+      const sidebar = x < 280;
+      const ink = !sidebar && inText && x % 640 < 600 && next() < 0.35;
+      const shade = ink ? 40 : sidebar ? 230 - (y % 48 < 24 ? 12 : 0) : 250;
+      row[x * 3] = shade;
+      row[x * 3 + 1] = shade;
+      row[x * 3 + 2] = ink ? 60 : Math.min(255, shade + 3);
+    }
+  });
+}
+
+/** A PNG of seeded noise, which no encoder compresses: the costliest image of its size to decode. */
+function noisePng(width: number, height: number, channels: 1 | 3): Buffer {
+  const next = random(30 + channels);
+  return pngBytes(width, height, channels, (_y, row) => {
+    for (let index = 0; index < row.length; index += 4) row.writeUInt32LE(Math.floor(next() * 4294967296), Math.min(index, row.length - 4));
+  }, 1);
 }
 
 /** A deterministic 32-bit generator (mulberry32). */
@@ -179,6 +237,39 @@ function minifiedText(size: number): Buffer {
     bytes += part.length;
   }
   return Buffer.from(parts.join("")).subarray(0, size);
+}
+
+const STRINGS = ["Größe", "naïve café", "日本語の文字列", "😀 emoji", "plain ascii", "more ascii text", "ascii again", "ascii"];
+
+/**
+ * One line of minified JavaScript of exactly `size` bytes, no newline, written a MiB at a time: mostly
+ * ASCII, with string literals in 2-, 3- and 4-byte characters here and there (as bundles have them).
+ */
+function writeColumnLine(file: string, size: number): void {
+  const next = random(4242);
+  const fd = fs.openSync(file, "w");
+  try {
+    let written = 0;
+    while (written < size) {
+      const parts: string[] = [];
+      let bytes = 0;
+      while (bytes < MiB) {
+        const part = `function ${pick(next)}(a){return a.${pick(next)}("${STRINGS[Math.floor(next() * STRINGS.length)] ?? ""}")||${Math.floor(next() * 1e6)}};`;
+        parts.push(part);
+        bytes += Buffer.byteLength(part);
+      }
+      let piece = Buffer.from(parts.join(""));
+      if (written + piece.length > size) {
+        // Cut to the exact size on an ASCII tail, so no character is split.
+        piece = piece.subarray(0, size - written);
+        for (let end = piece.length - 1; end >= 0 && (piece[end] ?? 0) >= 0x80; end--) piece[end] = 0x20;
+      }
+      fs.writeSync(fd, piece);
+      written += piece.length;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 function pick(next: () => number): string {

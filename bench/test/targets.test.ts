@@ -1,7 +1,9 @@
 import { expect, test } from "vitest";
+import type { DocumentBenchResult } from "../src/documents.js";
 import type { BenchResults, CaseResult } from "../src/results.js";
 import { summarize } from "../src/stats.js";
 import { checkTargets } from "../src/targets.js";
+import type { TokensResult } from "../src/tokens.js";
 
 function timed(id: string, fields: Omit<CaseResult, "id" | "call" | "mode" | "expect" | "outcome" | "unexpected" | "timeNs">, medianNs: number): CaseResult {
   return { id, call: id, mode: "repeat", expect: "ok", outcome: "ok", unexpected: false, timeNs: summarize([medianNs]), ...fields };
@@ -249,4 +251,124 @@ test("the start-up target: read-tool call's median start at most 1.5x node -e 0'
   });
   expect(run(91)?.met).toBe(false);
   expect(checkTargets(results([])).find((t) => t.target.startsWith("read-tool call"))).toMatchObject({ measured: "not run", met: null });
+});
+
+test("the image targets of issue 33: a 4 MP PNG within 250 ms; a 30 MP noisy PNG within 1 s and under 256 MiB of peak RSS", () => {
+  const image = (workload: "image-4mp" | "image-30mp", call: string, ms: number, rssMiB: number, outcome: "ok" | "error" = "ok") => ({
+    ...timed(`${workload}:${call}`, { workload, kind: "profile", subject: "agent", maxRssKiB: rssMiB * 1024 }, ms * 1e6),
+    call,
+    outcome,
+  });
+  const targetsOf = (cases: CaseResult[]) => checkTargets(results(cases)).filter((target) => target.target.includes("issue 33") && target.target.includes("PNG"));
+  expect(targetsOf([image("image-4mp", "{path}", 120, 110), image("image-30mp", "rgb", 40, 90, "error"), image("image-30mp", "grey", 700, 160)])).toEqual([
+    { target: "agent: a 4 MP PNG is answered within 250 ms (issue 33)", measured: "{path}: ok in 120 ms, peak RSS 110 MiB", met: true },
+    {
+      target: "agent: a 30 MP noisy PNG is downscaled or refused within 1 s, with a peak RSS under 256 MiB (issue 33)",
+      measured: "rgb: error in 40 ms, peak RSS 90 MiB; grey: ok in 700 ms, peak RSS 160 MiB",
+      met: true,
+    },
+  ]);
+  const missed = targetsOf([image("image-4mp", "{path}", 300, 110), image("image-30mp", "grey", 700, 300)]);
+  expect(missed.map((target) => target.met)).toEqual([false, false]);
+  expect(targetsOf([]).map((target) => [target.measured, target.met])).toEqual([
+    ["not run", null],
+    ["not run", null],
+  ]);
+});
+
+const isTokenTarget = (t: { readonly target: string }) => /o200k|each peer's|max_tokens estimate/.test(t.target);
+
+/** A tokens table with these o200k counts (cl100k one less), the unchanged answer's and the estimate's extremes. */
+function tokensTable(o200k: Record<string, number>, unchanged: number, estimate: { least: number; most: number }): TokensResult {
+  const answer = (subject: string, tokens: number) => ({ subject, what: subject, characters: tokens * 4, o200k: tokens, cl100k: tokens - 1 });
+  return {
+    file: "packages/core/src/read-lines.ts",
+    lines: 200,
+    answers: Object.entries(o200k).map(([subject, tokens]) => answer(subject, tokens)),
+    unchanged: answer("agent", unchanged),
+    estimates: [
+      { file: "code.ts", bytes: 6511, answers: 1, o200k: 100, cl100k: 99, estimate: 110, least: 1.1, most: 1.1 },
+      { file: "minified.js", bytes: 9738, answers: 5, o200k: 100, cl100k: 99, estimate: 120, least: estimate.least, most: estimate.most },
+    ],
+    cost: { estimateNsPerKiB: 1000, jsonNsPerKiB: 500 },
+  };
+}
+
+test("the token targets: agent within 1.25x raw and within each peer plus cat -n's numbering, a conditional read within 50, the estimate within 1-1.25x (issue 32)", () => {
+  const counts = { raw: 2000, "cat -n": 2500, agent: 2400, envelope: 2900, forge: 2700, "MCP fs": 2000, "gemini-cli": 2300 };
+  const met = checkTargets({ ...results([]), tokens: tokensTable(counts, 27, { least: 1.05, most: 1.2 }) }).filter(isTokenTarget);
+  expect(met).toEqual([
+    {
+      target: "agent: o200k tokens of its whole answer (as a model receives it) for the first 200 lines of `read-lines.ts` at most 1.25x the raw text's (issue 32)",
+      measured: "2,400 against raw 2,000: 1.20x (`cat -n` 2,500, 1.25x; envelope 2,900, forge 2,700)",
+      met: true,
+    },
+    {
+      target: "agent: that answer at most each peer's (MCP fs read_text_file, gemini-cli read_file) plus what numbering adds (`cat -n` minus raw) (issue 32)",
+      measured: "2,400; MCP fs 2,000 + 500 = 2,500, gemini-cli 2,300 + 500 = 2,800",
+      met: true,
+    },
+    { target: "agent: a conditional read of an unchanged file (`if_version`) at most 50 o200k tokens (issue 32)", measured: "27 (cl100k 26)", met: true },
+    {
+      target:
+        "agent: the max_tokens estimate of every answer reading the token corpus (code, prose, CJK, minified) at least its o200k and cl100k counts and at most 1.25x the larger (issue 32)",
+      measured: "from 1.05x (minified.js) to 1.20x (minified.js) over 6 answers of 2 files",
+      met: true,
+    },
+  ]);
+  const missed = checkTargets({ ...results([]), tokens: tokensTable({ ...counts, agent: 2600 }, 51, { least: 0.98, most: 1.3 }) }).filter(isTokenTarget);
+  expect(missed.map((t) => t.met)).toEqual([false, false, false, false]);
+  expect(missed[1]?.measured).toBe("2,600; MCP fs 2,000 + 500 = 2,500, gemini-cli 2,300 + 500 = 2,800");
+  expect(checkTargets(results([])).filter(isTokenTarget).map((t) => [t.measured, t.met])).toEqual([
+    ["not run", null],
+    ["not run", null],
+    ["not run", null],
+    ["not run", null],
+  ]);
+});
+
+const COLUMN_TARGET = "agent: a `column` read ~40 MB deep in a 50 MiB one-line file at most 1.5x the one ~1 KiB deep (flat in the column, issue 32)";
+
+/** The agent's three column reads of the 50 MiB line, with these medians (ns), listed deepest first. */
+function columnReads(shallow: number, middle: number, deep: number): CaseResult[] {
+  const read = (column: number, ns: number) => timed(`column:agent:{"path":"dist/one-line-50m.js","column":${column},"limit":1}:repeat`, { workload: "column", kind: "profile", subject: "agent" }, ns);
+  // A first call (the whole file scanned) is reported beside them, never judged.
+  const first = { ...read(40_000_000, 50 * shallow), id: `column:agent:{"path":"dist/one-line-50m.js","column":40000000,"limit":1}:first`, mode: "first" as const };
+  return [read(40_000_000, deep), read(1_000_000, middle), read(1_024, shallow), first];
+}
+
+test("issue 32: a column read deep in the 50 MiB line is judged against the shallowest one", () => {
+  expect(checkTargets(results(columnReads(100_000, 110_000, 140_000))).find((t) => t.target === COLUMN_TARGET)).toEqual({
+    target: COLUMN_TARGET,
+    measured: "column 1,024: 100.0 µs; column 1,000,000: 110.0 µs (1.10x); column 40,000,000: 140.0 µs (1.40x)",
+    met: true,
+  });
+  expect(checkTargets(results(columnReads(100_000, 160_000, 120_000))).find((t) => t.target === COLUMN_TARGET)).toMatchObject({ met: false });
+  expect(checkTargets(results(columnReads(100_000, 100_000, 151_000))).find((t) => t.target === COLUMN_TARGET)).toMatchObject({ met: false });
+  expect(checkTargets(results([])).find((t) => t.target === COLUMN_TARGET)).toEqual({ target: COLUMN_TARGET, measured: "not run", met: null });
+});
+
+test("the PDF targets of issue 33: pages 150-152 of a 300-page PDF within 500 ms and flat; pings within 20 ms during a hostile PDF", () => {
+  const windows = (start: number, middle: number) => [
+    { pages: "1-3", warmNs: summarize([start * 1e6]) },
+    { pages: "150-152", warmNs: summarize([middle * 1e6]) },
+    { pages: "298-300", warmNs: summarize([start * 1e6]) },
+  ];
+  const hostile = (pingMs: number, answer = "DOCUMENT_TOO_COMPLEX") => ({ pings: 100, slowestPingNs: summarize([pingMs * 1e6]), idleSlowestPingNs: summarize([5e6]), callNs: summarize([5000e6]), answer });
+  const targetsOf = (documents: DocumentBenchResult | null) => checkTargets({ ...results([]), documents }).filter((target) => target.target.includes("PDF"));
+  expect(targetsOf({ pdfPages: 300, pdfBytes: 1000, firstCallNs: 400e6, windows: windows(40, 50), hostile: hostile(12) })).toEqual([
+    {
+      target: 'agent: a 300-page PDF, pages "150-152", at most 500 ms (a worker with pdf.js loaded; the first call, which loads it, is reported) and flat in the page number: at most 1.5x pages "1-3" (issue 33)',
+      measured: "pages 1-3 40 ms, pages 150-152 50 ms, pages 298-300 40 ms (medians of 1); 150-152 is 1.25x 1-3; the first call 400 ms",
+      met: true,
+    },
+    {
+      target: "agent over read-mcp: while a PDF whose page inflates to 56 MB of operators is parsed, every ping is answered within 20 ms (issue 33)",
+      measured: "slowest of 100 pings 12 ms during calls of 5000 ms that answered DOCUMENT_TOO_COMPLEX; the same servers' slowest ping in a second before the call: 5.0 ms",
+      met: true,
+    },
+  ]);
+  expect(targetsOf({ pdfPages: 300, pdfBytes: 1000, firstCallNs: 400e6, windows: windows(40, 61), hostile: hostile(21) }).map((target) => target.met)).toEqual([false, false]);
+  expect(targetsOf({ pdfPages: 300, pdfBytes: 1000, firstCallNs: 400e6, windows: windows(400, 501), hostile: hostile(5, "content") }).map((target) => target.met)).toEqual([false, false]);
+  expect(targetsOf(null).map((target) => target.measured)).toEqual(["not run", "not run"]);
 });

@@ -11,6 +11,7 @@ export { createJsonlAdapter, type JsonlAdapterOptions } from "./jsonl-adapter.js
 export { loadOracles } from "./load-oracles.js";
 export { loadRequirements, requirementsOf, type Requirement } from "./load-requirements.js";
 export { main } from "./main.js";
+export { makeInflatingPdf, makePdf } from "./make-pdf.js";
 export { createMcpAdapter, type McpAdapterOptions, type McpOutput, type McpReading } from "./mcp-adapter.js";
 export { NotApplicable } from "./not-applicable.js";
 export { loadOracle, oracleSchema, type Oracle, type Outcome } from "./oracle.js";

@@ -1,10 +1,12 @@
 import fs from "node:fs";
+import { isDeepStrictEqual } from "node:util";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { interpretOutput } from "./interpret-output.js";
 import { connectMcp, McpConnectionError, McpError, type McpConnection } from "./mcp-client.js";
 import type { Oracle } from "./oracle.js";
+import { outputField, withOutputField } from "./output-field.js";
 import { toToml } from "./to-toml.js";
 import type { CallRequest, DefinitionRequest, OsUser, ToolAdapter, ToolDefinition, WarmUpRequest } from "./tool-adapter.js";
 
@@ -44,7 +46,7 @@ export interface McpAdapterOptions {
 export type McpOutput = { readonly content: string } | { readonly isError: true; readonly message: string };
 
 interface CallToolResult {
-  readonly content?: readonly { readonly type: string; readonly text?: string }[];
+  readonly content?: readonly { readonly type: string; readonly text?: string; readonly data?: string }[];
   readonly structuredContent?: unknown;
   readonly isError?: boolean;
 }
@@ -204,20 +206,49 @@ function readResult(reading: McpReading, result: CallToolResult, name: string): 
     const structured = (result.structuredContent as { content?: unknown } | undefined)?.content;
     return { content: typeof structured === "string" ? structured : text };
   }
-  let output = result.structuredContent;
+  const first = (result.content ?? []).find((part) => part.type === "text")?.text;
+  const image = (result.content ?? []).find((part) => part.type === "image")?.data;
+  const carried = first === undefined ? undefined : withImageData(reading.oracle.output.text, outputOfText(reading.oracle.output.text, first), image);
+  const output = result.structuredContent ?? carried;
   if (output === undefined) {
-    const first = (result.content ?? []).find((part) => part.type === "text")?.text ?? "";
-    try {
-      output = JSON.parse(first) as unknown;
-    } catch {
-      throw new Error(`the tools/call ${name} result has no structuredContent, and its first text block is not JSON: ${JSON.stringify(first).slice(0, 200)}`);
-    }
+    throw new Error(`the tools/call ${name} result has no structuredContent, and its first text block does not carry an output as the oracle's output.text says: ${JSON.stringify(first ?? "").slice(0, 200)}`);
+  }
+  if (first !== undefined && !isDeepStrictEqual(carried, output)) {
+    throw new Error(`the tools/call ${name} result's first text block does not carry its structuredContent as the oracle's output.text says (a client forwarding only the text would lose it): ${JSON.stringify(first ?? "").slice(0, 300)}`);
   }
   const flagged = result.isError === true;
   if (flagged !== interpretOutput(reading.oracle).isError(output)) {
     throw new Error(`the tools/call ${name} result has isError ${String(flagged)}, but its output ${flagged ? "is not" : "is"} an error as the oracle reads it: ${JSON.stringify(output).slice(0, 300)}`);
   }
   return output;
+}
+
+/**
+ * The output a text block carries in the oracle's `output.text` form, or `undefined` when it carries none:
+ * the block parsed as JSON, or its first line parsed as JSON with the rest of the block put in `field`
+ * (a block of one line, as an error is, parsed as JSON).
+ */
+function outputOfText(form: Oracle["output"]["text"], text: string): unknown {
+  // JSON has no raw line break: in the fields-line form, a block of one line is an output without the field (an error).
+  const lineEnd = form === "json" ? -1 : text.indexOf("\n");
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(lineEnd === -1 ? text : text.slice(0, lineEnd)) as unknown;
+  } catch {
+    return undefined;
+  }
+  if (form === "json" || lineEnd === -1) return parsed;
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return undefined;
+  return { ...parsed, [form.field]: text.slice(lineEnd + 1) };
+}
+
+/** The output a text block carried with the image block's data put back where the oracle's `imageData` says, when the text left it out. */
+function withImageData(form: Oracle["output"]["text"], carried: unknown, data: unknown): unknown {
+  if (form === "json" || form.imageData === undefined || data === undefined || outputField(carried, form.imageData) !== undefined) return carried;
+  const keys = form.imageData.split(".");
+  const leaf = keys.pop() ?? "";
+  const put = (parent: unknown) => (typeof parent === "object" && parent !== null && !Array.isArray(parent) ? { ...parent, [leaf]: data } : parent);
+  return keys.length === 0 ? put(carried) : withOutputField(carried, keys.join("."), put);
 }
 
 // Accepts a form for `allow` with, for each enum property, the choice that reads "allow" (or "yes"); declines for `deny`.

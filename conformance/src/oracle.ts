@@ -114,6 +114,21 @@ export const oracleSchema = z
           .describe("Where the next page's start line is: a field (`null` or absent: no next page), or a pattern in a string field (`null`: the tool never pages)."),
         path: z.strictObject({ field, form: z.enum(["relative", "absolute"]) }).nullable().describe("The field echoing the path that was read, and its form (`null`: none)."),
         masks: z.array(maskSchema).default([]).describe("Time fields, masked before outputs are compared."),
+        text: z
+          .union([
+            z.literal("json"),
+            z.strictObject({
+              fieldsLine: z.literal(true),
+              field: z.string().regex(/^[A-Za-z_$][\w$]*$/u).describe("A top-level field of the output, holding a string."),
+              imageData: field
+                .optional()
+                .describe("The field of an image's base64 data (issue 33): an output whose text block leaves it out has it in the answer's `image` block (its `data`), which must follow."),
+            }),
+          ])
+          .default("json")
+          .describe(
+            "How an MCP answer's first text block carries the output, checked against its `structuredContent` on every call: `json`, the output serialised as JSON; `{fieldsLine: true, field}`, the output's other fields as one line of JSON, then `field` (a string) unescaped from the second line on (and, with `imageData`, an image's data in an `image` block).",
+          ),
       })
       .describe("Where things are in the output."),
     behaviour: z

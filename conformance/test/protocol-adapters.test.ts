@@ -164,7 +164,7 @@ for await (const line of readline.createInterface({ input: process.stdin })) {
     }
   }, 60_000);
 
-  it("fails a call whose isError disagrees with the oracle, or that has no JSON output", async () => {
+  it("fails a call whose isError disagrees with the oracle, that has no JSON output, or whose text block does not carry its structuredContent", async () => {
     const oracle = oracleOf("workspace-jp");
     const server = node(`
 import readline from "node:readline";
@@ -173,14 +173,34 @@ for await (const line of readline.createInterface({ input: process.stdin })) {
   const request = JSON.parse(line);
   if (request.method === "initialize") send({ id: request.id, result: { protocolVersion: request.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "liar", version: "1" } } });
   if (request.method === "tools/call") {
-    const text = request.params.arguments.path === "text" ? "not JSON" : JSON.stringify({ content: "fine" });
-    send({ id: request.id, result: { content: [{ type: "text", text }], isError: true } });
+    const { path } = request.params.arguments;
+    if (path === "stale") send({ id: request.id, result: { content: [{ type: "text", text: JSON.stringify({ content: "old" }) }], structuredContent: { content: "new" } } });
+    else if (path === "untold") send({ id: request.id, result: { content: [], structuredContent: { content: "new" } } });
+    else send({ id: request.id, result: { content: [{ type: "text", text: path === "text" ? "not JSON" : JSON.stringify({ content: "fine" }) }], isError: true } });
   }
 }`);
     const adapter = createMcpAdapter({ command: [...server, "{root}"], tool: oracle.tool, reading: { kind: "structured", oracle } });
     try {
       await expect(adapter.call({ root: workspace.root, input: { path: "a.txt" } })).rejects.toThrow('the tools/call read_file result has isError true, but its output is not an error as the oracle reads it: {"content":"fine"}');
-      await expect(adapter.call({ root: workspace.root, input: { path: "text" } })).rejects.toThrow('the tools/call read_file result has no structuredContent, and its first text block is not JSON: "not JSON"');
+      await expect(adapter.call({ root: workspace.root, input: { path: "text" } })).rejects.toThrow(
+        'the tools/call read_file result has no structuredContent, and its first text block does not carry an output as the oracle\'s output.text says: "not JSON"',
+      );
+      await expect(adapter.call({ root: workspace.root, input: { path: "stale" } })).rejects.toThrow(
+        'the tools/call read_file result\'s first text block does not carry its structuredContent as the oracle\'s output.text says (a client forwarding only the text would lose it): "{\\"content\\":\\"old\\"}"',
+      );
+      // Without a text block there is nothing to disagree: the structured content is the output.
+      expect(await adapter.call({ root: workspace.root, input: { path: "untold" } })).toEqual({ content: "new" });
+    } finally {
+      await adapter.close?.();
+    }
+  }, 60_000);
+
+  it("issue 32: reads the agent profile's text block as its fields line and its content, and finds it equal to the structured content", async () => {
+    const oracle = oracleOf("agent");
+    const adapter = createMcpAdapter({ command: readToolCommand(REPO_ROOT, oracle, "mcp"), tool: oracle.tool, reading: { kind: "structured", oracle }, configTable: oracle.configTable });
+    try {
+      expect(await adapter.call({ root: workspace.root, input: { path: "a.txt" } })).toMatchObject({ path: "a.txt", content: "1\tone", total_lines: 1 });
+      expect(await adapter.call({ root: workspace.root, input: { path: "missing.txt" } })).toMatchObject({ error: { code: "NOT_FOUND" } });
     } finally {
       await adapter.close?.();
     }
@@ -188,6 +208,34 @@ for await (const line of readline.createInterface({ input: process.stdin })) {
 });
 
 describe("the MCP client", () => {
+  it("issue 33: an agent image's data, left out of the text block, is carried by the image block after it; a server that drops the image block fails", async () => {
+    const oracle = oracleOf("agent");
+    // A 1 x 1 PNG whose header and chunks are whole: the agent profile answers it as an image.
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC", "base64");
+    await workspace.add({ "dot.png": { bytes: png } });
+    const real = createMcpAdapter({ command: readToolCommand(REPO_ROOT, oracle, "mcp"), tool: oracle.tool, reading: { kind: "structured", oracle }, configTable: oracle.configTable });
+    try {
+      expect(await real.call({ root: workspace.root, input: { path: "dot.png" } })).toMatchObject({ format: "png", width: 1, height: 1, image: { mime_type: "image/png", data: png.toString("base64") } });
+    } finally {
+      await real.close?.();
+    }
+    const output = { path: "dot.png", image: { mime_type: "image/png", data: "AAAA" } };
+    const server = node(`
+import readline from "node:readline";
+const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\\n");
+for await (const line of readline.createInterface({ input: process.stdin })) {
+  const request = JSON.parse(line);
+  if (request.method === "initialize") send({ id: request.id, result: { protocolVersion: request.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "imageless", version: "1" } } });
+  if (request.method === "tools/call") send({ id: request.id, result: { content: [{ type: "text", text: ${JSON.stringify(JSON.stringify({ path: "dot.png", image: { mime_type: "image/png" } }))} }], structuredContent: ${JSON.stringify(output)} } });
+}`);
+    const imageless = createMcpAdapter({ command: [...server, "{root}"], tool: oracle.tool, reading: { kind: "structured", oracle } });
+    try {
+      await expect(imageless.call({ root: workspace.root, input: { path: "dot.png" } })).rejects.toThrow("first text block does not carry its structuredContent");
+    } finally {
+      await imageless.close?.();
+    }
+  }, 60_000);
+
   it("fails a server that is not there with the reason", async () => {
     const oracle = oracleOf("workspace-jp");
     const missing = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "read-mcp-missing-")), "no-such-server");

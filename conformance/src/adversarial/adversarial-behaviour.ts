@@ -40,6 +40,24 @@ export function adversarialBehaviourSchema<Outcome extends z.ZodType, Field exte
         })
         .optional()
         .describe("For a profile whose policy takes blocked patterns: the option and the outcome of a blocked path."),
+      images: z
+        .strictObject({
+          bomb: outcome.describe("A PNG of a few hundred bytes whose header declares 100000 x 100000 pixels (a decompression bomb)."),
+          truncated: outcome.describe("A JPEG cut inside its scan, without its end-of-image marker."),
+        })
+        .optional()
+        .describe("For a profile that answers PNG, JPEG, GIF and WebP files with the image: the outcomes of hostile images. Absent: an image is a binary file (`behaviour.binary`), and the image cases do not apply."),
+      documents: z
+        .strictObject({
+          invalid: outcome.describe("A file under a document's name (`random.pdf`: 3 MB of random bytes; a PDF cut in half) that is not one."),
+          tooComplex: outcome.describe("A PDF whose one page's content inflates to tens of megabytes of operators: its parse must be stopped at the profile's bounds."),
+          options: z
+            .record(z.string(), z.json())
+            .default({})
+            .describe("Options (the profile's config table) for these cases, such as a lower parse time limit, so that the pathological case ends in a fraction of the suite's bound."),
+        })
+        .optional()
+        .describe("For a profile that parses PDFs rather than refusing them as binary: the outcomes of the hostile-document cases; absent, those cases do not apply."),
       messageFields: z
         .array(field)
         .min(1)

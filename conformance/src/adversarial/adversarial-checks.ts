@@ -1,8 +1,10 @@
 import type { ConformanceCheck } from "../conformance-check.js";
 import { caseCheck, type AdversarialCase } from "./adversarial-case.js";
+import { DOCUMENT_CASES } from "./document-cases.js";
 import { FUZZ_CHECK } from "./fuzz-check.js";
 import { GITIGNORE_NEGATION_CASES } from "./gitignore-negation-cases.js";
 import { HUGE_LINE_CHECK } from "./huge-line-check.js";
+import { IMAGE_CASES } from "./image-cases.js";
 import { LOAD_CHECKS } from "./load-checks.js";
 import { OUTPUT_INTEGRITY_CASES } from "./output-integrity-cases.js";
 import { PATH_SYNTAX_CASES } from "./path-syntax-cases.js";
@@ -17,6 +19,8 @@ export const ADVERSARIAL_CASES: readonly AdversarialCase[] = [
   ...SYMLINK_CASES,
   ...RACE_CASES,
   ...SPECIAL_FILE_CASES,
+  ...IMAGE_CASES,
+  ...DOCUMENT_CASES,
   ...SENSITIVE_NAME_CASES,
   ...GITIGNORE_NEGATION_CASES,
   ...OUTPUT_INTEGRITY_CASES,

@@ -67,8 +67,11 @@ function declaredCodes(oracle: Oracle): ReadonlySet<string> {
 function adversarialOutcomes(oracle: Oracle): Outcome[] {
   const adversarial = oracle.adversarial;
   if (adversarial === undefined) return [];
-  const { messageFields: _fields, lexicalClean: _clean, backslashSeparator: _backslash, blockedPatterns, unusualName, systemLocation, ...always } = adversarial;
-  return [...Object.values(always), ...[unusualName, systemLocation, blockedPatterns?.outcome].filter((outcome) => outcome !== undefined)];
+  const { messageFields: _fields, lexicalClean: _clean, backslashSeparator: _backslash, blockedPatterns, unusualName, systemLocation, images, documents, ...always } = adversarial;
+  return [
+    ...Object.values(always),
+    ...[unusualName, systemLocation, blockedPatterns?.outcome, images?.bomb, images?.truncated, documents?.invalid, documents?.tooComplex].filter((outcome) => outcome !== undefined),
+  ];
 }
 
 /**

@@ -1,1 +1,2 @@
 export { aiSdkTool, aiSdkToolSet } from "./ai-sdk-tool.js";
+export { aiSdkModelOutput, type AiSdkModelOutput } from "./ai-sdk-model-output.js";

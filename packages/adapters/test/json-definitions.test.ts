@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { anthropicToolDefinition, anthropicToolResult, openAiToolDefinition, openAiToolMessage } from "../src/index.js";
-import { makeWorkspace, maskTime, PROFILES } from "./support.js";
+import { modelText } from "../src/model-text.js";
+import { makeWorkspace, maskTime, maskTimeText, PROFILES, textOf } from "./support.js";
 
 describe("plain JSON tool definitions and answers, for every profile", () => {
   for (const module of PROFILES) {
@@ -12,13 +13,13 @@ describe("plain JSON tool definitions and answers, for every profile", () => {
       expect(JSON.parse(JSON.stringify(openAiToolDefinition(tool)))).toEqual(openAiToolDefinition(tool));
     });
 
-    test(`${module.name}: an OpenAI tool call is answered with the tool's exact output as the tool message`, async () => {
+    test(`${module.name}: an OpenAI tool call is answered with the tool's output as the model receives it, as the tool message`, async () => {
       const root = makeWorkspace({ "a.txt": "alpha\nbeta\n" });
       const tool = module.createTool({ root });
       const message = await openAiToolMessage(tool, { id: "call_1", function: { name: tool.name, arguments: '{"path":"a.txt"}' } });
       expect(message.role).toBe("tool");
       expect(message.tool_call_id).toBe("call_1");
-      expect(maskTime(JSON.parse(message.content))).toEqual(maskTime(await tool.call({ path: "a.txt" })));
+      expect(maskTimeText(message.content)).toBe(maskTimeText(modelText(tool, await tool.call({ path: "a.txt" }))));
     });
 
     test(`${module.name}: OpenAI arguments that are not JSON reach the profile, which answers with its own error`, async () => {
@@ -35,9 +36,9 @@ describe("plain JSON tool definitions and answers, for every profile", () => {
       const ok = await anthropicToolResult(tool, { id: "toolu_1", name: tool.name, input: { path: "a.txt" } });
       expect(Object.keys(ok)).toEqual(["type", "tool_use_id", "content"]);
       expect(ok).toMatchObject({ type: "tool_result", tool_use_id: "toolu_1" });
-      expect(maskTime(JSON.parse(ok.content))).toEqual(maskTime(await tool.call({ path: "a.txt" })));
+      expect(maskTimeText(textOf(ok.content))).toBe(maskTimeText(modelText(tool, await tool.call({ path: "a.txt" }))));
       const missing = await anthropicToolResult(tool, { id: "toolu_2", name: tool.name, input: { path: "missing.txt" } });
-      expect({ ...missing, content: maskTime(JSON.parse(missing.content)) }).toEqual({
+      expect({ ...missing, content: maskTime(JSON.parse(textOf(missing.content))) }).toEqual({
         type: "tool_result",
         tool_use_id: "toolu_2",
         content: maskTime(await tool.call({ path: "missing.txt" })),
@@ -56,13 +57,29 @@ describe("plain JSON tool definitions and answers, for every profile", () => {
     });
   }
 
+  test("the four spec profiles' tool messages are their exact output as JSON; agent's (AGENT-OUT-11) its fields line, then its content unescaped", async () => {
+    const root = makeWorkspace({ "a.txt": "alpha\n\"beta\"\n" });
+    for (const module of PROFILES) {
+      const tool = module.createTool({ root });
+      const message = await openAiToolMessage(tool, { id: "call_1", function: { name: tool.name, arguments: '{"path":"a.txt"}' } });
+      const result = await anthropicToolResult(tool, { id: "toolu_1", name: tool.name, input: { path: "a.txt" } });
+      if (module.name === "agent") {
+        const text = '{"path":"a.txt","start_line":1,"end_line":2,"total_lines":2,"truncated":false,"next":null,"version":"5c76c86678488be5","encoding":"utf-8","bom":false,"line_endings":"lf"}\n1\talpha\n2\t"beta"';
+        expect([message.content, result.content]).toEqual([text, text]);
+      } else {
+        expect(maskTime(JSON.parse(message.content))).toEqual(maskTime(await tool.call({ path: "a.txt" })));
+        expect(maskTime(JSON.parse(textOf(result.content)))).toEqual(maskTime(await tool.call({ path: "a.txt" })));
+      }
+    }
+  });
+
   test("a call under one of the tool's aliases is answered", async () => {
     const forge = PROFILES.find((module) => module.createTool({ root: makeWorkspace({}) }).aliases.length > 0);
     if (forge === undefined) throw new Error("no profile with aliases");
     const tool = forge.createTool({ root: makeWorkspace({ "a.txt": "x\n" }) });
     for (const alias of tool.aliases) {
       const answer = await anthropicToolResult(tool, { id: "t", name: alias, input: { path: "a.txt" } });
-      expect(maskTime(JSON.parse(answer.content)), alias).toEqual(maskTime(await tool.call({ path: "a.txt" })));
+      expect(maskTime(JSON.parse(textOf(answer.content))), alias).toEqual(maskTime(await tool.call({ path: "a.txt" })));
     }
   });
 

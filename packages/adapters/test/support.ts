@@ -19,5 +19,16 @@ export function makeWorkspace(files: Record<string, string>): string {
 
 /** A JSON value with its timing fields zeroed (`time_ms`, `(Took Nms)`), which differ between runs. */
 export function maskTime(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value).replace(/"time_ms":\d+/g, '"time_ms":0').replace(/\(Took \d+ms\)/g, "(Took 0ms)"));
+  return JSON.parse(maskTimeText(JSON.stringify(value)));
+}
+
+/** Serialised JSON (or a text holding it) with its timing fields zeroed, as {@link maskTime} does. */
+export function maskTimeText(text: string): string {
+  return text.replace(/"time_ms":\d+/g, '"time_ms":0').replace(/\(Took \d+ms\)/g, "(Took 0ms)");
+}
+
+/** A tool result's content that must be one string (an answer without an image). */
+export function textOf(content: string | readonly unknown[]): string {
+  if (typeof content !== "string") throw new Error(`expected text, got ${JSON.stringify(content).slice(0, 200)}`);
+  return content;
 }

@@ -11,8 +11,9 @@
 // module (yoga-layout, under ink, awaits its WebAssembly at the top level) holding ink, React in its
 // production build and the modules of ours it uses, which as ~750 separate ES modules took 0.9 s to load.
 // Code run through `vm.Script` cannot use `import()` on Node 20 without an experimental flag, so the
-// bundle's dynamic imports of modules it does not hold (those two, and a profile of one's own named by
-// path) call `__readToolImport`, which the loader passes in; the build fails if any `import(` is left.
+// bundle's dynamic imports of modules it does not hold (those two, a profile of one's own named by path,
+// and the agent profile's image library, sharp) call `__readToolImport`, which the loader passes in; the
+// build fails if any `import(` is left. The terminal UI bundle leaves sharp, a native module, out too.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -41,6 +42,8 @@ const HOST_IMPORTS = new Map([
   [path.join(dist, "main.js"), 3],
   [createRequire(path.join(dist, "main.js")).resolve("@read/profiles").replace(/index\.js$/, "load-profile.js"), 1],
   [createRequire(path.join(dist, "main.js")).resolve("@read/core").replace(/index\.js$/, "default-secret-scanner.js"), 1],
+  // The agent profile's image library (sharp, an optional dependency of this package too): a native module, never bundled.
+  [fs.realpathSync(createRequire(createRequire(path.join(dist, "main.js")).resolve("@read/profiles")).resolve("@read/profile-agent")).replace(/index\.js$/, "load-sharp.js"), 1],
 ]);
 
 /** What @read/core's secrets policy imports as `./secret-formats.js` (its scan, secretlint), once bundled. */
@@ -90,11 +93,13 @@ const result = await esbuild.build({
   metafile: true,
 });
 
-// `import.meta.url` becomes the bundle's URL: right only for a module of dist/ itself.
-const IMPORT_META_ALLOWED = [path.join(dist, "cli-version.js")];
+// `import.meta.url` becomes the bundle's URL: right only for a module of dist/ itself, and for the agent
+// profile's worker file, which the bundle finds beside itself: DOCUMENT_WORKER below.
+const agentDist = path.dirname(createRequire(path.join(dist, "main.js")).resolve("@read/profile-agent"));
+const IMPORT_META_ALLOWED = [path.join(dist, "cli-version.js"), fs.realpathSync(path.join(agentDist, "document-worker-url.js"))];
 for (const input of Object.keys(result.metafile.inputs)) {
   const file = path.resolve(packageDir, input);
-  if (!fs.existsSync(file) || IMPORT_META_ALLOWED.includes(file) || file.endsWith("import-meta-url.js")) continue;
+  if (!fs.existsSync(file) || IMPORT_META_ALLOWED.includes(fs.realpathSync(file)) || file.endsWith("import-meta-url.js")) continue;
   if (fs.readFileSync(file, "utf8").includes("import.meta")) throw new Error(`${input} uses import.meta, which the CommonJS bundle cannot give it`);
 }
 
@@ -108,7 +113,7 @@ function mustNotHold(bundle, metafile, names) {
 }
 
 // The bundle must hold no package of the left-out commands: one would be read and compiled on every start.
-mustNotHold("dist/read-tool.cjs", result.metafile, ["ink", "react", "@modelcontextprotocol/sdk", "@read/mcp"]);
+mustNotHold("dist/read-tool.cjs", result.metafile, ["ink", "react", "@modelcontextprotocol/sdk", "@read/mcp", "pdfjs-dist"]);
 
 // Ink imports its React DevTools bridge (which needs react-devtools-core, not a dependency of ours) only
 // when DEV=true, and warns when that package is missing: in the bundle the bridge is that missing package.
@@ -128,6 +133,7 @@ const terminalUi = await esbuild.build({
   entryPoints: [path.join(dist, "terminal-ui.js")],
   outfile: path.join(dist, TERMINAL_UI_BUNDLE),
   plugins: [ownModules({ hostImports: false }), inkDevtools],
+  external: ["sharp"],
   define: { "process.env.NODE_ENV": '"production"' },
   // The CommonJS packages in it (React, and others under ink) `require` Node's built-in modules.
   banner: { js: 'import { createRequire as __readToolCreateRequire } from "node:module"; const require = __readToolCreateRequire(import.meta.url);' },
@@ -169,6 +175,16 @@ await esbuild.build({
   // `debug`, under secretlint, is CommonJS and requires Node's built-in modules.
   banner: { js: 'import { createRequire as __readToolCreateRequire } from "node:module"; const require = __readToolCreateRequire(import.meta.url);' },
 });
+
+// The agent profile parses PDFs and notebooks in a worker thread, which runs a file: bundled, the profile
+// looks for `document-worker.js` beside the bundle (its `import.meta.url` is the bundle's). That file loads
+// the profile's own worker from its package (which brings pdf.js, kept out of every bundle: it is loaded
+// only in the worker, only for a PDF).
+const DOCUMENT_WORKER = "document-worker.js";
+fs.writeFileSync(
+  path.join(dist, DOCUMENT_WORKER),
+  `// Written by scripts/bundle.mjs: the agent profile's document worker, for the bundle beside this file.\nimport "@read/profile-agent/document-worker";\n`,
+);
 
 const output = fs.readFileSync(path.join(dist, "read-tool.cjs"), "utf8");
 if (/\bimport\s*\(/.test(output)) throw new Error("dist/read-tool.cjs still calls import(): route it through __readToolImport");

@@ -171,7 +171,7 @@ async function parseDocument(text: string, file: string, source: ConfigSource, e
         if (!isTable(value)) throw bad(dotted, "expected a table");
         const module = await owner.load();
         if (parsed.has(owner.name)) throw bad(dotted, "the table is given twice (a quoted dotted key and a table, say)");
-        const raw = wholeNumbers(value, dotted, bad, source);
+        const raw = boundedValues(value, dotted, bad, source);
         parsed.set(owner.name, { module, raw, options: parseTable(module, raw, where), file: where });
         continue;
       }
@@ -226,9 +226,10 @@ const WORKSPACE_MAX_STRING = 1024;
 // No profile's option nests deeper; a deeper value (a chain of dotted keys) is refused before it is walked.
 const MAX_DEPTH = 8;
 
-// TOML integers arrive as bigints (so a float can be told from an integer): back to numbers, floats refused.
+// A table's values as options take them: TOML integers arrive as bigints (so a float can be told from an
+// integer), back to numbers, floats refused; nesting bounded.
 // A workspace's lists and strings are bounded, so its file cannot make every call compile or match megabytes.
-function wholeNumbers(table: Record<string, unknown>, where: string, bad: (key: string, reason: string) => UsageError, source: ConfigSource): Record<string, unknown> {
+function boundedValues(table: Record<string, unknown>, where: string, bad: (key: string, reason: string) => UsageError, source: ConfigSource): Record<string, unknown> {
   const convert = (value: unknown, key: string, depth: number): unknown => {
     if (depth > MAX_DEPTH) throw bad(where, `nested more than ${MAX_DEPTH} levels deep (no option is)`);
     if (source === "workspace" && Array.isArray(value) && value.length > WORKSPACE_MAX_ENTRIES) {

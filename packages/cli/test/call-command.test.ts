@@ -40,6 +40,25 @@ describe("read-tool call", () => {
     expect(none.stdout).toBe(dash.stdout);
   });
 
+  test("issue 32: without --profile, read-tool call '{\"path\":\"README.md\"}' answers through the agent profile", () => {
+    const root = makeWorkspace({ "README.md": "# hello\r\nworld\r\n", "read.config.toml": "[agent]\nmax_lines = 1\n" });
+    const run = runCli(["call", '{"path":"README.md"}'], { cwd: root });
+    expect(run.stderr).toBe("");
+    expect(JSON.parse(run.stdout)).toEqual({
+      path: "README.md",
+      content: "1\t# hello",
+      start_line: 1,
+      end_line: 1,
+      total_lines: 2,
+      truncated: true,
+      next: { start_line: 2 },
+      version: "c56e4eeaa4772454",
+      encoding: "utf-8",
+      bom: false,
+      line_endings: "crlf",
+    });
+  });
+
   test("--root defaults to the current directory", () => {
     const root = makeWorkspace({ "a.txt": "x\n" });
     const run = runCli(["call", "--profile", "workspace-jp", '{"path":"a.txt"}'], { cwd: root });
@@ -128,5 +147,29 @@ describe("read-tool --version", () => {
     expect(manifest.version).toMatch(/^\d+\.\d+\.\d+/);
     for (const flag of ["--version", "-v"]) expect(runCli([flag])).toEqual({ status: 0, stdout: `${manifest.version}\n`, stderr: "" });
     expect(runCli(["--help"]).stdout).toContain("  read-tool --version\n");
+  });
+});
+
+describe("issue 33: documents through read-tool call", () => {
+  test("a notebook and a PDF are answered and the process ends at once, though their worker is kept for the next document", () => {
+    const notebook = JSON.stringify({
+      cells: [{ cell_type: "code", execution_count: 1, metadata: {}, source: ["print('hi')"], outputs: [{ output_type: "stream", name: "stdout", text: ["hi\n"] }] }],
+      metadata: {},
+      nbformat: 4,
+      nbformat_minor: 5,
+    });
+    const root = makeWorkspace({ "n.ipynb": notebook, "cut.pdf": "%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R" });
+    for (const [input, expected] of [
+      ['{"path":"n.ipynb"}', { content: "1\t=== cell 1: code, execution 1 ===\n2\tprint('hi')\n3\t--- output: stdout ---\n4\thi" }],
+      ['{"path":"cut.pdf"}', { error: { code: "INVALID_DOCUMENT" } }],
+    ] as const) {
+      const started = Date.now();
+      const run = runCli(["call", "--root", root, input]);
+      // The worker's idle keep-alive (30 s) holds no process open; nothing it printed reaches stdout.
+      expect(Date.now() - started, input).toBeLessThan(10_000);
+      expect(run.status, input).toBe(0);
+      expect(run.stdout.trimEnd().split("\n"), input).toHaveLength(1);
+      expect(JSON.parse(run.stdout), input).toMatchObject(expected);
+    }
   });
 });

@@ -86,7 +86,7 @@ describe("issue 31 case 2: a reader that goes away ends read-tool quietly, with 
   });
 
   test("mcp into a pipe whose reader is gone: status 141, only the announcement on stderr", () => {
-    expect(intoClosedPipe(["mcp"], printf(INITIALIZE))).toEqual({ status: "141", stderr: ANNOUNCE("envelope") });
+    expect(intoClosedPipe(["mcp"], printf(INITIALIZE))).toEqual({ status: "141", stderr: ANNOUNCE("agent") });
   });
 
   test("stderr closed by its reader: a usage error ends with status 141 too, never a stack trace", () => {

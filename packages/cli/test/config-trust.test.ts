@@ -67,7 +67,7 @@ describe("issue 30 case 1: a workspace's read.config.toml never loads a profile 
     expect(run.status).toBe(2);
     expect(run.stderr).toBe(`read-tool: ${path.join(root, "read.config.toml")}: key 'profile' = 'envelope' would change the profile (guard, chosen by the command line); ${REMEDY}\n`);
     const byDefault = makeWorkspace({ "a.txt": "hello\n", "read.config.toml": 'profile = "forge"\n' });
-    expect(runCli(["schema", "--root", byDefault]).stderr).toContain("key 'profile' = 'forge' would change the profile (envelope, chosen by default)");
+    expect(runCli(["schema", "--root", byDefault]).stderr).toContain("key 'profile' = 'forge' would change the profile (agent, chosen by default)");
   });
 });
 
@@ -228,7 +228,7 @@ describe("issue 30 case 3: the config file is read as carefully as a served file
   test("a registered profile's package name in the workspace's file is that profile (never a module to load)", () => {
     const root = makeWorkspace({ "a.txt": "hello\n", "read.config.toml": 'profile = "@read/guard"\n' });
     expect(runCli(["schema", "--profile", "guard", "--root", root]).status).toBe(0);
-    expect(runCli(["schema", "--root", root]).stderr).toContain("key 'profile' = 'guard' would change the profile (envelope, chosen by default)");
+    expect(runCli(["schema", "--root", root]).stderr).toContain("key 'profile' = 'guard' would change the profile (agent, chosen by default)");
   });
 
   const CONFIG = "read.config.toml";
@@ -259,7 +259,7 @@ describe("issue 30 case 3: the config file is read as carefully as a served file
   test("a read.config.toml linking to a file inside the root is read", () => {
     const root = makeWorkspace({ "a.txt": "hello\n", "conf/read.toml": "[envelope]\nsecrets = true\n", ".env": "T=1\n" });
     fs.symlinkSync("conf/read.toml", path.join(root, CONFIG));
-    expect(JSON.parse(runCli(["call", "--root", root, '{"path":".env"}']).stdout)).toMatchObject({ error: { code: "ACCESS_DENIED" } });
+    expect(JSON.parse(runCli(["call", "--profile", "envelope", "--root", root, '{"path":".env"}']).stdout)).toMatchObject({ error: { code: "ACCESS_DENIED" } });
   });
 
   test("a config file over 1 MiB is refused unread; a user's --config of a device too", () => {

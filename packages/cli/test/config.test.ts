@@ -41,8 +41,8 @@ describe("read.config.toml", () => {
   });
 
   test("the workspace's own file may name the profile already chosen", () => {
-    const { root } = withConfig('profile = "envelope"\n');
-    expect(JSON.parse(runCli(["schema", "--root", root]).stdout).name).toBe("Read");
+    const { root } = withConfig('profile = "agent"\n');
+    expect(JSON.parse(runCli(["schema", "--root", root]).stdout).name).toBe("read");
     const forge = withConfig('profile = "forge"\n');
     expect(JSON.parse(runCli(["schema", "--profile", "forge", "--root", forge.root]).stdout).name).toBe("Read");
   });

@@ -5,7 +5,7 @@ import { ProfileConfigError } from "./profile-config-error.js";
 import { DEFAULT_SECRET_SCANNER } from "./default-secret-scanner.js";
 import type { SecretScanner } from "./secret-scanner.js";
 import { DEFAULT_SENSITIVE_RULES, type SensitiveRule } from "./sensitive-rules.js";
-import type { JsonSchema, PermissionRequester, ProfileModule, ReadTool, SecretsOption, ToolDefinition, ToolOptions } from "./tool-contract.js";
+import type { JsonSchema, ModelPart, PermissionRequester, ProfileModule, ReadTool, SecretsOption, ToolDefinition, ToolOptions } from "./tool-contract.js";
 import { createWorkspace, type Workspace } from "./workspace.js";
 
 /** What a profile's `setup` is given: the workspace, the validated config and the secrets policy. */
@@ -74,6 +74,11 @@ export interface ProfileDefinition<Schema extends z.ZodObject, Output extends ob
   isError(output: NoInfer<Output>): boolean;
   /** A short human-readable rendering of an output. */
   render(output: NoInfer<Output>): string;
+  /**
+   * The output as a model receives it, where the profile gives a form of its own ({@link ReadTool.modelContent});
+   * left out, the model receives the output serialised as JSON.
+   */
+  readonly modelContent?: (output: NoInfer<Output>) => readonly ModelPart[];
   /** Builds the tool for one workspace and config; may throw {@link ProfileConfigError} for a bad option. */
   setup(context: ProfileContext<z.output<Schema>>): ProfileTool<NoInfer<Output>>;
 }
@@ -149,6 +154,7 @@ export function defineProfile<Schema extends z.ZodObject, Output extends object>
         }
       },
       isError: definition.isError,
+      ...(definition.modelContent === undefined ? {} : { modelContent: definition.modelContent }),
       render: definition.render,
     };
   };

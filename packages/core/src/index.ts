@@ -74,6 +74,7 @@ export type {
   BaseToolOptions,
   CallOptions,
   JsonSchema,
+  ModelPart,
   PermissionRequest,
   PermissionRequester,
   ProfileModule,

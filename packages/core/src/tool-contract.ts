@@ -13,6 +13,15 @@ export interface ToolDefinition {
   readonly parameters: JsonSchema;
 }
 
+/**
+ * One part of what a model receives for a call's output: text, or an image as base64 bytes with its MIME
+ * type. MCP content blocks, AI SDK tool-result parts and the Anthropic and OpenAI tool results are made
+ * from these.
+ */
+export type ModelPart =
+  | { readonly type: "text"; readonly text: string }
+  | { readonly type: "image"; readonly data: string; readonly mimeType: string };
+
 /** Per-call options of {@link ReadTool.call}. */
 export interface CallOptions {
   /**
@@ -47,6 +56,13 @@ export interface ReadTool<Output = unknown> {
   call(input: unknown, options?: CallOptions): Promise<Output>;
   /** Whether an output of `call` is a tool-level error (for MCP `isError` and the CLI). */
   isError(output: Output): boolean;
+  /**
+   * An output as a model receives it, where the profile gives a form of its own: the MCP answer's content
+   * blocks, the AI SDK's model output, the Anthropic and OpenAI tool results are made from it, and its text
+   * carries every field of the output. Absent, the model receives the output serialised as JSON (the four
+   * spec profiles: what their specs say the model receives).
+   */
+  modelContent?(output: Output): readonly ModelPart[];
   /** A short human-readable rendering of an output (for people: `read-tool`, logs). */
   render(output: Output): string;
 }

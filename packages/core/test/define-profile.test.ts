@@ -76,3 +76,27 @@ describe("defineProfile wraps every call", () => {
     expect(started).toEqual(["call", "call"]);
   });
 });
+
+describe("defineProfile passes a profile's model form on", () => {
+  test("a tool has modelContent only where its profile gives one (a model otherwise receives the output as JSON)", () => {
+    const plain = throwingProfile(() => "x").createTool({ root: temp.make() });
+    expect(plain.modelContent).toBeUndefined();
+    const own = defineProfile({
+      name: "own-form",
+      configTable: ["own-form"],
+      configSchema: z.object({}),
+      secrets: false,
+      outputSchema,
+      isError: (output) => "internal" in output,
+      render: () => "",
+      modelContent: (output) => [{ type: "text", text: "ok" in output ? `says ${output.ok}` : "failed" }],
+      setup: () => ({
+        name: "own",
+        definition: { name: "own", description: "Owns its form.", parameters: { type: "object" } },
+        call: () => ({ ok: "yes" }),
+        internalError: (reason, input) => ({ internal: reason, input }),
+      }),
+    }).createTool({ root: temp.make() });
+    expect(own.modelContent?.({ ok: "yes" })).toEqual([{ type: "text", text: "says yes" }]);
+  });
+});

@@ -37,25 +37,23 @@ describe("a read never holds the event loop: the first MiB synchronously, the re
     expect(BIG_BYTES).toBeGreaterThan(SYNC_BYTES + 8 * ASYNC_CHUNK_SIZE);
   });
 
-  test("while a read scans 48 MiB, the event loop keeps turning: many ticks, none waiting for most of the read", async () => {
+  test("while a read scans 48 MiB, the event loop keeps turning: a turn after every asynchronous chunk", async () => {
     clearLineIndexes();
-    const ticks: number[] = [];
+    let ticks = 0;
     let ticking = true;
     const tick = () => {
-      ticks.push(performance.now());
+      ticks++;
       if (ticking) setImmediate(tick);
     };
-    const started = performance.now();
     setImmediate(tick);
     const read = await readTextWindow(workspace, "big.txt", LAST_PAGE);
-    const took = performance.now() - started;
     ticking = false;
     expect(valueOf(read).window.lines.map((line) => line.text)).toEqual([lineText(LINES - 2), lineText(LINES - 1), lineText(LINES)]);
-    // A synchronous scan lets no tick in before it ends; here the loop turns between chunks. Only
-    // proportions are asserted, so a busy machine slows both sides alike.
-    const gaps = ticks.slice(1).map((at, i) => at - (ticks[i] ?? at));
-    expect(ticks.length).toBeGreaterThanOrEqual(8);
-    expect(Math.max(...gaps)).toBeLessThan(took / 2);
+    // A synchronous scan lets no tick in before it ends; here the loop turns at least once after every
+    // asynchronous chunk comes back from the thread pool. Counting turns, not timing gaps, keeps this true on
+    // a busy machine, where one preemption can stall any gap.
+    const asyncChunks = Math.floor((BIG_BYTES - SYNC_BYTES) / ASYNC_CHUNK_SIZE);
+    expect(ticks).toBeGreaterThanOrEqual(asyncChunks);
   });
 
   test("a file that fits the synchronous part is read without waiting for the loop, however often a byte is read", async () => {

@@ -53,9 +53,10 @@ export const DEFAULT_MAX_ANSWER_BYTES = 8 * 1024 * 1024;
  *   covering every output (errors included) and the annotations `readOnlyHint: true`,
  *   `openWorldHint: false`.
  * - `tools/call` (under the name or one of the profile's aliases) answers with `structuredContent`
- *   holding exactly the profile's output, a first `text` block holding the same output serialised as
- *   JSON (so a client that forwards only `content` gives the model exactly what the spec says it
- *   receives), and `isError` when the output is a tool-level error. A read the policy leaves pending is
+ *   holding exactly the profile's output, content blocks made from the tool's `modelContent` (for the
+ *   four spec profiles, one `text` block holding the output serialised as JSON, so a client that forwards
+ *   only `content` gives the model exactly what the spec says it receives; a profile with its own form
+ *   carries every field in its text), and `isError` when the output is a tool-level error. A read the policy leaves pending is
  *   decided by `requester`, else by the person through the client's elicitation; a further text block
  *   says why a read was denied without asking. An answer over `maxAnswerBytes` is a tool error instead.
  *   `notifications/cancelled` aborts the read (its descriptor is closed; no answer is sent).
@@ -112,7 +113,8 @@ export function createReadServer<Options extends object>(options: ReadServerOpti
     }
     let answer: CallToolResult | undefined;
     const bytes = answerBytes(() => {
-      answer = { content: [JSON.stringify(output), ...notes].map((text) => ({ type: "text", text })), structuredContent: output, isError: tool.isError(output) };
+      const parts = (tool.modelContent?.(output) ?? [{ type: "text", text: JSON.stringify(output) }]).map((part) => (part.type === "text" ? { type: "text" as const, text: part.text } : { type: "image" as const, data: part.data, mimeType: part.mimeType }));
+      answer = { content: [...parts, ...notes.map((text) => ({ type: "text" as const, text }))], structuredContent: output, isError: tool.isError(output) };
       return JSON.stringify({ jsonrpc: "2.0", id: extra.requestId, result: answer });
     });
     if (answer !== undefined && bytes !== undefined && bytes <= maxAnswerBytes) return answer;

@@ -31,12 +31,12 @@ describe("read-mcp, the package's own bin (what npx @read/mcp runs)", () => {
     expect(maskTime(result.structuredContent)).toEqual(maskTime(readToolCall(["--profile", "envelope", "--root", root], { path: "docs/a.md" })));
   });
 
-  test("without flags it serves the envelope profile over the current directory", async () => {
+  test("issue 32: without flags it serves the agent profile over the current directory", async () => {
     const root = makeWorkspace({ "a.txt": "here\n" });
     const connection = await connect([READ_MCP], undefined, root);
     open.push(connection);
-    expect((await connection.client.listTools()).tools.map((tool) => tool.name)).toEqual(["Read"]);
-    const result = await connection.client.callTool({ name: "Read", arguments: { path: "a.txt" } });
+    expect((await connection.client.listTools()).tools.map((tool) => tool.name)).toEqual(["read"]);
+    const result = await connection.client.callTool({ name: "read", arguments: { path: "a.txt" } });
     expect(maskTime(result.structuredContent)).toEqual(maskTime(readToolCall(["--root", root], { path: "a.txt" })));
   });
 
@@ -82,7 +82,7 @@ describe("read-tool mcp usage", () => {
     const root = makeWorkspace({});
     const cli = path.resolve(import.meta.dirname, "..", "..", "cli", "package.json");
     const { version } = JSON.parse(fs.readFileSync(cli, "utf8")) as { version: string };
-    expect(run(READ_TOOL, ["mcp", "--root", root])).toMatchObject({ status: 0, stdout: "", stderr: `read-tool ${version}: MCP server on stdio, profile envelope, root '${root}'\n` });
+    expect(run(READ_TOOL, ["mcp", "--root", root])).toMatchObject({ status: 0, stdout: "", stderr: `read-tool ${version}: MCP server on stdio, profile agent, root '${root}'\n` });
   });
 
   const root = makeWorkspace({ "bad.toml": "profile = 3\n" });

@@ -34,7 +34,7 @@ describe("read-tool mcp serves each profile's tool over stdio", () => {
       ]);
     });
 
-    test(`--profile ${entry.name}: structuredContent is exactly what read-tool call prints, and the text block is it serialised`, async () => {
+    test(`--profile ${entry.name}: structuredContent is exactly what read-tool call prints, and the text block is its model form (the four spec profiles: it serialised)`, async () => {
       const root = makeWorkspace({ "src/a.txt": "alpha\nbeta\n" });
       const tool = (await entry.load()).createTool({ root });
       const { client } = await readToolMcp(["--profile", entry.name, "--root", root]);
@@ -43,8 +43,10 @@ describe("read-tool mcp serves each profile's tool over stdio", () => {
         const result = await client.callTool({ name: tool.name, arguments: input });
         expect(maskTime(result.structuredContent), input.path).toEqual(maskTime(expected));
         expect(result.isError, input.path).toBe(tool.isError(expected));
-        expect(result.content, input.path).toEqual([{ type: "text", text: JSON.stringify(result.structuredContent) }]);
-        expect(maskTime(JSON.parse((result.content as { text: string }[])[0]?.text ?? "")), input.path).toEqual(maskTime(expected));
+        if (tool.modelContent === undefined) {
+          expect(result.content, input.path).toEqual([{ type: "text", text: JSON.stringify(result.structuredContent) }]);
+          expect(maskTime(JSON.parse((result.content as { text: string }[])[0]?.text ?? "")), input.path).toEqual(maskTime(expected));
+        } else expect(result.content, input.path).toEqual(tool.modelContent(result.structuredContent as never));
       }
       expect(tool.isError(readToolCall(["--profile", entry.name, "--root", root], { path: "missing.txt" }))).toBe(true);
     });

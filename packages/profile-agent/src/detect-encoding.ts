@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { analyse } from "chardet";
 
 /** How a file's bytes are to be read as text. */
@@ -38,7 +39,7 @@ export function detectEncoding(head: Uint8Array, cut: boolean): EncodingVerdict 
   if (startsWith(head, [0xff, 0xfe])) return known("utf-16le", 2);
   if (startsWith(head, [0xfe, 0xff])) return known("utf-16be", 2);
   if (head.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { kind: "binary" };
-  if (isUtf8(head, cut)) return known("utf-8", 0);
+  if (isValidUtf8(head, cut)) return known("utf-8", 0);
   for (const match of analyse(head)) {
     const encoding = decodable(match.name);
     if (encoding !== undefined) return { kind: "text", encoding, bom: false, bomBytes: 0, confidence: match.confidence };
@@ -54,9 +55,16 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
   return prefix.every((byte, index) => bytes[index] === byte);
 }
 
-function isUtf8(bytes: Uint8Array, cut: boolean): boolean {
+// Node's native check (about a hundred times faster than a fatal decode of 64 KiB of non-ASCII text);
+// when more bytes follow, a character cut by the end is checked as a prefix by a decoder that streams.
+function isValidUtf8(bytes: Uint8Array, cut: boolean): boolean {
+  if (isUtf8(bytes)) return true;
+  if (!cut) return false;
+  let lead = bytes.length - 1;
+  while (lead > 0 && lead > bytes.length - 4 && ((bytes[lead] ?? 0) & 0xc0) === 0x80) lead--;
+  if (lead < 0 || !isUtf8(bytes.subarray(0, lead))) return false;
   try {
-    new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: cut });
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(lead), { stream: true });
     return true;
   } catch {
     return false;

@@ -1,4 +1,6 @@
 import { ok, readLinesSteps, type OpenFile, type Result, type Steps } from "@read/core";
+import { checkpointBefore, type ColumnCheckpoints } from "./column-checkpoints.js";
+import { skipCharacters } from "./utf8-characters.js";
 
 /** A line (or the rest of one, from a column) as a page is built from it. */
 export interface SourceLine {
@@ -36,10 +38,11 @@ const CR = 0x0d;
 
 /**
  * The lines of a UTF-8 file through core's forward windows (`readLinesSteps`, cut to `maxBytes`): memory
- * follows the page, never the file. A column is found by walking the line's bytes in core's chunks and
- * counting the characters that start in them (a byte that is not a UTF-8 continuation byte).
+ * follows the page, never the file. A column is found from the scan's nearest checkpoint on its line (or
+ * the line's start) by counting the characters that start in the bytes after it (a byte that is not a UTF-8
+ * continuation byte): at most two checkpoint intervals are walked, however deep the column.
  */
-export function utf8Source(file: OpenFile, totalLines: number | null, bomBytes: number): LineSource {
+export function utf8Source(file: OpenFile, totalLines: number | null, bomBytes: number, checkpoints: ColumnCheckpoints): LineSource {
   return {
     totalLines,
     *lines(startLine, maxLines, maxBytes) {
@@ -63,36 +66,26 @@ export function utf8Source(file: OpenFile, totalLines: number | null, bomBytes: 
       });
     },
     *fromColumn(number, column, maxChars) {
-      const start = yield* readLinesSteps(file, { window: { from: "start", startLine: number, maxLines: 1 }, countTotal: false, decode: "replace", maxWindowBytes: 0, overflow: "cut" });
-      if (!start.ok) return start;
-      if (start.value.cut === null) return ok(null);
-      let position = start.value.cut.offset + (number === 1 ? bomBytes : 0);
-      let skip = column - 1;
-      // Find the byte where the column's character starts, or the line's end before it.
-      for (;;) {
-        const { buffer, bytes } = yield* file.reader.chunk(position);
-        if (bytes === 0) return ok(skip === 0 ? { number, text: "", complete: true } : null);
-        let at = 0;
-        for (; at < bytes; at++) {
-          const byte = buffer[at] ?? 0;
-          if (byte === LF || (byte === CR && (yield* nextByte(file, buffer, bytes, position, at)) === LF)) {
-            return ok(skip === 0 ? { number, text: "", complete: true } : null);
-          }
-          if ((byte & 0xc0) !== 0x80) {
-            if (skip === 0) break;
-            skip--;
-          }
-        }
-        position += at;
-        if (at < bytes) break;
+      let found: number | "end" | null;
+      const checkpoint = checkpointBefore(checkpoints, number, column - 1);
+      if (checkpoint !== undefined) {
+        found = yield* characterAfter(file, checkpoint.offset, column - 1 - checkpoint.characters);
+      } else {
+        const start = yield* readLinesSteps(file, { window: { from: "start", startLine: number, maxLines: 1 }, countTotal: false, decode: "replace", maxWindowBytes: 0, overflow: "cut" });
+        if (!start.ok) return start;
+        if (start.value.cut === null) return ok(null);
+        found = yield* characterAfter(file, start.value.cut.offset + (number === 1 ? bomBytes : 0), column - 1);
       }
+      if (found === null) return ok(null);
+      if (found === "end") return ok({ number, text: "", complete: true });
       // Enough bytes for maxChars + 1 characters (at most 4 bytes each), or up to the line's end.
       const wanted = (maxChars + 1) * 4;
       const taken: Buffer[] = [];
       let length = 0;
       let complete = false;
+      let lineFeed = false;
       while (length < wanted) {
-        const { buffer, bytes } = yield* file.reader.chunk(position + length);
+        const { buffer, bytes } = yield* file.reader.chunk(found + length);
         if (bytes === 0) {
           complete = true;
           break;
@@ -101,23 +94,47 @@ export function utf8Source(file: OpenFile, totalLines: number | null, bomBytes: 
         const end = view.indexOf(LF);
         taken.push(Buffer.from(end === -1 ? view : view.subarray(0, end)));
         if (end !== -1) {
-          complete = true;
+          complete = lineFeed = true;
           break;
         }
         length += view.length;
       }
       let text = new TextDecoder("utf-8").decode(Buffer.concat(taken), { stream: !complete });
-      if (complete && text.endsWith("\r")) text = text.slice(0, -1);
+      // A CR before the line feed is part of the terminator; one at the end of the file is text, as core has it.
+      if (lineFeed && text.endsWith("\r")) text = text.slice(0, -1);
       return ok({ number, text, complete });
     },
   };
 }
 
-// The byte after `at` in the chunk, or the first of the next chunk (the current one is no longer needed).
-function* nextByte(file: OpenFile, buffer: Buffer, bytes: number, position: number, at: number): Steps<number> {
-  if (at + 1 < bytes) return buffer[at + 1] ?? -1;
-  const next = yield* file.reader.chunk(position + bytes, 1);
-  return next.bytes === 0 ? -1 : (next.buffer[0] ?? -1);
+/**
+ * From `from` (inside a line, possibly inside a character), skips `skip` characters of the line: the byte
+ * where the next one starts, `"end"` when the line ends exactly there (the column one past its end), or
+ * `null` when it ends before. Each chunk up to the line feed (found natively) is skipped in one step where
+ * it is ASCII, and otherwise a block at a time (`skipCharacters`).
+ */
+function* characterAfter(file: OpenFile, from: number, skip: number): Steps<number | "end" | null> {
+  let position = from;
+  let left = skip;
+  for (;;) {
+    const { buffer, bytes } = yield* file.reader.chunk(position);
+    if (bytes === 0) return left === 0 ? "end" : null;
+    const lf = buffer.subarray(0, bytes).indexOf(LF);
+    const end = lf === -1 ? bytes : lf;
+    // A CR before the line feed ends the line with it; a CR as the chunk's last byte is decided by the next one.
+    const crLast = end > 0 && buffer[end - 1] === CR;
+    const skipped = skipCharacters(buffer.subarray(0, crLast ? end - 1 : end), left);
+    if (skipped.at !== -1) return position + skipped.at;
+    left = skipped.left;
+    if (lf !== -1) return left === 0 ? "end" : null;
+    if (crLast) {
+      const next = yield* file.reader.chunk(position + bytes, 1);
+      if (next.bytes > 0 && next.buffer[0] === LF) return left === 0 ? "end" : null;
+      if (left === 0) return position + bytes - 1;
+      left--;
+    }
+    position += bytes;
+  }
 }
 
 /**
@@ -136,9 +153,13 @@ export function decodedSource(text: string): LineSource {
     *fromColumn(number, column) {
       const line = lines[number - 1];
       if (line === undefined) return ok(null);
-      const characters = Array.from(line);
-      if (characters.length < column - 1) return ok(null);
-      return ok({ number, text: characters.slice(column - 1).join(""), complete: true });
+      // The UTF-16 index of the column's character, counted without copying the line.
+      let index = 0;
+      for (let skip = column - 1; skip > 0; skip--) {
+        if (index >= line.length) return ok(null);
+        index += (line.codePointAt(index) ?? 0) > 0xffff ? 2 : 1;
+      }
+      return ok({ number, text: line.slice(index), complete: true });
     },
   };
 }

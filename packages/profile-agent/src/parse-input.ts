@@ -9,6 +9,8 @@ const OTHER_NAMES: Readonly<Record<string, string>> = {
   line: "start_line",
   start: "start_line",
   end_line: "limit (the number of lines)",
+  page: "pages",
+  page_range: "pages",
   lines: "limit",
   count: "limit",
   head: "limit",
@@ -33,6 +35,7 @@ const UNSAFE_PATH_CHARACTER =
 const EXCLUDES: readonly (readonly [keyof ReadInput, readonly (keyof ReadInput)[], string])[] = [
   ["tail", ["start_line", "column", "ranges", "limit"], "`tail` reads the last lines on its own"],
   ["ranges", ["start_line", "limit", "column"], "`ranges` gives each window its own start_line and limit"],
+  ["pages", ["start_line", "limit", "tail", "column", "ranges"], "a PDF is read by pages, not lines"],
 ];
 
 /**
@@ -89,6 +92,7 @@ function describeIssue(issue: z.core.$ZodIssue, given: Record<string, unknown>):
     if (field === undefined || issue.code === "unrecognized_keys") return `\`ranges[${index}]\` must be an object {start_line, limit?} with nothing else, got ${preview((given[key] as unknown[])[Number(index)])}.`;
     return `\`ranges[${index}].${field}\` must be an integer of at least 1.`;
   }
+  if (key === "pages") return `\`pages\` must be a page number ("3") or a range of pages ("1-5"), 1-based, got ${preview(given[key])}.`;
   if (key === "path" || key === "if_version") return `\`${key}\` must be a non-empty string, got ${preview(given[key])}.`;
   return `\`${key}\` must be an integer of at least 1, got ${preview(given[key])}.`;
 }

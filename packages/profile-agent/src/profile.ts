@@ -1,7 +1,8 @@
-import { defineProfile } from "@read/core";
+import { defineProfile, type ModelPart } from "@read/core";
 import { configSchema } from "./config-schema.js";
 import { definition, TOOL_NAME } from "./definition.js";
-import { isReadError, readError, readOutputSchema, type ReadOutput } from "./output.js";
+import { imageModelContent, renderImage } from "./image-model-content.js";
+import { isReadError, isReadImage, readError, readOutputSchema, type ReadOutput } from "./output.js";
 import { parseInput } from "./parse-input.js";
 import { readFile } from "./read-file.js";
 
@@ -14,10 +15,11 @@ export const profile = defineProfile({
   configTable: ["agent"],
   configSchema,
   secrets: true,
-  tightening: { max_lines: "lower", max_content_bytes: "lower", max_line_chars: "lower", max_decoded_bytes: "lower", max_scan_bytes: "lower" },
+  tightening: { max_lines: "lower", max_content_bytes: "lower", max_line_chars: "lower", max_decoded_bytes: "lower", max_scan_bytes: "lower", max_image_bytes: "lower", max_image_edge: "lower", max_image_pixels: "lower", max_image_file_bytes: "lower", max_document_bytes: "lower", max_pages: "lower", document_timeout_ms: "lower" },
   outputSchema: readOutputSchema,
   isError: isReadError,
   render,
+  modelContent,
   setup: ({ workspace, config, sensitive, redact }) => ({
     name: TOOL_NAME,
     definition: definition(config),
@@ -39,5 +41,19 @@ export type AgentToolOptions = Parameters<typeof createTool>[0];
 function render(output: ReadOutput): string {
   if (isReadError(output)) return `Error ${output.error.code}: ${output.error.message}`;
   if ("unchanged" in output) return `${output.path}: unchanged (version ${output.version}).`;
+  if (isReadImage(output)) return renderImage(output);
   return output.content;
+}
+
+/**
+ * AGENT-OUT-11: the answer as a model receives it as text (over MCP, through the adapters): a page's
+ * fields but `content` as one line of JSON, then its `content` unescaped from the second line on, so that
+ * no line of the file pays for JSON's escapes; an error or an unchanged answer is its JSON; an image, its
+ * fields as JSON and the image itself (AGENT-IMG-02).
+ */
+function modelContent(output: ReadOutput): readonly ModelPart[] {
+  if (isReadImage(output)) return imageModelContent(output);
+  if (!("content" in output)) return [{ type: "text", text: JSON.stringify(output) }];
+  const { content, ...fields } = output;
+  return [{ type: "text", text: `${JSON.stringify(fields)}\n${content}` }];
 }

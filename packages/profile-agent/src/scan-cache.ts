@@ -22,6 +22,15 @@ export function cachedScan(file: OpenFile): FileScan | undefined {
   return scan;
 }
 
+/**
+ * Forgets every remembered scan, so that the next read of each file hashes it again: what a first read of
+ * a file no cache has seen costs (the bench's first calls), as core's `clearLineIndexes` does for its
+ * line indexes.
+ */
+export function clearScanCache(): void {
+  scans.clear();
+}
+
 /** Remembers a complete scan of a settled file (see {@link cachedScan}). */
 export function rememberScan(file: OpenFile, scan: FileScan): void {
   const key = settledKey(file);

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { countNewlines, fail, fromOsError, ok, quoteText, type OpenFile, type Result, type Steps } from "@read/core";
+import { fail, fromOsError, ok, quoteText, type OpenFile, type Result, type Steps } from "@read/core";
+import { CheckpointRecorder, type ColumnCheckpoints } from "./column-checkpoints.js";
 
 /** Hex digits of the SHA-256 digest a `version` keeps: 64 bits, enough to tell two versions of one file apart. */
 export const VERSION_HEX_DIGITS = 16;
@@ -28,6 +29,8 @@ export interface FileScan {
   readonly size: number;
   /** The file's last byte is a line feed (false for an empty file). */
   readonly finalLf: boolean;
+  /** Where column reads of the long lines in the bytes read can start (as an ASCII-compatible encoding has them). */
+  readonly columns: ColumnCheckpoints;
 }
 
 const CR = 0x0d;
@@ -35,11 +38,13 @@ const LF = 0x0a;
 
 /**
  * Reads the bytes of `file` once, at most `maxScanBytes` of them, in core's chunks (synchronous for the
- * first MiB, then on the thread pool; the call's signal aborts it), hashing them and counting their line
- * terminators. Memory is the reader's chunks, whatever the file's size.
+ * first MiB, then on the thread pool; the call's signal aborts it), hashing them, counting their line
+ * terminators and recording column checkpoints in long lines. Memory is the reader's chunks and at most
+ * `MAX_COLUMN_CHECKPOINTS` (2048) checkpoints, whatever the file's size.
  */
 export function* scanFileSteps(file: OpenFile, maxScanBytes: number): Steps<Result<FileScan>> {
   const hash = createHash("sha256");
+  const columns = new CheckpointRecorder(maxScanBytes);
   let position = 0;
   let newlines = 0;
   let crlf = 0;
@@ -58,7 +63,7 @@ export function* scanFileSteps(file: OpenFile, maxScanBytes: number): Steps<Resu
       const bytes = Math.min(read, maxScanBytes - position);
       const view = buffer.subarray(0, bytes);
       hash.update(view);
-      newlines += countNewlines(view);
+      newlines += columns.add(view);
       if (pendingCr) {
         if (view[0] === LF) crlf++;
         else cr++;
@@ -77,7 +82,7 @@ export function* scanFileSteps(file: OpenFile, maxScanBytes: number): Steps<Resu
     return fail(fromOsError(error, file.path.input, `The file ${quoteText(file.path.input)}`));
   }
   if (pendingCr) cr++;
-  return ok({ complete, version: complete ? hash.digest("hex").slice(0, VERSION_HEX_DIGITS) : null, terminators: { lf: newlines - crlf, crlf, cr }, size: position, finalLf });
+  return ok({ complete, version: complete ? hash.digest("hex").slice(0, VERSION_HEX_DIGITS) : null, terminators: { lf: newlines - crlf, crlf, cr }, size: position, finalLf, columns: columns.checkpoints() });
 }
 
 /** {@link TerminatorCounts} of decoded text (UTF-16 files, whose bytes hold CR and LF in two-byte units). */

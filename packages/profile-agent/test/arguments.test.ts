@@ -9,7 +9,7 @@ describe("AGENT-IN-01: the tool", () => {
     expect(tool.name).toBe("read");
     expect(tool.definition.name).toBe("read");
     expect(tool.definition.parameters).toMatchObject({ type: "object", required: ["path"], additionalProperties: false });
-    expect(Object.keys((tool.definition.parameters as { properties: object }).properties)).toEqual(["path", "start_line", "limit", "tail", "column", "ranges", "max_tokens", "if_version"]);
+    expect(Object.keys((tool.definition.parameters as { properties: object }).properties)).toEqual(["path", "start_line", "limit", "tail", "column", "ranges", "max_tokens", "if_version", "pages"]);
   });
 });
 
@@ -47,7 +47,7 @@ describe("AGENT-IN-08: argument errors", () => {
   it("an unknown parameter is named, with the parameter meant when it is another tool's name", async () => {
     expect(await readFailure(root, { path: "a.txt", offset: 2 })).toEqual([
       "INVALID_ARGUMENT",
-      "Unknown parameter `offset` (use `start_line`): read takes `path`, `start_line`, `limit`, `tail`, `column`, `ranges`, `max_tokens`, `if_version`.",
+      "Unknown parameter `offset` (use `start_line`): read takes `path`, `start_line`, `limit`, `tail`, `column`, `ranges`, `max_tokens`, `if_version`, `pages`.",
     ]);
   });
 

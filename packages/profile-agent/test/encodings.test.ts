@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { detectEncoding } from "../src/detect-encoding.js";
 import { readFailure, readText, sandbox } from "./helpers.js";
 
 // Fixtures of a few sentences each, as the encoders of Python 3 (`str.encode`) wrote them; the first test
@@ -81,6 +83,30 @@ describe("AGENT-ENC-01, AGENT-ENC-02, AGENT-ENC-03, AGENT-ENC-04: encodings", ()
   it("valid UTF-8 is UTF-8; an invalid byte after the first 64 KiB shows as U+FFFD (AGENT-ENC-02)", async () => {
     const { root } = sandbox({ "f.txt": Buffer.concat([Buffer.from(`${"a".repeat(70_000)}\n`), Buffer.from([0x41, 0xff, 0x42, 0x0a])]) });
     expect(await readText(root, { path: "f.txt", start_line: 2 })).toMatchObject({ content: "2\tA\ufffdB", encoding: "utf-8" });
+  });
+
+  it("property: a head is UTF-8 exactly when a fatal decoder takes it, a character cut by its end allowed when more follows (AGENT-ENC-02)", () => {
+    // Valid text cut anywhere, and bytes near UTF-8's edges (overlong forms, surrogates, stray continuations).
+    const text = fc.string({ unit: fc.constantFrom("a", "é", "日", "😀", "\u0800", "\uffff", "\u{10ffff}"), maxLength: 30 }).chain((valid) => {
+      const bytes = Buffer.from(valid);
+      return fc.nat({ max: bytes.length }).map((end) => Array.from(bytes.subarray(0, end)));
+    });
+    const edgy = fc.array(fc.constantFrom(0x41, 0x7f, 0x80, 0xbf, 0xc0, 0xc2, 0xdf, 0xe0, 0xa0, 0xed, 0xef, 0xf0, 0x90, 0xf4, 0x8f, 0xf5, 0xff), { maxLength: 12 });
+    fc.assert(
+      fc.property(fc.oneof(text, edgy), fc.boolean(), (values, cut) => {
+        // Not a byte order mark (it decides first) and no NUL (binary).
+        const head = Buffer.from([0x41, ...values]);
+        let fatal = true;
+        try {
+          new TextDecoder("utf-8", { fatal: true }).decode(head, { stream: cut });
+        } catch {
+          fatal = false;
+        }
+        const verdict = detectEncoding(head, cut);
+        expect(verdict.kind === "text" && verdict.encoding === "utf-8").toBe(fatal);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("AGENT-ERR-02: a NUL byte without a UTF-16 BOM is BINARY_FILE", async () => {

@@ -35,7 +35,7 @@ export async function read(root: string, input: unknown, options: Omit<AgentTool
 /** {@link read}, expecting a successful answer with content. */
 export async function readText(root: string, input: unknown, options: Omit<AgentToolOptions, "root"> = {}): Promise<ReadSuccess> {
   const output = await read(root, input, options);
-  if ("error" in output || "unchanged" in output) throw new Error(`expected content, got ${JSON.stringify(output)}`);
+  if ("error" in output || "unchanged" in output || "image" in output || "format" in output) throw new Error(`expected a text file's content, got ${JSON.stringify(output)}`);
   return output;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createTool } from "../src/index.js";
 import { read, readText, sandbox } from "./helpers.js";
 
 describe("the answer's fields (AGENT-OUT-08 and AGENT-OUT-09: encodings.test.ts)", () => {
@@ -71,5 +72,34 @@ describe("the answer's fields (AGENT-OUT-08 and AGENT-OUT-09: encodings.test.ts)
       next: { start_line: 4 },
     });
     expect(await readText(root, { path: "a.txt", start_line: 4 })).toMatchObject({ content: "4\t4", truncated: false, next: null });
+  });
+});
+
+describe("AGENT-OUT-11: the answer as a model receives it as text", () => {
+  it("a page is its fields but content as one JSON line, then content unescaped; an error and an unchanged answer are their JSON", async () => {
+    const { root } = sandbox({ "src/a.ts": 'const s = "a\\tb";\r\nlet t = `x`;\r\n' });
+    const tool = createTool({ root });
+    const page = await tool.call({ path: "src/a.ts" });
+    expect(tool.modelContent?.(page)).toEqual([
+      {
+        type: "text",
+        text:
+          '{"path":"src/a.ts","start_line":1,"end_line":2,"total_lines":2,"truncated":false,"next":null,"version":"' +
+          (page as { version: string }).version +
+          '","encoding":"utf-8","bom":false,"line_endings":"crlf"}\n1\tconst s = "a\\tb";\n2\tlet t = `x`;',
+      },
+    ]);
+    const unchanged = await tool.call({ path: "src/a.ts", if_version: (page as { version: string }).version });
+    expect(tool.modelContent?.(unchanged)).toEqual([{ type: "text", text: JSON.stringify(unchanged) }]);
+    const missing = await tool.call({ path: "missing.ts" });
+    expect(tool.modelContent?.(missing)).toEqual([{ type: "text", text: JSON.stringify(missing) }]);
+    expect(JSON.stringify(missing)).not.toContain("\n");
+  });
+
+  it("an empty file's answer ends with the line feed after its fields", async () => {
+    const { root } = sandbox({ "empty.txt": "" });
+    const tool = createTool({ root });
+    const text = tool.modelContent?.(await tool.call({ path: "empty.txt" }))[0];
+    expect(text).toEqual({ type: "text", text: expect.stringMatching(/^\{"path":"empty.txt","start_line":null,.*"line_endings":"none"\}\n$/u) as unknown });
   });
 });

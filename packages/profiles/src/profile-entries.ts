@@ -39,4 +39,4 @@ export const PROFILE_ENTRIES: readonly ProfileEntry[] = [
 ];
 
 /** The profile used when neither `--profile` nor the config file names one. */
-export const DEFAULT_PROFILE = "envelope";
+export const DEFAULT_PROFILE = "agent";

@@ -1,0 +1,113 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { makeInflatingPdf, makePdf } from "@read/conformance";
+import { loadProfile } from "@read/profiles";
+import { pingDuring } from "./ping-during.js";
+import { summarize, type Summary } from "./stats.js";
+
+/** Issue 33's PDF scenarios for the agent profile. */
+export interface DocumentBenchSpec {
+  /** A directory the PDFs are written to, the tool's root. */
+  readonly root: string;
+  /** Timed calls of each page window. */
+  readonly rounds: number;
+  /** `packages/mcp/bin/read-mcp.js`, built: the hostile-PDF scenario is skipped without it. */
+  readonly mcpBin: string | undefined;
+  /** Servers started for the hostile-PDF scenario, each with one call that runs to the parse's time limit. */
+  readonly hostileRounds: number;
+}
+
+/** One `pages` window of the 300-page PDF. */
+export interface PageWindowResult {
+  readonly pages: string;
+  /** The median of calls served by a worker that already loaded pdf.js. */
+  readonly warmNs: Summary;
+}
+
+/** What the scenarios measured. */
+export interface DocumentBenchResult {
+  readonly pdfPages: number;
+  readonly pdfBytes: number;
+  /** The first call of the process: a worker started and pdf.js loaded, then pages 150-152. */
+  readonly firstCallNs: number;
+  readonly windows: readonly PageWindowResult[];
+  /** read-mcp serving a call on a PDF whose page inflates to 56 MB of operators, pinged meanwhile. */
+  readonly hostile: {
+    readonly pings: number;
+    readonly slowestPingNs: Summary;
+    /** The slowest ping of the same server during a second before the call: what the machine alone costs a ping. */
+    readonly idleSlowestPingNs: Summary;
+    readonly callNs: Summary;
+    readonly answer: string;
+  } | null;
+}
+
+/** Pages of the long PDF and the windows read from it: near its start, middle and end. */
+export const PDF_PAGES = 300;
+export const PAGE_WINDOWS = ["1-3", "150-152", "298-300"] as const;
+
+// A page of a paper: 40 lines of about 80 characters, the page and line numbers in each line.
+function pageLines(page: number): string[] {
+  return Array.from({ length: 40 }, (_, line) => `Page ${page}, line ${line + 1}: the quick brown fox jumps over the lazy dog, twice or more.`);
+}
+
+/** Writes the PDFs and measures the windows in this process, then the hostile PDF through read-mcp. */
+export async function measureDocuments(spec: DocumentBenchSpec): Promise<DocumentBenchResult> {
+  fs.mkdirSync(spec.root, { recursive: true });
+  const long = makePdf(Array.from({ length: PDF_PAGES }, (_, index) => pageLines(index + 1)));
+  fs.writeFileSync(path.join(spec.root, "long.pdf"), long);
+  fs.writeFileSync(path.join(spec.root, "hostile.pdf"), makeInflatingPdf("(a) Tj\n", 8_000_000));
+  fs.writeFileSync(path.join(spec.root, "small.txt"), "warm-up\n");
+  const tool = (await loadProfile("agent")).createTool({ root: spec.root });
+  const call = async (pages: string): Promise<number> => {
+    const started = process.hrtime.bigint();
+    const output = (await tool.call({ path: "long.pdf", pages })) as { error?: unknown; pages?: string };
+    const ns = Number(process.hrtime.bigint() - started);
+    if (output.error !== undefined || output.pages !== pages) throw new Error(`pages ${pages} of the ${PDF_PAGES}-page PDF: ${JSON.stringify(output).slice(0, 300)}`);
+    return ns;
+  };
+  const firstCallNs = await call("150-152");
+  // In rounds, each window once per round: a slower spell of the machine weighs on all of them alike.
+  const samples = PAGE_WINDOWS.map((): number[] => []);
+  for (let round = 0; round < spec.rounds; round++) {
+    for (const [index, pages] of PAGE_WINDOWS.entries()) samples[index]?.push(await call(pages));
+  }
+  const windows = PAGE_WINDOWS.map((pages, index) => ({ pages, warmNs: summarize(samples[index] ?? []) }));
+  const hostile = spec.mcpBin === undefined ? null : await measureHostile(spec.mcpBin, spec.root, spec.hostileRounds);
+  return { pdfPages: PDF_PAGES, pdfBytes: long.length, firstCallNs, windows, hostile };
+}
+
+async function measureHostile(bin: string, root: string, rounds: number): Promise<NonNullable<DocumentBenchResult["hostile"]>> {
+  const slowest: number[] = [];
+  const idle: number[] = [];
+  const calls: number[] = [];
+  let pings = 0;
+  let answer = "";
+  for (let round = 0; round < rounds; round++) {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, "--profile", "agent", "--root", root], stderr: "ignore" });
+    const client = new Client({ name: "read-bench", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      await client.callTool({ name: "read", arguments: { path: "small.txt" } });
+      const until = process.hrtime.bigint() + 1_000_000_000n;
+      let idleWorst = 0;
+      while (process.hrtime.bigint() < until) {
+        const sent = process.hrtime.bigint();
+        await client.ping();
+        idleWorst = Math.max(idleWorst, Number(process.hrtime.bigint() - sent));
+      }
+      idle.push(idleWorst);
+      const during = await pingDuring(client, () => client.callTool({ name: "read", arguments: { path: "hostile.pdf" } }, undefined, { timeout: 120_000 }));
+      pings += during.pings;
+      const output = during.result.structuredContent as { error?: { code?: string } } | undefined;
+      calls.push(during.callNs);
+      slowest.push(during.worstNs);
+      answer = output?.error?.code ?? "content";
+    } finally {
+      await client.close();
+    }
+  }
+  return { pings, slowestPingNs: summarize(slowest), idleSlowestPingNs: summarize(idle), callNs: summarize(calls), answer };
+}

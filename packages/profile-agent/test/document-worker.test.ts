@@ -1,0 +1,69 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { makeInflatingPdf, makePdf } from "../../../conformance/src/make-pdf.js";
+import { createTool } from "../src/index.js";
+import { documentWorkersBusy, MAX_DOCUMENT_WORKERS } from "../src/run-document-worker.js";
+import { read, readFailure, sandbox } from "./helpers.js";
+
+const VALID = makePdf([["Valid text"]]);
+
+describe("AGENT-DOC-03, AGENT-DOC-04, AGENT-DOC-05: hostile documents end in a typed error, with nothing left running", () => {
+  const { root } = sandbox({
+    "random.pdf": randomBytes(3 * 1024 * 1024),
+    "headed-random.pdf": Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(3 * 1024 * 1024)]),
+    "truncated.pdf": VALID.subarray(0, Math.floor(VALID.length / 2)),
+    "empty.pdf": "",
+    "slow.pdf": makeInflatingPdf("(a) Tj\n", 3_000_000),
+    "valid.pdf": VALID,
+    "a.txt": "after\n",
+  });
+
+  it("AGENT-DOC-04: 3 MB of random bytes named .pdf, with a PDF header or without, a truncated PDF and an empty one are INVALID_DOCUMENT", async () => {
+    const noHeader = (path: string) => `'${path}' could not be read as a PDF: it has no PDF header (\`%PDF-\`) in its first 1024 bytes. It may be damaged or not a PDF; read cannot show it.`;
+    const invalid = (path: string) => `'${path}' could not be read as a PDF: Invalid PDF structure. It may be damaged, truncated or not a PDF; read cannot show it.`;
+    expect(await readFailure(root, { path: "random.pdf" })).toEqual(["INVALID_DOCUMENT", noHeader("random.pdf")]);
+    expect(await readFailure(root, { path: "empty.pdf" })).toEqual(["INVALID_DOCUMENT", noHeader("empty.pdf")]);
+    expect(await readFailure(root, { path: "headed-random.pdf" })).toEqual(["INVALID_DOCUMENT", invalid("headed-random.pdf")]);
+    expect(await readFailure(root, { path: "truncated.pdf" })).toEqual(["INVALID_DOCUMENT", invalid("truncated.pdf")]);
+    expect(documentWorkersBusy()).toBe(0);
+    expect(await read(root, { path: "a.txt" })).toMatchObject({ content: "1\tafter" });
+  });
+
+  it("AGENT-DOC-03: a parse past document_timeout_ms is stopped: DOCUMENT_TOO_COMPLEX, its worker gone, the next read served", async () => {
+    expect(await readFailure(root, { path: "slow.pdf" }, { document_timeout_ms: 300 })).toEqual([
+      "DOCUMENT_TOO_COMPLEX",
+      "'slow.pdf' is too complex to read as a PDF: its parse took longer than 300 ms (document_timeout_ms), and was stopped. Ask for fewer pages, or convert it to text with another tool (pdftotext) and read that.",
+    ]);
+    expect(documentWorkersBusy()).toBe(0);
+    expect(await read(root, { path: "valid.pdf" })).toMatchObject({ content: "--- page 1 of 1 ---\nValid text" });
+  });
+
+  it("AGENT-DOC-05: the call's signal stops a parse: the call rejects with its reason and the worker is ended", async () => {
+    const controller = new AbortController();
+    const call = createTool({ root }).call({ path: "slow.pdf" }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    await expect(call).rejects.toMatchObject({ name: "AbortError" });
+    expect(documentWorkersBusy()).toBe(0);
+    expect(await read(root, { path: "valid.pdf" })).toMatchObject({ content: "--- page 1 of 1 ---\nValid text" });
+  });
+
+  it("AGENT-DOC-03: the worker thread runs at the lowest priority, so the thread answering the host comes first (Linux: a nice value per thread)", async () => {
+    expect(await read(root, { path: "valid.pdf" })).toMatchObject({ content: "--- page 1 of 1 ---\nValid text" });
+    // The worker that answered is kept for the next document: its thread is one of this process's.
+    const nice = fs.readdirSync("/proc/self/task").map((tid) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1]?.split(" ")[16]));
+    expect(nice).toContain(19);
+  });
+
+  it("AGENT-DOC-03: many documents asked at once are parsed at most two at a time, each answered, nothing left running", async () => {
+    const tool = createTool({ root });
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, documentWorkersBusy())), 2);
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => tool.call({ path: index % 2 === 0 ? "valid.pdf" : "truncated.pdf" })));
+    clearInterval(watch);
+    expect(answers.map((answer) => ("error" in answer ? answer.error.code : "ok"))).toEqual(["ok", "INVALID_DOCUMENT", "ok", "INVALID_DOCUMENT", "ok", "INVALID_DOCUMENT"]);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(MAX_DOCUMENT_WORKERS);
+    expect(documentWorkersBusy()).toBe(0);
+  });
+});
