@@ -18,16 +18,18 @@ const WORDS = ["const", "return", "await", "path", "lines", "state", "buffer", "
 function text(size, seed, ending = "\n") {
   const next = random(seed);
   let out = "";
-  while (Buffer.byteLength(out) < size) {
+  let bytes = 0;
+  while (bytes < size) {
     const count = 1 + Math.floor(next() * 12);
-    const line = Array.from({ length: count }, () => WORDS[Math.floor(next() * WORDS.length)]).join(" ");
-    out += line + ending;
+    const line = Array.from({ length: count }, () => WORDS[Math.floor(next() * WORDS.length)]).join(" ") + ending;
+    out += line;
+    bytes += Buffer.byteLength(line);
   }
   // Cut at a whole character, then padded with spaces to the size.
-  const bytes = Buffer.from(out);
+  const all = Buffer.from(out);
   let cut = size;
-  while (cut > 0 && (bytes[cut] & 0xc0) === 0x80) cut--;
-  return Buffer.concat([bytes.subarray(0, cut), Buffer.alloc(size - cut, 0x20)]);
+  while (cut > 0 && (all[cut] & 0xc0) === 0x80) cut--;
+  return Buffer.concat([all.subarray(0, cut), Buffer.alloc(size - cut, 0x20)]);
 }
 
 function alnum(length, seed) {
