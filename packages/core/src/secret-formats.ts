@@ -33,10 +33,15 @@ const DOCUMENTED_EXAMPLES = new Set(["AKIAIOSFODNN7EXAMPLE"]);
 
 // A private key block the window holds only part of: its header followed by a line of key, or its last
 // line of key followed by its footer. secretlint reports whole blocks only.
+// Every pattern starts with a fixed string, so each costs one pass over the text: a pattern starting
+// with the key's characters (`[A-Za-z0-9+/=]{4,}\n-----END`) backtracked over every long run of them, and a
+// 40 KiB line of letters beside a keyword took seconds (quadratic in the run).
 const PEM_HEAD = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----\r?\n[A-Za-z0-9+/=]{40,}/g;
-const PEM_TAIL = /[A-Za-z0-9+/=]{4,}\r?\n-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
+const PEM_FOOTER = /\r?\n-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
 const PEM_END = /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
 const PEM_BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
+// The least key text before a footer that makes it a cut block's end.
+const PEM_TAIL_CHARS = 4;
 
 const CONFIG = { rules: [{ id: PRESET, rule: recommendedPreset, rules: LEFT_OUT.map((id) => ({ id, disabled: true })) }] };
 
@@ -52,22 +57,37 @@ export async function scanSecrets(text: string, fileName: string): Promise<reado
   return [...own, ...result.messages.map((message) => findingOf(text, message.messageId, message.range))];
 }
 
-function ownFindings(text: string): SecretFinding[] {
+/** The findings of the formats secretlint lacks ({@link OWN_FORMATS}, private key blocks cut by the window's edge). */
+export function ownFindings(text: string): SecretFinding[] {
   const found: SecretFinding[] = [];
   for (const { kind, pattern } of OWN_FORMATS) {
     for (const match of text.matchAll(pattern)) {
       if (!DOCUMENTED_EXAMPLES.has(match[0])) found.push({ start: match.index, end: match.index + match[0].length, kind });
     }
   }
+  let lastEnd = -1;
+  for (const match of text.matchAll(PEM_END)) lastEnd = match.index;
   for (const match of text.matchAll(PEM_HEAD)) {
-    PEM_END.lastIndex = match.index;
-    if (!PEM_END.test(text)) found.push({ start: match.index, end: text.length, kind: "private-key" });
+    if (lastEnd < match.index) found.push({ start: match.index, end: text.length, kind: "private-key" });
   }
   const firstBegin = text.search(PEM_BEGIN);
-  for (const match of text.matchAll(PEM_TAIL)) {
-    if (firstBegin === -1 || firstBegin > match.index) found.push({ start: 0, end: match.index + match[0].length, kind: "private-key" });
+  for (const match of text.matchAll(PEM_FOOTER)) {
+    const keyStart = keyRunStart(text, match.index);
+    if (match.index - keyStart < PEM_TAIL_CHARS) continue;
+    if (firstBegin === -1 || firstBegin > keyStart) found.push({ start: 0, end: match.index + match[0].length, kind: "private-key" });
   }
   return found;
+}
+
+/** Where the run of base64 characters (`A-Za-z0-9+/=`) that ends at `end` starts. */
+function keyRunStart(text: string, end: number): number {
+  let at = end;
+  while (at > 0 && isKeyChar(text.charCodeAt(at - 1))) at--;
+  return at;
+}
+
+function isKeyChar(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x2b || code === 0x2f || code === 0x3d;
 }
 
 // secretlint 11.7 reports an AWS secret access key from the start of its variable's name for the key's
