@@ -354,6 +354,7 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
     const f200c = floor(workload, "200c", "200 lines + count", { file, from: 0, to: to(200), countTo: size });
     const f200 = floor(workload, "200", "200 lines", { file, from: 0, to: to(200), countTo: 0 });
     const fAll = floor(workload, "all", "whole file", { file, from: 0, to: size, countTo: 0 });
+    const fAllText = floor(workload, "all-text", "whole file as a string", { file, from: 0, to: size, countTo: 0, decode: true });
     const f2000c = floor(workload, "2000c", "2000 lines + count", { file, from: 0, to: to(2000), countTo: size });
     const singleLine = workload === "single-line";
     if (!singleLine) {
@@ -375,10 +376,11 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
       profileCase(workload, "envelope", { path: rel }, { floor: f500c, options: { secrets: true }, label: "envelope secrets" });
       profileCase(workload, "envelope", { path: w.secretsKeyword }, { floor: f500c, options: { secrets: true }, label: "envelope secrets", call: "{path} (secrets = true), the file with a line naming API_SECRET" });
     }
-    // The guard returns whole files: one over its answer bound (256 KiB of JSON, issue 30) is refused.
+    // The guard returns whole files: one over its answer bound (256 KiB of JSON, issue 30) is refused. Its
+    // answer is the file as a string, so its floor decodes the file (issue 31).
     const guardReads = !singleLine && fs.statSync(file).size <= 256 * 1024;
-    profileCase(workload, "guard", { path: rel }, { floor: fAll, mode: "first", expect: guardReads ? "ok" : "refusal" });
-    profileCase(workload, "guard", { path: rel }, { floor: fAll, expect: guardReads ? "ok" : "refusal" });
+    profileCase(workload, "guard", { path: rel }, { floor: fAllText, mode: "first", expect: guardReads ? "ok" : "refusal" });
+    profileCase(workload, "guard", { path: rel }, { floor: fAllText, expect: guardReads ? "ok" : "refusal" });
     // agent reads every byte of the file for its version, line count and line endings (a scan remembered
     // for a settled file, so a repeated call skips it), then a page of at most 2000 lines and 256 KiB.
     profileCase(workload, "agent", { path: rel }, { floor: f2000c, mode: "first" });

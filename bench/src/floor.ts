@@ -17,11 +17,13 @@ export interface FloorSpec {
    * finding it takes a scan, the file's size when the spec reports a total line count.
    */
   readonly countTo: number;
+  /** The window is decoded to a string (UTF-8) as well, as a read that answers with a whole file must. */
+  readonly decode?: boolean;
 }
 
 /**
  * Returns the floor operation of `spec`: synchronous open + fstat + pread of the window (into a buffer
- * allocated once) + close, plus a newline count of [0, countTo) read in 64 KiB chunks with core's
+ * allocated once) + close, the window decoded to a string with `decode`, plus a newline count of [0, countTo) read in 64 KiB chunks with core's
  * `countNewlines` (WebAssembly SIMD, the fastest counter at hand). Bytes of the window met while counting are copied, never read twice.
  */
 export function floorOp(spec: FloorSpec): () => number {
@@ -48,7 +50,7 @@ export function floorOp(spec: FloorSpec): () => number {
         if (bytes === 0) break;
         at += bytes;
       }
-      return newlines;
+      return spec.decode === true ? newlines + window.toString("utf8").length : newlines;
     } finally {
       fs.closeSync(fd);
     }

@@ -20,9 +20,11 @@ export function checkTargets(results: BenchResults): TargetResult[] {
   const x = (value: number) => `${value >= 10 ? value.toFixed(0) : value.toFixed(1)}x`;
 
   for (const profile of ["envelope", "workspace-jp", "forge", "guard", "agent"]) {
-    const mine = cases.filter((c) => c.kind === "profile" && c.subject === profile && (SMALL as readonly string[]).includes(c.workload) && c.timeNs !== undefined);
+    const rows = cases.filter((c) => c.kind === "profile" && c.subject === profile && (SMALL as readonly string[]).includes(c.workload) && c.timeNs !== undefined);
+    // A refusal the case expects (the guard's answer bound refuses the 1 MiB file) reads no window to time.
+    const mine = rows.filter((c) => c.outcome === "ok");
     const target = `${profile}: default window of 4 KiB-1 MiB files (first and repeated calls) at most 10x its floor; at least 10x faster than MCP fs and gemini-cli on every file where the floor itself is 10x faster than they are (issue 17)`;
-    if (mine.length === 0) {
+    if (rows.length === 0) {
       targets.push({ target, measured: "not run", met: null });
       continue;
     }
@@ -48,13 +50,9 @@ export function checkTargets(results: BenchResults): TargetResult[] {
         if (theirs / floor >= 10 && theirs / own < 10) peersMet = false;
       }
     }
-    const failed = mine.some((c) => c.outcome !== "ok");
+    const failed = rows.some((c) => c.unexpected);
     const bounded =
       ceiling["MCP fs"] < 10 || ceiling["gemini-cli"] < 10 ? `; the floor itself is only ${x(ceiling["MCP fs"])} faster than MCP fs and ${x(ceiling["gemini-cli"])} than gemini-cli on some file` : "";
-    // A call that returns a whole 1 MiB file must decode it all: the bench times that decode alone.
-    const decode = results.scans.find((s) => s.id === "decode-1m");
-    const decodeFloor = worstCase?.floor === "1m:floor:all" && decode !== undefined ? decode.timeNs.median / (floorOf(worstCase) ?? Infinity) : undefined;
-    const decoding = decodeFloor !== undefined && decodeFloor > 10 ? `; decoding that whole file alone (\`decodeUtf8\`) takes ${x(decodeFloor)} its floor` : "";
     // What the worst call pays in first touches of fresh memory, when that is a tenth of its time or more.
     const worstMedian = worstCase === undefined ? undefined : median(worstCase);
     const faults = worstCase?.faultsPerCall;
@@ -65,10 +63,30 @@ export function checkTargets(results: BenchResults): TargetResult[] {
         : "";
     targets.push({
       target,
-      measured: `worst ${x(worstFloor)} its floor${decoding}${faulting}; at least ${x(least["MCP fs"])} faster than MCP fs, ${x(least["gemini-cli"])} than gemini-cli${bounded}${failed ? "; some calls failed" : ""}`,
+      measured: `worst ${x(worstFloor)} its floor${faulting}; at least ${x(least["MCP fs"])} faster than MCP fs, ${x(least["gemini-cli"])} than gemini-cli${bounded}${failed ? "; some calls failed" : ""}`,
       met: !failed && worstFloor <= 10 && peersMet,
     });
   }
+
+  // The guard answers with the whole file, as MCP fs's read_text_file does (issue 31).
+  const guardTarget = "guard: a whole-file read of each 4 KiB-1 MiB file it reads, first and repeated calls, at least as fast as MCP fs read_text_file (issue 31)";
+  let worstGuard: { ratio: number; c: CaseResult; theirs: number } | undefined;
+  for (const c of cases) {
+    if (c.kind !== "profile" || c.subject !== "guard" || c.outcome !== "ok" || !(SMALL as readonly string[]).includes(c.workload)) continue;
+    const theirs = median(cases.find((peer) => peer.workload === c.workload && peer.subject === "MCP fs" && peer.call === "read_text_file (whole)"));
+    const own = median(c);
+    if (theirs === undefined || own === undefined) continue;
+    if (worstGuard === undefined || own / theirs > worstGuard.ratio) worstGuard = { ratio: own / theirs, c, theirs };
+  }
+  targets.push(
+    worstGuard === undefined
+      ? { target: guardTarget, measured: "not run", met: null }
+      : {
+          target: guardTarget,
+          measured: `worst ${worstGuard.ratio.toFixed(2)}x MCP fs's time (${worstGuard.c.workload}, ${worstGuard.c.mode}: ${time(median(worstGuard.c) ?? 0)} against ${time(worstGuard.theirs)})`,
+          met: worstGuard.ratio <= 1,
+        },
+  );
 
   const twins = cases.filter((c) => c.kind === "baseline" && c.timeNs !== undefined);
   const twinTarget = "every profile's default window of 4 KiB-1 MiB files, first and repeated calls: median at most 1.1x the synchronous baseline's (issue 17)";
