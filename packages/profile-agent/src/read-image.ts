@@ -28,6 +28,7 @@ const FORMAT_NAMES: { readonly [Format in ImageFormat]: string } = { png: "PNG",
 export function* readImageSteps(file: OpenFile, format: ImageFormat, input: ReadInput, config: AgentConfig, signal: AbortSignal | undefined): Steps<Result<ReadImage | ReadUnchanged | ReadError>> {
   const shown = quoteText(file.path.input);
   const kind = `a ${FORMAT_NAMES[format]} image`;
+  if (input.pages !== undefined) return ok(readError("INVALID_ARGUMENT", `\`pages\` is for PDF files, and ${shown} is ${kind}: drop \`pages\` to read the image.`));
   // A file its size says is too large is not read beyond what its header needs (the size may lie: the read is bounded anyway).
   const large = file.stat.size > config.max_image_file_bytes;
   const read = yield* readHeadSteps(file, large ? Math.min(HEADER_BYTES, config.max_image_file_bytes) : config.max_image_file_bytes);

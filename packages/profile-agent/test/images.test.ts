@@ -78,6 +78,18 @@ describe("AGENT-IMG-01, AGENT-IMG-02: an image within the bounds is sent as it i
     const first = await readImage(box.root, { path: "shot.png", limit: 5 });
     expect(await read(box.root, { path: "shot.png", if_version: first.version })).toEqual({ path: "shot.png", version: first.version, unchanged: true });
   });
+
+  it("AGENT-IMG-01: the line arguments are ignored for an image", async () => {
+    const plain = await readImage(box.root, { path: "shot.png" });
+    for (const input of [{ start_line: 3, limit: 2, column: 5 }, { tail: 4 }, { ranges: [{ start_line: 1, limit: 1 }] }, { max_tokens: 10 }]) {
+      expect(await readImage(box.root, { path: "shot.png", ...input })).toEqual(plain);
+    }
+  });
+
+  it("AGENT-DOC-01: `pages` given for an image is INVALID_ARGUMENT, whatever the file's name", async () => {
+    expect(await readFailure(box.root, { path: "shot.png", pages: "1" })).toEqual(["INVALID_ARGUMENT", "`pages` is for PDF files, and 'shot.png' is a PNG image: drop `pages` to read the image."]);
+    expect(await readFailure(box.root, { path: "no-extension", pages: "1-2" })).toEqual(["INVALID_ARGUMENT", "`pages` is for PDF files, and 'no-extension' is a PNG image: drop `pages` to read the image."]);
+  });
 });
 
 describe("AGENT-IMG-03: an image over the bounds is downscaled to fit", () => {
