@@ -51,6 +51,14 @@ export const oracleSchema = z
     tool: z.string().min(1).describe("The tool's name."),
     aliases: z.array(z.string()).default([]).describe("Other names that must reach the same tool (`--tool`)."),
     configTable: z.array(z.string()).min(1).describe("The TOML table, as table names, that holds the profile's options in the `--config` file."),
+    workspaceConfig: z
+      .strictObject({
+        file: z.string().min(1).describe("The file's path relative to the root (`read.config.toml`)."),
+      })
+      .optional()
+      .describe(
+        "Where a workspace holds its own configuration, untrusted (the workspace is the attacker's): it may only tighten what the user's own configuration (the call's options) sets. Golden cases with `workspaceConfig` write it there, in `configTable`. Absent: the implementation reads no configuration of the workspace's own, and those cases do not apply.",
+      ),
     permissionModes: z
       .array(z.enum(["allow", "deny"]))
       .default([])

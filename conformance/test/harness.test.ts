@@ -6,7 +6,7 @@ import { KNOWN_ESCAPES } from "../src/arbitraries.js";
 import { buildReport } from "../src/build-report.js";
 import type { ConformanceCheck } from "../src/conformance-check.js";
 import { judgeResults } from "../src/expected-failures.js";
-import { goldenCaseSchema, goldenCheck } from "../src/golden-case.js";
+import { goldenCaseSchema, goldenCheck, loadGoldenCases } from "../src/golden-case.js";
 import { interpretOutput } from "../src/interpret-output.js";
 import { createInProcessAdapter } from "../src/in-process-adapter.js";
 import { loadOracles } from "../src/load-oracles.js";
@@ -15,6 +15,7 @@ import { makeSpecialFiles } from "../src/make-special-files.js";
 import type { Oracle } from "../src/oracle.js";
 import { outputField, withOutputField } from "../src/output-field.js";
 import { referenceLines, renderWindow } from "../src/reference-lines.js";
+import { FIXTURES_DIR } from "../src/repo-paths.js";
 import { CI_SEED, DEFAULT_RACE_MS, DEFAULT_RUNS, resolveRunSettings } from "../src/run-settings.js";
 import { runSuite, type CheckResult } from "../src/run-suite.js";
 import { createSubprocessAdapter } from "../src/subprocess-adapter.js";
@@ -152,6 +153,43 @@ describe("the suite catches broken implementations (each mutant fails the check 
     });
     const result = await runOne("guard", goldenCheck({ file: "golden/guard/absolute.json", profile: "guard", name: "absolute", case: golden }), await createInProcessAdapter(oracleOf("guard")));
     expect(result).toMatchObject({ status: "pass" });
+  });
+});
+
+describe("a golden case with a workspace's own configuration (AGENT-BND-05)", () => {
+  const loaded = loadGoldenCases(FIXTURES_DIR).find((candidate) => candidate.file === "golden/agent/workspace-config-raises-max-lines.json") ?? fail("no such golden case");
+  const check = goldenCheck(loaded);
+  // A host that reads the workspace's file and obeys it over the user's options, or refuses the call for it.
+  const host = (answer: "obey" | "refuse-naming" | "refuse-silently") => async (): Promise<ToolAdapter> => {
+    const inner = await createInProcessAdapter(oracleOf("agent"));
+    return {
+      kind: "host",
+      async call(request) {
+        const table = (parseToml(fs.readFileSync(path.join(request.root, "read.config.toml"), "utf8")) as { agent: Record<string, unknown> }).agent;
+        if (answer === "refuse-naming") throw new Error("read.config.toml: key 'agent.max_lines' raises the limit from 3 to 5");
+        if (answer === "refuse-silently") throw new Error("read.config.toml: bad config");
+        return inner.call({ ...request, options: { ...request.options, ...table } });
+      },
+    };
+  };
+
+  it("passes where the file has no effect, and where the call is refused with a reason naming the key", async () => {
+    expect(await runOne("agent", check, await createInProcessAdapter(oracleOf("agent")))).toMatchObject({ status: "pass" });
+    expect(await runOne("agent", check, await host("refuse-naming")())).toMatchObject({ status: "pass", notes: ["refused: the workspace's configuration loosens max_lines"] });
+  });
+
+  it("fails a host that obeys the loosening, and one that refuses without naming the key", async () => {
+    const obeyed = await runOne("agent", check, await host("obey")());
+    expect(obeyed.status).toBe("fail");
+    expect(obeyed.message).toContain('"content":"1\\t1\\n2\\t2\\n3\\t3\\n4\\t4\\n5\\t5"');
+    const silent = await runOne("agent", check, await host("refuse-silently")());
+    expect(silent.status).toBe("fail");
+    expect(silent.message).toContain("refused without naming max_lines");
+  });
+
+  it("does not apply to an implementation that reads no configuration of the workspace's own", () => {
+    const { workspaceConfig: _file, ...without } = oracleOf("agent");
+    expect(check.notApplicable(without)).toBe("the implementation reads no configuration of the workspace's own");
   });
 });
 
