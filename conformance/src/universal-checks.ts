@@ -8,6 +8,7 @@ import { assertEmptyFile } from "./assertions/assert-empty-file.js";
 import { assertInvalidUtf8 } from "./assertions/assert-invalid-utf8.js";
 import { assertLargeFiles } from "./assertions/assert-large-files.js";
 import { assertLineEndings } from "./assertions/assert-line-endings.js";
+import { assertModelText } from "./assertions/assert-model-text.js";
 import { assertNotFound } from "./assertions/assert-not-found.js";
 import { assertOutsideRoot } from "./assertions/assert-outside-root.js";
 import { assertPaging } from "./assertions/assert-paging.js";
@@ -76,6 +77,12 @@ export const UNIVERSAL_CHECKS: readonly ConformanceCheck[] = [
     universal: [],
     notApplicable: (oracle) => (oracle.definition === undefined ? "the spec fixes no definition" : null),
     run: assertDefinition,
+  }),
+  universalCheck({
+    id: "model-text",
+    title: "The text a model receives is the output in its declared form: JSON, or the fields as one line of JSON and then the content unescaped",
+    universal: [],
+    run: assertModelText,
   }),
   universalCheck({
     id: "permission-asks-again",

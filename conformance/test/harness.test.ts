@@ -21,7 +21,7 @@ import { runSuite, type CheckResult } from "../src/run-suite.js";
 import { createSubprocessAdapter } from "../src/subprocess-adapter.js";
 import { parse as parseToml } from "smol-toml";
 import { toToml } from "../src/to-toml.js";
-import type { CallRequest, ToolAdapter } from "../src/tool-adapter.js";
+import type { CallRequest, TextedOutput, ToolAdapter } from "../src/tool-adapter.js";
 import { UNIVERSAL_CHECKS } from "../src/universal-checks.js";
 
 const oracles = new Map(loadOracles().map((oracle) => [oracle.profile, oracle]));
@@ -190,6 +190,36 @@ describe("a golden case with a workspace's own configuration (AGENT-BND-05)", ()
   it("does not apply to an implementation that reads no configuration of the workspace's own", () => {
     const { workspaceConfig: _file, ...without } = oracleOf("agent");
     expect(check.notApplicable(without)).toBe("the implementation reads no configuration of the workspace's own");
+  });
+});
+
+describe("the model-text check (AGENT-OUT-11)", () => {
+  // The profile's own text rewritten: what a model would receive from a broken host.
+  const rewritten = async (rewrite: (texted: TextedOutput) => string): Promise<ToolAdapter> => {
+    const inner = await createInProcessAdapter(oracleOf("agent"));
+    const callWithText = inner.callWithText?.bind(inner) ?? fail("no callWithText in-process");
+    return { kind: "texts", call: inner.call.bind(inner), callWithText: async (request) => ({ ...(await callWithText(request)), text: rewrite(await callWithText(request)) }) };
+  };
+  const withoutField = (output: unknown, field: string) => Object.fromEntries(Object.entries(output as Record<string, unknown>).filter(([key]) => key !== field));
+
+  it("passes the profile's own text, and is n/a through a protocol that carries the output alone", async () => {
+    expect(await runOne("agent", checkOf("model-text"), await createInProcessAdapter(oracleOf("agent")))).toMatchObject({ status: "pass" });
+    const { callWithText: _text, ...outputOnly } = await createInProcessAdapter(oracleOf("agent"));
+    expect(await runOne("agent", checkOf("model-text"), outputOnly)).toMatchObject({ status: "n/a", message: "the in-process protocol carries the output alone, not the text a model receives" });
+  });
+
+  it("fails a text that is the output as JSON, a fields line short of a field, content escaped, and an error on two lines", async () => {
+    const cases: readonly (readonly [string, (texted: TextedOutput) => string, string])[] = [
+      ["the output as JSON", ({ output }) => JSON.stringify(output), "it has no line feed after the fields line"],
+      ["a field missing", ({ output }) => `${JSON.stringify(withoutField(withoutField(output, "content"), "version"))}\n${String((output as { content: string }).content)}`, "its first line is not every field but 'content' as JSON"],
+      ["content escaped", ({ output }) => `${JSON.stringify(withoutField(output, "content"))}\n${JSON.stringify((output as { content: string }).content)}`, "the text after its first line is not 'content' as it is"],
+      ["an error on two lines", ({ output, text }) => ("error" in (output as object) ? JSON.stringify(output, null, 1) : text), "an output without 'content' is one line of JSON"],
+    ];
+    for (const [what, rewrite, message] of cases) {
+      const result = await runOne("agent", checkOf("model-text"), await rewritten(rewrite));
+      expect(result.status, what).toBe("fail");
+      expect(result.message, what).toContain(message);
+    }
   });
 });
 
