@@ -3,6 +3,8 @@ import { assertContainment } from "./assertions/assert-containment.js";
 import { assertCountRange } from "./assertions/assert-count-range.js";
 import { assertDefaultWindow } from "./assertions/assert-default-window.js";
 import { assertDefinition } from "./assertions/assert-definition.js";
+import { assertDocumentCancel } from "./assertions/assert-document-cancel.js";
+import { assertDocumentHost } from "./assertions/assert-document-host.js";
 import { assertDeterminism } from "./assertions/assert-determinism.js";
 import { assertEmptyFile } from "./assertions/assert-empty-file.js";
 import { assertInvalidUtf8 } from "./assertions/assert-invalid-utf8.js";
@@ -19,6 +21,7 @@ import { assertSpecialFiles } from "./assertions/assert-special-files.js";
 import { assertStartBoundaries } from "./assertions/assert-start-boundaries.js";
 import { assertToolNames } from "./assertions/assert-tool-names.js";
 import { universalCheck, type ConformanceCheck } from "./conformance-check.js";
+import type { Oracle } from "./oracle.js";
 
 /**
  * The suite every profile runs: one list, no special cases. Where a profile differs, its oracle says
@@ -85,6 +88,22 @@ export const UNIVERSAL_CHECKS: readonly ConformanceCheck[] = [
     run: assertModelText,
   }),
   universalCheck({
+    id: "document-host",
+    title: "A document parsed past its bounds: the host answers other reads meanwhile, the parse ends in the declared error, and nothing of it runs on",
+    universal: [],
+    notApplicable: parsesNoDocuments,
+    runDependent: true,
+    run: assertDocumentHost,
+  }),
+  universalCheck({
+    id: "document-cancel",
+    title: "A call cancelled while it parses a document rejects with the reason at once, and its parse stops",
+    universal: [],
+    notApplicable: parsesNoDocuments,
+    runDependent: true,
+    run: assertDocumentCancel,
+  }),
+  universalCheck({
     id: "permission-asks-again",
     title: "Every outside read asks again: allow, deny, allow, deny on the same path",
     universal: [],
@@ -92,3 +111,7 @@ export const UNIVERSAL_CHECKS: readonly ConformanceCheck[] = [
     run: assertPermissionAsksAgain,
   }),
 ];
+
+function parsesNoDocuments(oracle: Oracle): string | null {
+  return oracle.adversarial?.documents === undefined ? "the profile parses no documents (the oracle's adversarial.documents)" : null;
+}

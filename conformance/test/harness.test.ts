@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { KNOWN_ESCAPES } from "../src/arbitraries.js";
 import { buildReport } from "../src/build-report.js";
@@ -220,6 +221,62 @@ describe("the model-text check (AGENT-OUT-11)", () => {
       expect(result.status, what).toBe("fail");
       expect(result.message, what).toContain(message);
     }
+  });
+});
+
+describe("the document checks (AGENT-DOC-03, AGENT-DOC-05): a host that blocks, runs on or ignores a cancel fails", () => {
+  const isDocument = (request: CallRequest) => String((request.input as { path?: unknown }).path).endsWith(".pdf");
+  // The agent profile in this process, with its document calls replaced.
+  const host = async (documentCall: (request: CallRequest, inner: ToolAdapter) => Promise<unknown>, extra: Partial<ToolAdapter> = {}): Promise<ToolAdapter> => {
+    const inner = await createInProcessAdapter(oracleOf("agent"));
+    return { kind: "in-process", call: (request) => (isDocument(request) ? documentCall(request, inner) : inner.call(request)), ...extra };
+  };
+  const TOO_COMPLEX = { error: { code: "DOCUMENT_TOO_COMPLEX", message: "stopped" } };
+
+  it("document-host: a parse on the host's own thread keeps it from answering anything else", async () => {
+    const blocking = await host(async () => {
+      const end = Date.now() + 1_500;
+      while (Date.now() < end);
+      return TOO_COMPLEX;
+    });
+    const result = await runOne("agent", checkOf("document-host"), blocking);
+    expect(result.status).toBe("fail");
+    expect(result.message).toContain("the host answered nothing else while the document parsed");
+  });
+
+  it("document-host: a parse that goes on computing after its answer", async () => {
+    const runsOn = await host(async () => {
+      new Worker("const end = Date.now() + 3000; while (Date.now() < end);", { eval: true }).unref();
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      return TOO_COMPLEX;
+    });
+    const result = await runOne("agent", checkOf("document-host"), runsOn);
+    expect(result.status).toBe("fail");
+    expect(result.message).toContain("the parse went on after it");
+  });
+
+  it("document-cancel: a host that drops the cancel and lets the parse run, and one that rejects with another reason", async () => {
+    const inner = await createInProcessAdapter(oracleOf("agent"));
+    const ignoring = await host((request) => inner.call(request), {
+      startCancellable(request) {
+        let cancel: (reason: Error) => void = () => undefined;
+        const cancelled = new Promise<never>((_, reject) => (cancel = reject));
+        return { answer: Promise.race([inner.call(request), cancelled]), cancel };
+      },
+    });
+    const ignored = await runOne("agent", checkOf("document-cancel"), ignoring);
+    expect(ignored.status).toBe("fail");
+    expect(ignored.message).toContain("ms after the cancel: the parse was not stopped");
+    const startCancellable = inner.startCancellable?.bind(inner) ?? fail("no startCancellable in-process");
+    const otherReason = await host((request) => inner.call(request), {
+      startCancellable(request) {
+        const call = startCancellable(request);
+        return { answer: call.answer.catch(() => Promise.reject(new Error("aborted"))), cancel: (reason) => call.cancel(reason) };
+      },
+    });
+    const other = await runOne("agent", checkOf("document-cancel"), otherReason);
+    expect(other.status).toBe("fail");
+    expect(other.message).toContain("rejected with Error: aborted, not with the cancel's reason");
   });
 });
 

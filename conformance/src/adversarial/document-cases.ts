@@ -13,6 +13,11 @@ const RANDOM_BYTES = 3 * 1024 * 1024;
  */
 const INFLATED_OPERATORS = 8_000_000;
 
+/** The pathological PDF: one page whose content inflates to 56 MB of `(a) Tj` operators. */
+export function inflatingPdf(): Uint8Array {
+  return makeInflatingPdf("(a) Tj\n", INFLATED_OPERATORS);
+}
+
 // The same "random" bytes on every run (xorshift32): a case whose file changed from run to run could not be replayed.
 function pseudoRandomBytes(count: number, seed: number): Uint8Array {
   const bytes = new Uint8Array(count);
@@ -52,5 +57,5 @@ export const DOCUMENT_CASES: readonly AdversarialCase[] = [
     const whole = makePdf([["First page"], ["Second page"], ["Third page"]]);
     return whole.subarray(0, Math.floor(whole.length / 2));
   }, INVALID),
-  documentCase("inflating-pdf", "a PDF page whose content inflates to 56 MB of operators", "inflating.pdf", () => makeInflatingPdf("(a) Tj\n", INFLATED_OPERATORS), TOO_COMPLEX),
+  documentCase("inflating-pdf", "a PDF page whose content inflates to 56 MB of operators", "inflating.pdf", inflatingPdf, TOO_COMPLEX),
 ];
