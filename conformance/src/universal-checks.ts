@@ -1,3 +1,4 @@
+import { assertAnswerBounds } from "./assertions/assert-answer-bounds.js";
 import { assertBinarySniff } from "./assertions/assert-binary-sniff.js";
 import { assertContainment } from "./assertions/assert-containment.js";
 import { assertCountRange } from "./assertions/assert-count-range.js";
@@ -19,6 +20,8 @@ import { assertPermissionAsksAgain } from "./assertions/assert-permission-asks-a
 import { assertSizeLimit } from "./assertions/assert-size-limit.js";
 import { assertSpecialFiles } from "./assertions/assert-special-files.js";
 import { assertStartBoundaries } from "./assertions/assert-start-boundaries.js";
+import { assertTokenBudget } from "./assertions/assert-token-budget.js";
+import { assertTokenCorpus } from "./assertions/assert-token-corpus.js";
 import { assertToolNames } from "./assertions/assert-tool-names.js";
 import { universalCheck, type ConformanceCheck } from "./conformance-check.js";
 import type { Oracle } from "./oracle.js";
@@ -82,6 +85,27 @@ export const UNIVERSAL_CHECKS: readonly ConformanceCheck[] = [
     run: assertDefinition,
   }),
   universalCheck({
+    id: "answer-bounds",
+    title: "A count past the line bound shows the bound's lines; a page stops on a whole line within the byte bound (content JSON-escaped), with a notice",
+    universal: [],
+    notApplicable: (oracle) => (oracle.answerBounds === undefined ? "the oracle declares no answer bounds" : oracle.request.count === null ? "the tool has no count parameter" : null),
+    run: assertAnswerBounds,
+  }),
+  universalCheck({
+    id: "token-budget",
+    title: "Under a token budget every answer stays within it by the documented estimate and stops where that estimate says, moving on to the end",
+    universal: [],
+    notApplicable: hasNoTokenBudget,
+    run: assertTokenBudget,
+  }),
+  universalCheck({
+    id: "token-corpus",
+    title: "On the token corpus the documented estimate of every answer is at least its o200k and cl100k counts and at most 1.25 times the larger; a budget holds real counts",
+    universal: [],
+    notApplicable: hasNoTokenBudget,
+    run: assertTokenCorpus,
+  }),
+  universalCheck({
     id: "model-text",
     title: "The text a model receives is the output in its declared form: JSON, or the fields as one line of JSON and then the content unescaped",
     universal: [],
@@ -114,4 +138,8 @@ export const UNIVERSAL_CHECKS: readonly ConformanceCheck[] = [
 
 function parsesNoDocuments(oracle: Oracle): string | null {
   return oracle.adversarial?.documents === undefined ? "the profile parses no documents (the oracle's adversarial.documents)" : null;
+}
+
+function hasNoTokenBudget(oracle: Oracle): string | null {
+  return oracle.tokenBudget === undefined ? "the tool has no token budget (the oracle's tokenBudget)" : null;
 }

@@ -16,6 +16,7 @@ import { makeSpecialFiles } from "../src/make-special-files.js";
 import type { Oracle } from "../src/oracle.js";
 import { outputField, withOutputField } from "../src/output-field.js";
 import { referenceLines, renderWindow } from "../src/reference-lines.js";
+import { referenceLineTenths, referencePageTokens, referenceTokenTenths } from "../src/reference-token-estimate.js";
 import { FIXTURES_DIR } from "../src/repo-paths.js";
 import { CI_SEED, DEFAULT_RACE_MS, DEFAULT_RUNS, resolveRunSettings } from "../src/run-settings.js";
 import { runSuite, type CheckResult } from "../src/run-suite.js";
@@ -280,6 +281,47 @@ describe("the document checks (AGENT-DOC-03, AGENT-DOC-05): a host that blocks, 
   });
 });
 
+describe("the bounds and token checks (AGENT-BND-01, AGENT-BND-02, AGENT-BND-04, AGENT-TOK-01, AGENT-TOK-02, AGENT-TOK-03): a tool that counts otherwise fails", () => {
+  // The agent profile with each call's input or options rewritten: a tool whose bounds or estimate differ.
+  const rewritten = async (rewrite: (request: CallRequest) => CallRequest): Promise<ToolAdapter> => {
+    const inner = await createInProcessAdapter(oracleOf("agent"));
+    return { kind: "rewritten", call: (request) => inner.call(rewrite(request)) };
+  };
+  const budgetPlus = (delta: number) => (request: CallRequest): CallRequest => {
+    const input = request.input as { max_tokens?: number };
+    return input.max_tokens === undefined ? request : { ...request, input: { ...input, max_tokens: input.max_tokens + delta } };
+  };
+
+  it("answer-bounds: a byte bound counted on raw bytes, a line bound one higher, a page stopped without its notice", async () => {
+    const rawBytes = await runOne("agent", checkOf("answer-bounds"), await rewritten((request) => ({ ...request, options: { max_content_bytes: 1_048_576 } })));
+    expect(rawBytes.status).toBe("fail");
+    expect(rawBytes.message).toContain("the content is at most 262144 bytes JSON-escaped");
+    const moreLines = await runOne("agent", checkOf("answer-bounds"), await rewritten((request) => ({ ...request, options: { max_lines: 2001 } })));
+    expect(moreLines.status).toBe("fail");
+    expect(moreLines.message).toContain("shows exactly lines 1-2000");
+    const inner = await createInProcessAdapter(oracleOf("agent"));
+    const noNotice = { kind: "no-notice", call: async (request: CallRequest) => content((text) => text.replace(/\n\[[^\n]*$/u, ""))(await inner.call(request)) };
+    const silent = await runOne("agent", checkOf("answer-bounds"), noNotice);
+    expect(silent.status).toBe("fail");
+    expect(silent.message).toContain("ends with a notice");
+  });
+
+  it("token-budget: an estimate 20 tokens over the documented one stops pages early; one under it lets them run over", async () => {
+    const over = await runOne("agent", checkOf("token-budget"), await rewritten(budgetPlus(-20)));
+    expect(over.status).toBe("fail");
+    expect(over.message).toMatch(/the page stops before line \d+, which fits/u);
+    const under = await runOne("agent", checkOf("token-budget"), await rewritten(budgetPlus(60)));
+    expect(under.status).toBe("fail");
+    expect(under.message).toMatch(/over the budget of \d+/u);
+  });
+
+  it("token-corpus: a budget that lets real counts past it", async () => {
+    const result = await runOne("agent", checkOf("token-corpus"), await rewritten(budgetPlus(100)));
+    expect(result.status).toBe("fail");
+    expect(result.message).toMatch(/an answer under a budget of 250 holds \d+ o200k and \d+ cl100k tokens/u);
+  });
+});
+
 describe("reading an error's code", () => {
   it("from a field, or from a pattern over a message whose label is its category (the guard's { error } wire)", () => {
     const guard = interpretOutput(oracleOf("guard"));
@@ -347,6 +389,40 @@ describe("the reference line model", () => {
     expect(renderWindow(oracleOf("forge"), lines, 9)).toBe(" 9| x\n10| y");
     expect(renderWindow(oracleOf("workspace-jp"), lines, 1)).toBe("x\ny");
     expect(renderWindow(oracleOf("guard"), lines, 1)).toBe("x\r\ny");
+  });
+});
+
+describe("the reference token estimate (AGENT-TOK-02, from the spec's text)", () => {
+  it("prices each piece in tenths: words per 4.5 letters, capitals per 2, digits per 3, random-looking runs, punctuation, other characters", () => {
+    const priced: readonly (readonly [string, number])[] = [
+      ["word", 10],
+      ["Word", 10],
+      ["international", 29],
+      ["HTTP", 20],
+      ["HTTPServer", 30 + 12],
+      ["12345", 20],
+      ["bcdfghjk", 48],
+      ["aB3dE9fG1hJ2", 120],
+      ["abcD12efgH34ijkL", 128],
+      [" word", 10],
+      ["  word", 20],
+      ["\tword", 20],
+      [" 42", 20],
+      ["a, b", 10 + 10 + 10],
+      ["(x", 5 + 10],
+      ["...", 20],
+      ["\u65e5\u672c", 24],
+      ["\u{1f600}", 30],
+      ["end.\n\nnext", 10 + 10 + 10],
+      ["end\nnext", 10 + 10 + 10],
+    ];
+    expect(priced.map(([text]) => [text, referenceTokenTenths(text)])).toEqual(priced);
+  });
+
+  it("a page adds its lines' costs and a token for each line break not after punctuation, rounded up once", () => {
+    expect(referencePageTokens("1\tword.\n2\tword")).toBe(Math.ceil((10 + 10 + 10 + 5 + 10 + 10 + 10) / 10));
+    expect(referenceLineTenths("1\tword")).toBe(10 + 10 + 10 + 10);
+    expect(referenceLineTenths("1\tword.")).toBe(10 + 10 + 10 + 10);
   });
 });
 
