@@ -104,7 +104,6 @@ const CALLING_PDF: AdversarialCase = {
   prepare: listenAndWriteCallingPdf,
   // The PDF names the listener's port, which differs from run to run.
   runDependent: true,
-  label: () => "content, nothing fetched",
   run: (run) => runCallingPdf(CALLING_PDF, run),
 };
 
