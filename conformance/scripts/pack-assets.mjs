@@ -1,4 +1,4 @@
-// `prepack` / `postpack` of @read/conformance: the golden fixtures (`<repo>/fixtures`) and the worked
+// `prepack` / `postpack` of @read/conformance: the golden fixtures and the token corpus (`<repo>/fixtures`) and the worked
 // examples (`<repo>/examples`) live outside this package in the repository; they are copied in for the
 // tarball, so that an installed package runs every golden case and ships the walkthrough's example, and
 // removed again afterwards.
@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 
 const here = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const ASSETS = [
-  ["fixtures", ["golden", "manifest.json", "README.md"]],
+  ["fixtures", ["golden", "manifest.json", "README.md", "tokens"]],
   ["examples", null],
 ];
 

@@ -27,6 +27,8 @@ export interface UniversalCheckSpec {
   /** The universal (`ALL-*`) requirement IDs it proves for every profile it applies to. */
   readonly universal: readonly string[];
   readonly notApplicable?: (oracle: Oracle) => string | null;
+  /** See {@link ConformanceCheck.runDependent}. */
+  readonly runDependent?: boolean;
   readonly run: (ctx: SuiteContext) => Promise<readonly string[] | void>;
 }
 
@@ -40,6 +42,7 @@ export function universalCheck(spec: UniversalCheckSpec): ConformanceCheck {
     title: spec.title,
     requirements: (oracle) => [...spec.universal, ...(oracle.proves[spec.id] ?? [])],
     notApplicable: spec.notApplicable ?? (() => null),
+    ...(spec.runDependent === true ? { runDependent: true } : {}),
     run: spec.run,
   };
 }

@@ -3,7 +3,7 @@ import type { ReadTool } from "@read/core";
 import { loopTurns } from "./adversarial/loop-turns.js";
 import { createModuleChildAdapter } from "./adversarial/module-child-adapter.js";
 import type { Oracle } from "./oracle.js";
-import type { CallRequest, ToolAdapter } from "./tool-adapter.js";
+import type { CallRequest, CancellableCall, TextedOutput, ToolAdapter } from "./tool-adapter.js";
 
 /**
  * Drives a profile through its `profile.createTool` in this process (the oracle's `module`, loaded by
@@ -22,29 +22,48 @@ export async function createInProcessAdapter(oracle: Oracle): Promise<ToolAdapte
   // process (the JSONL run's bounds, a child's "ready") would wait, for a second or more on a loaded
   // machine. Every call lets the loop turn once it has been held for a few milliseconds.
   const turns = loopTurns();
+  // A fresh tool for the call's root and options, and the check that no permission request came unasked.
+  const prepare = (request: CallRequest): { readonly tool: ReadTool; readonly settle: (output: unknown) => unknown } => {
+    let unexpected: string | undefined;
+    const tool: ReadTool = profile.createTool({
+      ...request.options,
+      root: request.root,
+      requester: async (pending) => {
+        if (request.permission === undefined) {
+          unexpected = `an unexpected permission request for '${pending.requestedPath}'`;
+          return "deny";
+        }
+        return request.permission;
+      },
+    });
+    if (request.tool !== undefined && request.tool !== tool.name && !tool.aliases.includes(request.tool)) {
+      throw new Error(`unknown tool '${request.tool}' (the profile has ${[tool.name, ...tool.aliases].join(", ")})`);
+    }
+    const settle = (output: unknown): unknown => {
+      if (unexpected !== undefined) throw new Error(unexpected);
+      // What the model receives is JSON: an output that does not survive a round trip is not conformant.
+      return JSON.parse(JSON.stringify(output)) as unknown;
+    };
+    return { tool, settle };
+  };
   return {
     kind: "in-process",
     async call(request: CallRequest): Promise<unknown> {
       await turns.yieldIfDue();
-      let unexpected: string | undefined;
-      const tool: ReadTool = profile.createTool({
-        ...request.options,
-        root: request.root,
-        requester: async (pending) => {
-          if (request.permission === undefined) {
-            unexpected = `an unexpected permission request for '${pending.requestedPath}'`;
-            return "deny";
-          }
-          return request.permission;
-        },
-      });
-      if (request.tool !== undefined && request.tool !== tool.name && !tool.aliases.includes(request.tool)) {
-        throw new Error(`unknown tool '${request.tool}' (the profile has ${[tool.name, ...tool.aliases].join(", ")})`);
-      }
+      const { tool, settle } = prepare(request);
+      return settle(await tool.call(request.input));
+    },
+    async callWithText(request: CallRequest): Promise<TextedOutput> {
+      const { tool, settle } = prepare(request);
       const output = await tool.call(request.input);
-      if (unexpected !== undefined) throw new Error(unexpected);
-      // What the model receives is JSON: an output that does not survive a round trip is not conformant.
-      return JSON.parse(JSON.stringify(output)) as unknown;
+      const text = tool.modelContent === undefined ? JSON.stringify(output) : tool.modelContent(output).flatMap((part) => (part.type === "text" ? [part.text] : []))[0];
+      if (text === undefined) throw new Error(`the tool's modelContent has no text part for ${JSON.stringify(output).slice(0, 300)}`);
+      return { output: settle(output), text };
+    },
+    startCancellable(request: CallRequest): CancellableCall {
+      const { tool, settle } = prepare(request);
+      const controller = new AbortController();
+      return { answer: tool.call(request.input, { signal: controller.signal }).then(settle), cancel: (reason) => controller.abort(reason) };
     },
     async definition({ tool: name, options } = {}) {
       const tool = profile.createTool({ ...options, root: os.tmpdir() });

@@ -5,12 +5,14 @@ import { deflateSync } from "node:zlib";
  * Helvetica (a standard font, not embedded), a page of `null` drawing nothing (a page without a text
  * layer, as a scanned page is). The same pages always give the same bytes: tests, golden cases and the
  * bench make their PDFs with it instead of committing binaries they could not review. `openActionScript`
- * is JavaScript the PDF asks a viewer to run when it is opened (an `/OpenAction`), as hostile PDFs do.
+ * is JavaScript the PDF asks a viewer to run when it is opened (an `/OpenAction`), as hostile PDFs do;
+ * `linkUri` puts a link to that URI over the first page's text (a `/Link` annotation with a `/URI` action).
  */
-export function makePdf(pages: readonly (readonly string[] | null)[], options: { readonly openActionScript?: string } = {}): Uint8Array {
+export function makePdf(pages: readonly (readonly string[] | null)[], options: { readonly openActionScript?: string; readonly linkUri?: string } = {}): Uint8Array {
   return pdfOf(
     pages.map((lines) => ({ stream: lines === null ? "0 0 1 rg 72 72 100 100 re f" : textStream(lines), filter: undefined })),
     options.openActionScript,
+    options.linkUri,
   );
 }
 
@@ -25,7 +27,7 @@ export function makeInflatingPdf(operators: string, times: number): Uint8Array {
   return pdfOf([{ stream: deflated.toString("latin1"), filter: "/FlateDecode" }]);
 }
 
-function pdfOf(pages: readonly { readonly stream: string; readonly filter: string | undefined }[], openActionScript?: string): Uint8Array {
+function pdfOf(pages: readonly { readonly stream: string; readonly filter: string | undefined }[], openActionScript?: string, linkUri?: string): Uint8Array {
   const objects: string[] = [];
   const count = pages.length;
   // 1: catalog, 2: page tree, 3: font, then a page and its content stream for each page.
@@ -36,7 +38,8 @@ function pdfOf(pages: readonly { readonly stream: string; readonly filter: strin
   objects.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
   for (const [index, { stream, filter }] of pages.entries()) {
     const contentRef = `${5 + index * 2} 0 R`;
-    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentRef} >>`);
+    const annots = linkUri === undefined || index > 0 ? "" : ` /Annots [<< /Type /Annot /Subtype /Link /Rect [72 700 300 730] /A << /S /URI /URI (${escapePdfString(linkUri)}) >> >>]`;
+    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentRef}${annots} >>`);
     objects.push(`<< /Length ${Buffer.byteLength(stream, "latin1")}${filter === undefined ? "" : ` /Filter ${filter}`} >>\nstream\n${stream}\nendstream`);
   }
   let body = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";

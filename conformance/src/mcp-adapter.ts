@@ -8,7 +8,7 @@ import { connectMcp, McpConnectionError, McpError, type McpConnection } from "./
 import type { Oracle } from "./oracle.js";
 import { outputField, withOutputField } from "./output-field.js";
 import { toToml } from "./to-toml.js";
-import type { CallRequest, DefinitionRequest, OsUser, ToolAdapter, ToolDefinition, WarmUpRequest } from "./tool-adapter.js";
+import type { CallRequest, CancellableCall, DefinitionRequest, OsUser, TextedOutput, ToolAdapter, ToolDefinition, WarmUpRequest } from "./tool-adapter.js";
 
 /**
  * How the adapter turns a `tools/call` result into the output the suite judges. `structured`: the
@@ -139,33 +139,62 @@ export function createMcpAdapter(options: McpAdapterOptions): ToolAdapter {
     if (--server.busy === 0) server.wake();
   };
 
+  // One tools/call, sent by `send` (cancellable or not), and the output the oracle reads in its result.
+  const exchange = async (request: CallRequest, send: (connection: McpConnection, params: unknown) => Promise<unknown>): Promise<{ readonly output: unknown; readonly result: CallToolResult }> => {
+    const { key, server } = serverFor(request);
+    const name = request.tool ?? options.tool;
+    await enter(server, request.root);
+    try {
+      const connection = await server.connection;
+      const result = (await send(connection, { name, arguments: request.input })) as CallToolResult;
+      return { output: readResult(options.reading, result, name), result };
+    } catch (error) {
+      if (error instanceof McpError) {
+        if (options.reading.kind === "text") return { output: { isError: true, message: `MCP error ${error.code}: ${error.message}` }, result: {} };
+        // MCP 2025-11-25 (SEP-1303) keeps -32602 for an unknown tool (the harness never sends a malformed
+        // call); arguments the tool refuses are a tool result with isError, which the model reads.
+        if (error.code === -32602) {
+          throw new Error(
+            `unknown tool '${name}': tools/call answered the JSON-RPC error -32602 (${error.message}), which MCP 2025-11-25 keeps for an unknown tool; arguments the tool refuses must be a tool result with isError: true (SEP-1303)`,
+          );
+        }
+        throw new Error(`tools/call ${name} answered the JSON-RPC error ${error.code}: ${error.message}`);
+      }
+      if (error instanceof McpConnectionError) await stop(key, server);
+      throw error;
+    } finally {
+      leave(server);
+    }
+  };
+
   return {
     kind: "mcp",
     async call(request: CallRequest): Promise<unknown> {
-      const { key, server } = serverFor(request);
-      const name = request.tool ?? options.tool;
-      await enter(server, request.root);
-      try {
-        const connection = await server.connection;
-        const result = (await connection.request("tools/call", { name, arguments: request.input }, timeoutMs)) as CallToolResult;
-        return readResult(options.reading, result, name);
-      } catch (error) {
-        if (error instanceof McpError) {
-          if (options.reading.kind === "text") return { isError: true, message: `MCP error ${error.code}: ${error.message}` };
-          // MCP 2025-11-25 (SEP-1303) keeps -32602 for an unknown tool (the harness never sends a malformed
-          // call); arguments a tool refuses are a tool result with isError, which the model reads.
-          if (error.code === -32602) {
-            throw new Error(
-              `unknown tool '${name}': tools/call answered the JSON-RPC error -32602 (${error.message}), which MCP 2025-11-25 keeps for an unknown tool; arguments the tool refuses must be a tool result with isError: true (SEP-1303)`,
-            );
-          }
-          throw new Error(`tools/call ${name} answered the JSON-RPC error ${error.code}: ${error.message}`);
-        }
-        if (error instanceof McpConnectionError) await stop(key, server);
-        throw error;
-      } finally {
-        leave(server);
-      }
+      return (await exchange(request, (connection, params) => connection.request("tools/call", params, timeoutMs))).output;
+    },
+    async callWithText(request: CallRequest): Promise<TextedOutput> {
+      const { output, result } = await exchange(request, (connection, params) => connection.request("tools/call", params, timeoutMs));
+      const text = (result.content ?? []).find((part) => part.type === "text")?.text;
+      if (text === undefined) throw new Error(`the tools/call result has no text block: ${JSON.stringify(result).slice(0, 300)}`);
+      return { output, text };
+    },
+    startCancellable(request: CallRequest): CancellableCall {
+      let cancelled: Error | undefined;
+      let cancelSent: ((reason: Error) => void) | undefined;
+      const answer = exchange(request, (connection, params) => {
+        const pending = connection.cancellableRequest("tools/call", params, timeoutMs);
+        cancelSent = pending.cancel;
+        // Cancelled while the server was starting: the request is sent, then cancelled at once.
+        if (cancelled !== undefined) pending.cancel(cancelled);
+        return pending.result;
+      });
+      return {
+        answer: answer.then(({ output }) => output),
+        cancel(reason) {
+          cancelled = reason;
+          cancelSent?.(reason);
+        },
+      };
     },
     async definition(request: DefinitionRequest = {}): Promise<ToolDefinition> {
       const root = fs.mkdtempSync(path.join(configDir, "root-"));

@@ -38,6 +38,12 @@ export interface McpConnectOptions {
 export interface McpConnection {
   /** Sends a request; resolves to its result, rejects with {@link McpError} or {@link McpConnectionError}. */
   request(method: string, params: unknown, timeoutMs: number): Promise<unknown>;
+  /**
+   * {@link request}, cancellable: `cancel` sends `notifications/cancelled` for it and rejects `result` with
+   * `reason` at once (a server answers a cancelled request with nothing; an answer that comes anyway is
+   * dropped).
+   */
+  cancellableRequest(method: string, params: unknown, timeoutMs: number): { readonly result: Promise<unknown>; cancel(reason: Error): void };
   notify(method: string, params?: unknown): void;
   readonly alive: () => boolean;
   readonly pid: number | undefined;
@@ -110,21 +116,37 @@ export async function connectMcp(options: McpConnectOptions): Promise<McpConnect
       failAll(`the server ${reason}${stderr === "" ? "" : `; stderr: ${truncate(stderr)}`}`);
     },
   });
+  const start = (method: string, params: unknown, timeoutMs: number): { readonly id: number; readonly result: Promise<unknown> } => {
+    const id = ++nextId;
+    const result = new Promise<unknown>((resolve, reject) => {
+      if (child.exited()) {
+        reject(new McpConnectionError(`${label}: the server is gone`));
+        return;
+      }
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new McpConnectionError(`${label}: no answer to ${method} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      waiting.set(id, { resolve, reject, timer });
+      send({ id, method, params });
+    });
+    return { id, result };
+  };
   const connection: McpConnection = {
-    request(method, params, timeoutMs) {
-      return new Promise((resolve, reject) => {
-        if (child.exited()) {
-          reject(new McpConnectionError(`${label}: the server is gone`));
-          return;
-        }
-        const id = ++nextId;
-        const timer = setTimeout(() => {
+    request: (method, params, timeoutMs) => start(method, params, timeoutMs).result,
+    cancellableRequest(method, params, timeoutMs) {
+      const { id, result } = start(method, params, timeoutMs);
+      return {
+        result,
+        cancel(reason) {
+          const entry = waiting.get(id);
+          if (entry === undefined) return;
+          clearTimeout(entry.timer);
           waiting.delete(id);
-          reject(new McpConnectionError(`${label}: no answer to ${method} within ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiting.set(id, { resolve, reject, timer });
-        send({ id, method, params });
-      });
+          send({ method: "notifications/cancelled", params: { requestId: id, reason: reason.message } });
+          entry.reject(reason);
+        },
+      };
     },
     notify: (method, params) => send({ method, ...(params === undefined ? {} : { params }) }),
     alive: () => !child.exited(),

@@ -51,6 +51,14 @@ export const oracleSchema = z
     tool: z.string().min(1).describe("The tool's name."),
     aliases: z.array(z.string()).default([]).describe("Other names that must reach the same tool (`--tool`)."),
     configTable: z.array(z.string()).min(1).describe("The TOML table, as table names, that holds the profile's options in the `--config` file."),
+    workspaceConfig: z
+      .strictObject({
+        file: z.string().min(1).describe("The file's path relative to the root (`read.config.toml`)."),
+      })
+      .optional()
+      .describe(
+        "Where a workspace holds its own configuration, untrusted (the workspace is the attacker's): it may only tighten what the user's own configuration (the call's options) sets. Golden cases with `workspaceConfig` write it there, in `configTable`. Absent: the implementation reads no configuration of the workspace's own, and those cases do not apply.",
+      ),
     permissionModes: z
       .array(z.enum(["allow", "deny"]))
       .default([])
@@ -189,6 +197,32 @@ export const oracleSchema = z
           .describe("The size limit (`null`: none)."),
       })
       .describe("The outcome of each edge case."),
+    answerBounds: z
+      .strictObject({
+        lines: z.number().int().positive().describe("The most lines of the file one answer shows: a larger count is served up to it, the continuation at the line after them."),
+        contentBytes: z
+          .number()
+          .int()
+          .positive()
+          .describe("The most bytes the content holds once JSON-escaped (as it travels in the answer): a page stops on a whole line before it, followed by a notice (a content line that starts with no digit), the continuation at the next line."),
+      })
+      .optional()
+      .describe("For a tool that bounds each answer and pages on past the bound (rather than refusing a large count or file): the bounds at its defaults. Absent: the answer-bounds check does not apply."),
+    tokenBudget: z
+      .strictObject({
+        parameter: z.string().min(1).describe("The parameter holding the budget, in estimated tokens of the content."),
+        noticeAllowance: z
+          .number()
+          .int()
+          .nonnegative()
+          .describe("The tokens a page keeps free for the notice that ends it: a page holds every whole line that fits the budget less this, and stops before the first that does not."),
+        column: z.string().min(1).describe("The parameter that starts the start line at a character (1-based), as a continuation asks for the rest of a cut line."),
+        nextColumn: field.describe("Where the continuation's column is (absent or `null`: the next page starts at the start of a line)."),
+      })
+      .optional()
+      .describe(
+        "For a tool with a token budget estimated by the safe-side prices of docs/specs/agent.md AGENT-TOK-02 (the harness's own reference estimate): how to ask for it and continue. Absent: the token checks do not apply.",
+      ),
     adversarial: adversarialBehaviourSchema(outcomeSchema, field).optional(),
     definition: z
       .strictObject({

@@ -48,6 +48,9 @@ export function recordCalls(inner: ToolAdapter, read: OutputReader): RecordingAd
     // Calls as another user run in their own process and are not recorded.
     ...(inner.asUser === undefined ? {} : { asUser: inner.asUser.bind(inner) }),
     ...(inner.definition === undefined ? {} : { definition: inner.definition.bind(inner) }),
+    // Calls made to read the model's text or to be cancelled are not recorded: protocols without them see none.
+    ...(inner.callWithText === undefined ? {} : { callWithText: inner.callWithText.bind(inner) }),
+    ...(inner.startCancellable === undefined ? {} : { startCancellable: inner.startCancellable.bind(inner) }),
     ...(inner.processIds === undefined ? {} : { processIds: inner.processIds.bind(inner) }),
     ...(inner.warmUp === undefined ? {} : { warmUp: inner.warmUp.bind(inner) }),
     ...(inner.close === undefined ? {} : { close: () => inner.close?.() ?? Promise.resolve() }),

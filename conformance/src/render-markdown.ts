@@ -40,7 +40,7 @@ export function renderMarkdown(report: ConformanceReport, requirements: readonly
     );
   }
   out.push("");
-  out.push("Cells: `pass` (every check naming the requirement passed through every adapter), `FAIL`, `xfail` (a listed expected failure),");
+  out.push("Cells: `pass` (every check naming the requirement passed through every adapter that can observe it; the check tables show an adapter whose protocol cannot as `n/a`), `FAIL`, `xfail` (a listed expected failure),");
   out.push("`n/a` (the check cannot apply to the profile; the reason is given), `pkg` (proved by the profile package's own tests, which `vitest run` gates;");
   out.push("the files are listed in `docs/conformance.json`), `untested` (nothing proves it: a failure), `not checked` (an outside implementation's requirement");
   out.push("that no check observes through the contract: not counted as passed), `·` (another profile's requirement).");

@@ -17,6 +17,9 @@ export const IN_REPOSITORY = fs.existsSync(path.join(REPO_ROOT, "pnpm-workspace.
  */
 export const FIXTURES_DIR = IN_REPOSITORY ? path.join(REPO_ROOT, "fixtures") : path.join(PACKAGE_DIR, "fixtures");
 
+/** `fixtures/tokens`: the corpus the token estimate is measured on against real tokenizers. */
+export const TOKEN_CORPUS_DIR = path.join(FIXTURES_DIR, "tokens");
+
 /** `fixtures/manifest.json`. */
 export const MANIFEST_FILE = path.join(FIXTURES_DIR, "manifest.json");
 

@@ -19,6 +19,24 @@ export interface ToolDefinition {
   readonly parameters: unknown;
 }
 
+/** A call's output with the text a model receives for it. */
+export interface TextedOutput {
+  readonly output: unknown;
+  /** The first text part a model receives for the output. */
+  readonly text: string;
+}
+
+/** A call started so that it can be cancelled. */
+export interface CancellableCall {
+  /**
+   * Settles as `call` would. Once the call is cancelled it rejects: in-process with what the tool rejects
+   * with (the signal's reason), over MCP, which answers a cancelled request with nothing, with `reason`.
+   */
+  readonly answer: Promise<unknown>;
+  /** Cancels the call as the protocol does: in-process the call's `AbortSignal`, over MCP `notifications/cancelled`. */
+  cancel(reason: Error): void;
+}
+
 /** What a warm-up prepares for: calls on this root, with these options and this permission answer. */
 export type WarmUpRequest = Pick<CallRequest, "root" | "options" | "permission">;
 
@@ -40,6 +58,17 @@ export interface ToolAdapter {
    * ask (one process per call).
    */
   definition?(request?: DefinitionRequest): Promise<ToolDefinition>;
+  /**
+   * The call's output and the text a model receives for it: in-process the text of the tool's
+   * `modelContent` (its output as JSON where it has none), over MCP the result's first text block. Absent
+   * where the protocol carries the output alone (JSONL, one process per call).
+   */
+  callWithText?(request: CallRequest): Promise<TextedOutput>;
+  /**
+   * Starts a call that the caller can cancel as the protocol cancels one. Absent where the protocol has no
+   * way to cancel a call (JSONL, one process per call, where a call can only be killed with its process).
+   */
+  startCancellable?(request: CallRequest): CancellableCall;
   /**
    * The same implementation run as another operating-system user (a child process started with that
    * uid and gid), for cases that need a user the file system refuses, or in a process of its own;

@@ -1,13 +1,17 @@
+import { assertAnswerBounds } from "./assertions/assert-answer-bounds.js";
 import { assertBinarySniff } from "./assertions/assert-binary-sniff.js";
 import { assertContainment } from "./assertions/assert-containment.js";
 import { assertCountRange } from "./assertions/assert-count-range.js";
 import { assertDefaultWindow } from "./assertions/assert-default-window.js";
 import { assertDefinition } from "./assertions/assert-definition.js";
+import { assertDocumentCancel } from "./assertions/assert-document-cancel.js";
+import { assertDocumentHost } from "./assertions/assert-document-host.js";
 import { assertDeterminism } from "./assertions/assert-determinism.js";
 import { assertEmptyFile } from "./assertions/assert-empty-file.js";
 import { assertInvalidUtf8 } from "./assertions/assert-invalid-utf8.js";
 import { assertLargeFiles } from "./assertions/assert-large-files.js";
 import { assertLineEndings } from "./assertions/assert-line-endings.js";
+import { assertModelText } from "./assertions/assert-model-text.js";
 import { assertNotFound } from "./assertions/assert-not-found.js";
 import { assertOutsideRoot } from "./assertions/assert-outside-root.js";
 import { assertPaging } from "./assertions/assert-paging.js";
@@ -16,8 +20,11 @@ import { assertPermissionAsksAgain } from "./assertions/assert-permission-asks-a
 import { assertSizeLimit } from "./assertions/assert-size-limit.js";
 import { assertSpecialFiles } from "./assertions/assert-special-files.js";
 import { assertStartBoundaries } from "./assertions/assert-start-boundaries.js";
+import { assertTokenBudget } from "./assertions/assert-token-budget.js";
+import { assertTokenCorpus } from "./assertions/assert-token-corpus.js";
 import { assertToolNames } from "./assertions/assert-tool-names.js";
 import { universalCheck, type ConformanceCheck } from "./conformance-check.js";
+import type { Oracle } from "./oracle.js";
 
 /**
  * The suite every profile runs: one list, no special cases. Where a profile differs, its oracle says
@@ -78,6 +85,49 @@ export const UNIVERSAL_CHECKS: readonly ConformanceCheck[] = [
     run: assertDefinition,
   }),
   universalCheck({
+    id: "answer-bounds",
+    title: "A count past the line bound shows the bound's lines; a page stops on a whole line within the byte bound (content JSON-escaped), with a notice",
+    universal: [],
+    notApplicable: (oracle) => (oracle.answerBounds === undefined ? "the oracle declares no answer bounds" : oracle.request.count === null ? "the tool has no count parameter" : null),
+    run: assertAnswerBounds,
+  }),
+  universalCheck({
+    id: "token-budget",
+    title: "Under a token budget every answer stays within it by the documented estimate and stops where that estimate says, moving on to the end",
+    universal: [],
+    notApplicable: hasNoTokenBudget,
+    run: assertTokenBudget,
+  }),
+  universalCheck({
+    id: "token-corpus",
+    title: "On the token corpus the documented estimate of every answer is at least its o200k and cl100k counts and at most 1.25 times the larger; a budget holds real counts",
+    universal: [],
+    notApplicable: hasNoTokenBudget,
+    run: assertTokenCorpus,
+  }),
+  universalCheck({
+    id: "model-text",
+    title: "The text a model receives is the output in its declared form: JSON, or the fields as one line of JSON and then the content unescaped",
+    universal: [],
+    run: assertModelText,
+  }),
+  universalCheck({
+    id: "document-host",
+    title: "A document parsed past its bounds: the host answers other reads meanwhile, the parse ends in the declared error, and nothing of it runs on",
+    universal: [],
+    notApplicable: parsesNoDocuments,
+    runDependent: true,
+    run: assertDocumentHost,
+  }),
+  universalCheck({
+    id: "document-cancel",
+    title: "A call cancelled while it parses a document rejects with the reason at once, and its parse stops",
+    universal: [],
+    notApplicable: parsesNoDocuments,
+    runDependent: true,
+    run: assertDocumentCancel,
+  }),
+  universalCheck({
     id: "permission-asks-again",
     title: "Every outside read asks again: allow, deny, allow, deny on the same path",
     universal: [],
@@ -85,3 +135,11 @@ export const UNIVERSAL_CHECKS: readonly ConformanceCheck[] = [
     run: assertPermissionAsksAgain,
   }),
 ];
+
+function parsesNoDocuments(oracle: Oracle): string | null {
+  return oracle.adversarial?.documents === undefined ? "the profile parses no documents (the oracle's adversarial.documents)" : null;
+}
+
+function hasNoTokenBudget(oracle: Oracle): string | null {
+  return oracle.tokenBudget === undefined ? "the tool has no token budget (the oracle's tokenBudget)" : null;
+}

@@ -172,6 +172,23 @@ describe("the adversarial suite catches unsafe implementations", () => {
     expect(result).toMatchObject({ status: "fail", observed: "hang", safe: false });
   });
 
+  it("a PDF reader that follows the link a PDF holds reaches the suite's listener, and the case says so (AGENT-PDF-07)", async () => {
+    const agent = oracles.get("agent") ?? fail("no agent oracle");
+    const real = await createInProcessAdapter(agent);
+    const following: ToolAdapter = {
+      kind: "in-process",
+      async call(request) {
+        const uri = /\/URI \((http:[^)]+)\)/u.exec(fs.readFileSync(path.join(request.root, String(pathOf(request))), "latin1"))?.[1];
+        if (uri !== undefined) await fetch(uri);
+        return real.call(request);
+      },
+    };
+    const result = await runCase(context(following, agent), caseOf("special-files/calling-pdf"));
+    expect(result).toMatchObject({ status: "fail", observed: "fetched", safe: false });
+    expect(result.problems.join("\n")).toMatch(/reached the address its script and link name: GET \/link/u);
+    expect(await runCase(context(real, agent), caseOf("special-files/calling-pdf"))).toMatchObject({ status: "pass", observed: "content" });
+  });
+
   it("the fuzzing property finds a leak in a lexical implementation, with the seed in the report", async () => {
     const ctx = createSuiteContext(jp, naive(), { seed: 7, numRuns: 100, endOnFailure: true });
     await expect(FUZZ_CHECK.run(ctx)).rejects.toThrow(/seed: 7[\s\S]*LEAK: content from outside the root/u);

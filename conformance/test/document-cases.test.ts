@@ -6,7 +6,8 @@ import { loadOracles } from "../src/load-oracles.js";
 import { createSuiteContext } from "../src/suite-context.js";
 
 // Issue 33's hostile documents, run here on the agent profile in process (the suite runs them through
-// every adapter): each ends in the oracle's error, well within the bound.
+// every adapter): each ends in the oracle's error, well within the bound, but the PDF that calls out, which
+// is read as its text with nothing fetched.
 const oracles = loadOracles();
 const agent = oracles.find((oracle) => oracle.profile === "agent") ?? (() => { throw new Error("no agent oracle"); })();
 
@@ -17,7 +18,7 @@ describe("adversarial/special-files: hostile documents (ADV-special-files)", () 
       try {
         const result = await runCase(createSuiteContext(agent, adapter, { seed: 7, numRuns: 1, endOnFailure: true }), documentCase);
         expect(result).toMatchObject({ status: "pass", safe: true, problems: [] });
-        expect(result.observed).toBe(documentCase.name === "inflating-pdf" ? "DOCUMENT_TOO_COMPLEX" : "INVALID_DOCUMENT");
+        expect(result.observed).toBe({ "inflating-pdf": "DOCUMENT_TOO_COMPLEX", "calling-pdf": "content" }[documentCase.name] ?? "INVALID_DOCUMENT");
       } finally {
         await adapter.close?.();
       }

@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { KNOWN_ESCAPES } from "../src/arbitraries.js";
 import { buildReport } from "../src/build-report.js";
 import type { ConformanceCheck } from "../src/conformance-check.js";
 import { judgeResults } from "../src/expected-failures.js";
-import { goldenCaseSchema, goldenCheck } from "../src/golden-case.js";
+import { goldenCaseSchema, goldenCheck, loadGoldenCases } from "../src/golden-case.js";
 import { interpretOutput } from "../src/interpret-output.js";
 import { createInProcessAdapter } from "../src/in-process-adapter.js";
 import { loadOracles } from "../src/load-oracles.js";
@@ -15,12 +16,14 @@ import { makeSpecialFiles } from "../src/make-special-files.js";
 import type { Oracle } from "../src/oracle.js";
 import { outputField, withOutputField } from "../src/output-field.js";
 import { referenceLines, renderWindow } from "../src/reference-lines.js";
+import { referenceLineTenths, referencePageTokens, referenceTokenTenths } from "../src/reference-token-estimate.js";
+import { FIXTURES_DIR } from "../src/repo-paths.js";
 import { CI_SEED, DEFAULT_RACE_MS, DEFAULT_RUNS, resolveRunSettings } from "../src/run-settings.js";
 import { runSuite, type CheckResult } from "../src/run-suite.js";
 import { createSubprocessAdapter } from "../src/subprocess-adapter.js";
 import { parse as parseToml } from "smol-toml";
 import { toToml } from "../src/to-toml.js";
-import type { CallRequest, ToolAdapter } from "../src/tool-adapter.js";
+import type { CallRequest, TextedOutput, ToolAdapter } from "../src/tool-adapter.js";
 import { UNIVERSAL_CHECKS } from "../src/universal-checks.js";
 
 const oracles = new Map(loadOracles().map((oracle) => [oracle.profile, oracle]));
@@ -155,6 +158,170 @@ describe("the suite catches broken implementations (each mutant fails the check 
   });
 });
 
+describe("a golden case with a workspace's own configuration (AGENT-BND-05)", () => {
+  const loaded = loadGoldenCases(FIXTURES_DIR).find((candidate) => candidate.file === "golden/agent/workspace-config-raises-max-lines.json") ?? fail("no such golden case");
+  const check = goldenCheck(loaded);
+  // A host that reads the workspace's file and obeys it over the user's options, or refuses the call for it.
+  const host = (answer: "obey" | "refuse-naming" | "refuse-silently") => async (): Promise<ToolAdapter> => {
+    const inner = await createInProcessAdapter(oracleOf("agent"));
+    return {
+      kind: "host",
+      async call(request) {
+        const table = (parseToml(fs.readFileSync(path.join(request.root, "read.config.toml"), "utf8")) as { agent: Record<string, unknown> }).agent;
+        if (answer === "refuse-naming") throw new Error("read.config.toml: key 'agent.max_lines' raises the limit from 3 to 5");
+        if (answer === "refuse-silently") throw new Error("read.config.toml: bad config");
+        return inner.call({ ...request, options: { ...request.options, ...table } });
+      },
+    };
+  };
+
+  it("passes where the file has no effect, and where the call is refused with a reason naming the key", async () => {
+    expect(await runOne("agent", check, await createInProcessAdapter(oracleOf("agent")))).toMatchObject({ status: "pass" });
+    expect(await runOne("agent", check, await host("refuse-naming")())).toMatchObject({ status: "pass", notes: ["refused: the workspace's configuration loosens max_lines"] });
+  });
+
+  it("fails a host that obeys the loosening, and one that refuses without naming the key", async () => {
+    const obeyed = await runOne("agent", check, await host("obey")());
+    expect(obeyed.status).toBe("fail");
+    expect(obeyed.message).toContain('"content":"1\\t1\\n2\\t2\\n3\\t3\\n4\\t4\\n5\\t5"');
+    const silent = await runOne("agent", check, await host("refuse-silently")());
+    expect(silent.status).toBe("fail");
+    expect(silent.message).toContain("refused without naming max_lines");
+  });
+
+  it("does not apply to an implementation that reads no configuration of the workspace's own", () => {
+    const { workspaceConfig: _file, ...without } = oracleOf("agent");
+    expect(check.notApplicable(without)).toBe("the implementation reads no configuration of the workspace's own");
+  });
+});
+
+describe("the model-text check (AGENT-OUT-11)", () => {
+  // The profile's own text rewritten: what a model would receive from a broken host.
+  const rewritten = async (rewrite: (texted: TextedOutput) => string): Promise<ToolAdapter> => {
+    const inner = await createInProcessAdapter(oracleOf("agent"));
+    const callWithText = inner.callWithText?.bind(inner) ?? fail("no callWithText in-process");
+    return { kind: "texts", call: inner.call.bind(inner), callWithText: async (request) => ({ ...(await callWithText(request)), text: rewrite(await callWithText(request)) }) };
+  };
+  const withoutField = (output: unknown, field: string) => Object.fromEntries(Object.entries(output as Record<string, unknown>).filter(([key]) => key !== field));
+
+  it("passes the profile's own text, and is n/a through a protocol that carries the output alone", async () => {
+    expect(await runOne("agent", checkOf("model-text"), await createInProcessAdapter(oracleOf("agent")))).toMatchObject({ status: "pass" });
+    const { callWithText: _text, ...outputOnly } = await createInProcessAdapter(oracleOf("agent"));
+    expect(await runOne("agent", checkOf("model-text"), outputOnly)).toMatchObject({ status: "n/a", message: "the in-process protocol carries the output alone, not the text a model receives" });
+  });
+
+  it("fails a text that is the output as JSON, a fields line short of a field, content escaped, and an error on two lines", async () => {
+    const cases: readonly (readonly [string, (texted: TextedOutput) => string, string])[] = [
+      ["the output as JSON", ({ output }) => JSON.stringify(output), "it has no line feed after the fields line"],
+      ["a field missing", ({ output }) => `${JSON.stringify(withoutField(withoutField(output, "content"), "version"))}\n${String((output as { content: string }).content)}`, "its first line is not every field but 'content' as JSON"],
+      ["content escaped", ({ output }) => `${JSON.stringify(withoutField(output, "content"))}\n${JSON.stringify((output as { content: string }).content)}`, "the text after its first line is not 'content' as it is"],
+      ["an error on two lines", ({ output, text }) => ("error" in (output as object) ? JSON.stringify(output, null, 1) : text), "an output without 'content' is one line of JSON"],
+    ];
+    for (const [what, rewrite, message] of cases) {
+      const result = await runOne("agent", checkOf("model-text"), await rewritten(rewrite));
+      expect(result.status, what).toBe("fail");
+      expect(result.message, what).toContain(message);
+    }
+  });
+});
+
+describe("the document checks (AGENT-DOC-03, AGENT-DOC-05): a host that blocks, runs on or ignores a cancel fails", () => {
+  const isDocument = (request: CallRequest) => String((request.input as { path?: unknown }).path).endsWith(".pdf");
+  // The agent profile in this process, with its document calls replaced.
+  const host = async (documentCall: (request: CallRequest, inner: ToolAdapter) => Promise<unknown>, extra: Partial<ToolAdapter> = {}): Promise<ToolAdapter> => {
+    const inner = await createInProcessAdapter(oracleOf("agent"));
+    return { kind: "in-process", call: (request) => (isDocument(request) ? documentCall(request, inner) : inner.call(request)), ...extra };
+  };
+  const TOO_COMPLEX = { error: { code: "DOCUMENT_TOO_COMPLEX", message: "stopped" } };
+
+  it("document-host: a parse on the host's own thread keeps it from answering anything else", async () => {
+    const blocking = await host(async () => {
+      const end = Date.now() + 1_500;
+      while (Date.now() < end);
+      return TOO_COMPLEX;
+    });
+    const result = await runOne("agent", checkOf("document-host"), blocking);
+    expect(result.status).toBe("fail");
+    expect(result.message).toContain("the host answered nothing else while the document parsed");
+  });
+
+  it("document-host: a parse that goes on computing after its answer", async () => {
+    const runsOn = await host(async () => {
+      new Worker("const end = Date.now() + 3000; while (Date.now() < end);", { eval: true }).unref();
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      return TOO_COMPLEX;
+    });
+    const result = await runOne("agent", checkOf("document-host"), runsOn);
+    expect(result.status).toBe("fail");
+    expect(result.message).toContain("the parse went on after it");
+  });
+
+  it("document-cancel: a host that drops the cancel and lets the parse run, and one that rejects with another reason", async () => {
+    const inner = await createInProcessAdapter(oracleOf("agent"));
+    const ignoring = await host((request) => inner.call(request), {
+      startCancellable(request) {
+        let cancel: (reason: Error) => void = () => undefined;
+        const cancelled = new Promise<never>((_, reject) => (cancel = reject));
+        return { answer: Promise.race([inner.call(request), cancelled]), cancel };
+      },
+    });
+    const ignored = await runOne("agent", checkOf("document-cancel"), ignoring);
+    expect(ignored.status).toBe("fail");
+    expect(ignored.message).toContain("ms after the cancel: the parse was not stopped");
+    const startCancellable = inner.startCancellable?.bind(inner) ?? fail("no startCancellable in-process");
+    const otherReason = await host((request) => inner.call(request), {
+      startCancellable(request) {
+        const call = startCancellable(request);
+        return { answer: call.answer.catch(() => Promise.reject(new Error("aborted"))), cancel: (reason) => call.cancel(reason) };
+      },
+    });
+    const other = await runOne("agent", checkOf("document-cancel"), otherReason);
+    expect(other.status).toBe("fail");
+    expect(other.message).toContain("rejected with Error: aborted, not with the cancel's reason");
+  });
+});
+
+describe("the bounds and token checks (AGENT-BND-01, AGENT-BND-02, AGENT-BND-04, AGENT-TOK-01, AGENT-TOK-02, AGENT-TOK-03): a tool that counts otherwise fails", () => {
+  // The agent profile with each call's input or options rewritten: a tool whose bounds or estimate differ.
+  const rewritten = async (rewrite: (request: CallRequest) => CallRequest): Promise<ToolAdapter> => {
+    const inner = await createInProcessAdapter(oracleOf("agent"));
+    return { kind: "rewritten", call: (request) => inner.call(rewrite(request)) };
+  };
+  const budgetPlus = (delta: number) => (request: CallRequest): CallRequest => {
+    const input = request.input as { max_tokens?: number };
+    return input.max_tokens === undefined ? request : { ...request, input: { ...input, max_tokens: input.max_tokens + delta } };
+  };
+
+  it("answer-bounds: a byte bound counted on raw bytes, a line bound one higher, a page stopped without its notice", async () => {
+    const rawBytes = await runOne("agent", checkOf("answer-bounds"), await rewritten((request) => ({ ...request, options: { max_content_bytes: 1_048_576 } })));
+    expect(rawBytes.status).toBe("fail");
+    expect(rawBytes.message).toContain("the content is at most 262144 bytes JSON-escaped");
+    const moreLines = await runOne("agent", checkOf("answer-bounds"), await rewritten((request) => ({ ...request, options: { max_lines: 2001 } })));
+    expect(moreLines.status).toBe("fail");
+    expect(moreLines.message).toContain("shows exactly lines 1-2000");
+    const inner = await createInProcessAdapter(oracleOf("agent"));
+    const noNotice = { kind: "no-notice", call: async (request: CallRequest) => content((text) => text.replace(/\n\[[^\n]*$/u, ""))(await inner.call(request)) };
+    const silent = await runOne("agent", checkOf("answer-bounds"), noNotice);
+    expect(silent.status).toBe("fail");
+    expect(silent.message).toContain("ends with a notice");
+  });
+
+  it("token-budget: an estimate 20 tokens over the documented one stops pages early; one under it lets them run over", async () => {
+    const over = await runOne("agent", checkOf("token-budget"), await rewritten(budgetPlus(-20)));
+    expect(over.status).toBe("fail");
+    expect(over.message).toMatch(/the page stops before line \d+, which fits/u);
+    const under = await runOne("agent", checkOf("token-budget"), await rewritten(budgetPlus(60)));
+    expect(under.status).toBe("fail");
+    expect(under.message).toMatch(/over the budget of \d+/u);
+  });
+
+  it("token-corpus: a budget that lets real counts past it", async () => {
+    const result = await runOne("agent", checkOf("token-corpus"), await rewritten(budgetPlus(100)));
+    expect(result.status).toBe("fail");
+    expect(result.message).toMatch(/an answer under a budget of 250 holds \d+ o200k and \d+ cl100k tokens/u);
+  });
+});
+
 describe("reading an error's code", () => {
   it("from a field, or from a pattern over a message whose label is its category (the guard's { error } wire)", () => {
     const guard = interpretOutput(oracleOf("guard"));
@@ -222,6 +389,40 @@ describe("the reference line model", () => {
     expect(renderWindow(oracleOf("forge"), lines, 9)).toBe(" 9| x\n10| y");
     expect(renderWindow(oracleOf("workspace-jp"), lines, 1)).toBe("x\ny");
     expect(renderWindow(oracleOf("guard"), lines, 1)).toBe("x\r\ny");
+  });
+});
+
+describe("the reference token estimate (AGENT-TOK-02, from the spec's text)", () => {
+  it("prices each piece in tenths: words per 4.5 letters, capitals per 2, digits per 3, random-looking runs, punctuation, other characters", () => {
+    const priced: readonly (readonly [string, number])[] = [
+      ["word", 10],
+      ["Word", 10],
+      ["international", 29],
+      ["HTTP", 20],
+      ["HTTPServer", 30 + 12],
+      ["12345", 20],
+      ["bcdfghjk", 48],
+      ["aB3dE9fG1hJ2", 120],
+      ["abcD12efgH34ijkL", 128],
+      [" word", 10],
+      ["  word", 20],
+      ["\tword", 20],
+      [" 42", 20],
+      ["a, b", 10 + 10 + 10],
+      ["(x", 5 + 10],
+      ["...", 20],
+      ["\u65e5\u672c", 24],
+      ["\u{1f600}", 30],
+      ["end.\n\nnext", 10 + 10 + 10],
+      ["end\nnext", 10 + 10 + 10],
+    ];
+    expect(priced.map(([text]) => [text, referenceTokenTenths(text)])).toEqual(priced);
+  });
+
+  it("a page adds its lines' costs and a token for each line break not after punctuation, rounded up once", () => {
+    expect(referencePageTokens("1\tword.\n2\tword")).toBe(Math.ceil((10 + 10 + 10 + 5 + 10 + 10 + 10) / 10));
+    expect(referenceLineTenths("1\tword")).toBe(10 + 10 + 10 + 10);
+    expect(referenceLineTenths("1\tword.")).toBe(10 + 10 + 10 + 10);
   });
 });
 

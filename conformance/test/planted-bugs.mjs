@@ -89,6 +89,8 @@ export const BUGS = {
   "alias-missing": (output) => output,
   // The published description is not the spec's.
   "definition-changed": (output) => output,
+  // The text a model receives for a page of escaped.txt is its content alone, not the output as JSON.
+  "model-text-content-only": (output) => output,
 };
 
 const bugs = Object.keys(BUGS);
@@ -115,6 +117,9 @@ export const profile = {
       ...tool,
       aliases: bug === "alias-missing" ? tool.aliases : [...tool.aliases, ALIAS],
       definition,
+      ...(bug === "model-text-content-only"
+        ? { modelContent: (output) => [{ type: "text", text: output?.path === "escaped.txt" && typeof output.content === "string" ? output.content : JSON.stringify(output) }] }
+        : {}),
       async call(input, callOptions) {
         const clamped = bug === "count-clamped" && typeof input === "object" && input !== null && input.max_lines > 500 ? { ...input, max_lines: 500 } : input;
         return rewrite(await tool.call(clamped, callOptions), input, options.root);

@@ -36,11 +36,13 @@ interface Planted {
   readonly message: RegExp;
   readonly also?: readonly string[];
   /**
-   * Why one process per call cannot show this bug, when it cannot: `n/a` (the contract cannot ask for what
-   * the bug changes: the check is n/a there), or a bug that cannot live across calls, which is not run
-   * through that protocol (the reason is given).
+   * Why one process per call cannot show this bug, when it cannot: the contract cannot ask for what the
+   * bug changes (the check is n/a there, with this reason), or a bug that cannot live across calls, which
+   * is not run through that protocol (the reason is given).
    */
-  readonly perCall?: "n/a" | { readonly notRun: string };
+  readonly perCall?: { readonly notApplicable: string } | { readonly notRun: string };
+  /** JSONL cannot show this bug either: the check is n/a there, with this reason. */
+  readonly jsonl?: { readonly notApplicable: string };
 }
 const PLANTED: readonly Planted[] = [
   { bug: "continuation-skips", check: "paging", message: /continues at line/u },
@@ -63,7 +65,15 @@ const PLANTED: readonly Planted[] = [
   // Asked for by that name, the call fails (JSONL, one process per call) or is refused as invalid params (MCP).
   { bug: "alias-missing", check: "tool-names", message: new RegExp(`unknown tool '${ALIAS}'|the name '${ALIAS}' reaches the same tool`, "u") },
   // The per-call contract has no way to ask for a definition.
-  { bug: "definition-changed", check: "definition", message: /the definition's description is exactly/u, perCall: "n/a" },
+  { bug: "definition-changed", check: "definition", message: /the definition's description is exactly/u, perCall: { notApplicable: "the subprocess protocol has no way to ask for the tool's definition" } },
+  // JSONL and the per-call contract carry the output alone, not the text a model receives.
+  {
+    bug: "model-text-content-only",
+    check: "model-text",
+    message: /first text block does not carry its structuredContent/u,
+    perCall: { notApplicable: "the subprocess protocol carries the output alone, not the text a model receives" },
+    jsonl: { notApplicable: "the jsonl protocol carries the output alone, not the text a model receives" },
+  },
 ];
 
 /** The checks of the universal suite that apply to workspace-jp (permission-asks-again does not). */
@@ -77,6 +87,7 @@ function planted(inner: ToolAdapter, bug: string | undefined): ToolAdapter {
     kind: inner.kind,
     call: (request) => inner.call(withBug(request)),
     ...(inner.definition === undefined ? {} : { definition: (request = {}) => inner.definition?.(withBug(request)) ?? Promise.reject(new Error("no definition")) }),
+    ...(inner.callWithText === undefined ? {} : { callWithText: (request) => inner.callWithText?.(withBug(request)) ?? Promise.reject(new Error("no text")) }),
     ...(inner.asUser === undefined ? {} : { asUser: (user, extra) => planted(inner.asUser?.(user, extra) ?? inner, bug) }),
     ...(inner.processIds === undefined ? {} : { processIds: () => inner.processIds?.() ?? [] }),
     ...(inner.warmUp === undefined ? {} : { warmUp: (request) => inner.warmUp?.(withBug(request)) ?? Promise.resolve() }),
@@ -96,22 +107,29 @@ describe.each(["jsonl", "mcp"] as const)("planted bugs through %s: the whole uni
     return () => adapter.close?.();
   });
 
+  // What the protocol cannot show is n/a through it, and only that.
+  const notApplicable = PLANTED.flatMap((planted) => (kind === "jsonl" && planted.jsonl !== undefined ? [`${planted.check}: n/a ${planted.jsonl.notApplicable}`] : []));
+
   it("the clean profile passes every check", async () => {
     const results = await run(kind, adapter, undefined);
-    expect(results.filter((result) => result.status !== "pass").map((result) => `${result.check}: ${result.status} ${result.message ?? ""}`)).toEqual([]);
+    expect(results.filter((result) => result.status !== "pass").map((result) => `${result.check}: ${result.status} ${result.message ?? ""}`)).toEqual(notApplicable);
   }, 300_000);
 
-  it.concurrent.for(PLANTED)("$bug: fails $check, and nothing it is not listed for", { timeout: 300_000 }, async ({ bug, check, message, also = [] }, { expect }) => {
+  it.concurrent.for(PLANTED)("$bug: fails $check, and nothing it is not listed for", { timeout: 300_000 }, async ({ bug, check, message, also = [], jsonl }, { expect }) => {
     const results = await run(kind, adapter, bug);
     const failed = failures(results);
-    expect(failed).toContain(check);
     expect(failed.filter((id) => id !== check && !also.includes(id))).toEqual([]);
+    if (kind === "jsonl" && jsonl !== undefined) {
+      expect(results.find((result) => result.check === check)).toMatchObject({ status: "n/a", message: jsonl.notApplicable });
+      return;
+    }
+    expect(failed).toContain(check);
     expect(results.find((result) => result.check === check)?.message).toMatch(message);
   });
 });
 
-const PER_CALL = PLANTED.filter((planted) => typeof planted.perCall !== "object");
-const notRunPerCall = PLANTED.flatMap(({ bug, perCall }) => (typeof perCall === "object" ? [`${bug} (${perCall.notRun})`] : []));
+const PER_CALL = PLANTED.filter((planted) => planted.perCall === undefined || !("notRun" in planted.perCall));
+const notRunPerCall = PLANTED.flatMap(({ bug, perCall }) => (perCall !== undefined && "notRun" in perCall ? [`${bug} (${perCall.notRun})`] : []));
 
 describe(`planted bugs through one process per call (read-tool call): the check each is planted for fails; not run: ${notRunPerCall.join(", ")}`, () => {
   let adapter: ToolAdapter;
@@ -123,7 +141,7 @@ describe(`planted bugs through one process per call (read-tool call): the check 
   it.concurrent.for(PER_CALL)("$bug: fails $check", { timeout: 300_000 }, async ({ bug, check, message, perCall }, { expect }) => {
     const target = CHECKS.filter((candidate) => candidate.id === check);
     const [result] = await run("subprocess", adapter, bug, target);
-    if (perCall === "n/a") expect(result).toMatchObject({ status: "n/a", message: "the subprocess protocol has no way to ask for the tool's definition" });
+    if (perCall !== undefined && "notApplicable" in perCall) expect(result).toMatchObject({ status: "n/a", message: perCall.notApplicable });
     else {
       expect(result?.status).toBe("fail");
       expect(result?.message).toMatch(message);
