@@ -1,4 +1,4 @@
-import { ok, readLinesSteps, type OpenFile, type Result, type Steps } from "@read/core";
+import { ok, readLinesSteps, type Line, type OpenFile, type Result, type Steps } from "@read/core";
 import { checkpointBefore, type ColumnCheckpoints } from "./column-checkpoints.js";
 import { skipCharacters } from "./utf8-characters.js";
 
@@ -11,9 +11,23 @@ export interface SourceLine {
   readonly complete: boolean;
 }
 
-/** Lines of a source, and whether more follow them. */
+/** A line's text, without its terminator or a byte order mark. */
+export interface LineText {
+  readonly text: string;
+}
+
+/** Consecutive lines of a source, and whether more follow them. */
 export interface SourceLines {
-  readonly lines: readonly SourceLine[];
+  /** The number of the first of {@link lines}. */
+  readonly first: number;
+  readonly lines: readonly LineText[];
+  /** The last of {@link lines} runs to its line's end; `false` when the read stopped inside it. */
+  readonly lastComplete: boolean;
+  /**
+   * The texts of {@link lines} joined by line feeds, when the source holds them so already (no copy made):
+   * a page counts and scans a run of lines in one string.
+   */
+  readonly joined: string | undefined;
   /** Lines of the file follow the last of {@link lines} (or start at the asked line, when none was returned). */
   readonly more: boolean;
 }
@@ -54,14 +68,15 @@ export function utf8Source(file: OpenFile, totalLines: number | null, bomBytes: 
         overflow: "cut",
       });
       if (!read.ok) return read;
-      const { lines, cut, hasMore } = read.value;
-      const last = lines.length - 1;
+      const { lines, text, cut, hasMore } = read.value;
+      const bom = startLine === 1 && bomBytes > 0 && text.startsWith(BOM);
+      // Without a CR, the window's text is its lines' texts joined by line feeds (and one after the last).
+      const joined = text.indexOf("\r") === -1 ? text.slice(bom ? 1 : 0, text.endsWith("\n") ? -1 : text.length) : undefined;
       return ok({
-        lines: lines.map((line, index) => ({
-          number: line.number ?? startLine + index,
-          text: line.number === 1 && bomBytes > 0 && line.text.startsWith(BOM) ? line.text.slice(1) : line.text,
-          complete: !(index === last && cut?.partial === true),
-        })),
+        first: startLine,
+        lines: bom ? [{ text: (lines[0] as Line).text.slice(1) }, ...lines.slice(1)] : lines,
+        lastComplete: cut?.partial !== true,
+        joined,
         more: hasMore,
       });
     },
@@ -148,7 +163,7 @@ export function decodedSource(text: string): LineSource {
     totalLines: lines.length,
     *lines(startLine, maxLines) {
       const end = startLine - 1 + maxLines;
-      return ok({ lines: lines.slice(startLine - 1, end).map((line, index) => ({ number: startLine + index, text: line, complete: true })), more: end < lines.length });
+      return ok({ first: startLine, lines: lines.slice(startLine - 1, end).map((text) => ({ text })), lastComplete: true, joined: undefined, more: end < lines.length });
     },
     *fromColumn(number, column) {
       const line = lines[number - 1];

@@ -1,6 +1,6 @@
 import { estimateTokenTenths } from "./estimate-tokens.js";
 import { jsonBytes } from "./json-bytes.js";
-import type { SourceLine } from "./line-source.js";
+import type { LineText, SourceLine, SourceLines } from "./line-source.js";
 
 /** The bounds of one answer's content. */
 export interface PageBounds {
@@ -32,7 +32,7 @@ const NOTICE_TOKENS = 45;
  * is cut to what fits (at least one character), so every answer moves the reader on.
  */
 export class PageBuilder {
-  private readonly parts: string[] = [];
+  private readonly entries: Entry[] = [];
   // JSON-escaped bytes of the page so far: an upper bound (the most a UTF-16 unit can cost) until that bound
   // reaches maxBytes, exact from then on, so a page far below its bound never counts its escapes.
   private bytes = 0;
@@ -106,7 +106,7 @@ export class PageBuilder {
       const cutAt = column + count;
       // Cut short of max_line_chars by a bound (this page's bytes or tokens, or the bytes core read): the page ends here.
       if (count < Math.min(all.length, max) || (!line.complete && count < max)) return this.stop({ start_line: line.number, column: cutAt });
-      const marker = [`[line ${line.number} is cut after column ${cutAt - 1}: read the rest with start_line ${line.number}, column ${cutAt}]`];
+      const marker = [{ text: `[line ${line.number} is cut after column ${cutAt - 1}: read the rest with start_line ${line.number}, column ${cutAt}]` }];
       const markerCost = this.fitting(marker);
       if (markerCost === undefined) return this.stop({ start_line: line.number, column: cutAt });
       this.push(marker, markerCost);
@@ -115,63 +115,164 @@ export class PageBuilder {
     return true;
   }
 
+  /**
+   * Adds the first `count` lines of `source`, each read whole, exactly as {@link add} adds them one by
+   * one: runs of lines no longer than `maxLineChars` that fit as a whole are added in one piece, their
+   * costs summed from their lengths; the rest go line by line. Returns `false` when the page is full.
+   */
+  addLines(source: SourceLines, count: number): boolean {
+    const { first, lines } = source;
+    let index = 0;
+    let runs = true;
+    while (index < count) {
+      if (runs) {
+        const added = this.addRun(first, lines, index, count, index === 0 && count === lines.length ? source.joined : undefined);
+        if (added > 0) {
+          index += added;
+          continue;
+        }
+        // The run does not fit whole: its lines go one by one, each checked as it comes.
+        runs = added === 0;
+      }
+      if (!this.add({ number: first + index, text: (lines[index] as LineText).text, complete: true })) return false;
+      index++;
+    }
+    return true;
+  }
+
   /** Ends the page short of what was asked, with a notice saying where to go on. */
   stop(next: Next, why = "the answer's bound was reached"): false {
     this.stoppedAt = next;
     const where = next.column === undefined ? `start_line ${next.start_line}` : `start_line ${next.start_line}, column ${next.column}`;
-    this.parts.push(`[${why}: continue with ${where}]`);
+    this.entries.push({ text: `[${why}: continue with ${where}]` });
     return false;
   }
 
   /** Adds a notice line (not a line of the file). */
   notice(text: string): void {
-    const entry = [`[${text}]`];
+    const entry = [{ text: `[${text}]` }];
     this.push(entry, this.cost(entry));
   }
 
-  /** The page's content. */
+  /**
+   * The page's content: its entries joined by line feeds as V8 concatenates strings (a rope over the
+   * file's line texts), not copied into one new string: serialising the answer copies it anyway (over MCP
+   * its text is a concatenation itself), and V8 puts a string of over 128 KiB in memory mapped for it
+   * alone, each of whose pages faults in.
+   */
   content(): string {
-    return this.parts.join("\n");
+    let content = "";
+    for (const [index, entry] of this.entries.entries()) content = index === 0 ? entry.text : `${content}\n${entry.text}`;
+    return content;
   }
 
-  private entry(line: SourceLine, column: number, text: string): string[] {
-    const numbered = `${line.number}\t${text}`;
-    return column > 1 ? [`[line ${line.number} from column ${column}]`, numbered] : [numbered];
+  /**
+   * The texts of the file's lines the page shows (as shown, without their numbers and the page's
+   * notices), joined by line feeds: what the secrets policy scans.
+   */
+  texts(): string {
+    let texts: string | undefined;
+    for (const entry of this.entries) {
+      const shown = entry.run === undefined ? entry.shown : (entry.run.joined ?? entry.run.lines.slice(entry.run.from, entry.run.from + entry.run.count).map((line) => line.text).join("\n"));
+      if (shown !== undefined) texts = texts === undefined ? shown : `${texts}\n${shown}`;
+    }
+    return texts ?? "";
+  }
+
+  // Adds lines[from, end) from its start while they are no longer than maxLineChars (and the page has lines
+  // left), when they fit as a whole: the number added; 0 when the first line is longer than maxLineChars or
+  // the page takes no more lines (add() says why); -1 when they do not fit (no count changed: add() decides
+  // line by line). Their costs follow from their lengths, as add() bounds them, until the page nears a
+  // bound: each count ends as add() would leave it, exact once its upper bound stops fitting.
+  private addRun(number: number, lines: readonly LineText[], from: number, end: number, joined: string | undefined): number {
+    if (this.stoppedAt !== null) return 0;
+    const last = Math.min(end, from + this.linesLeft);
+    const max = this.bounds.maxLineChars;
+    let units = 0;
+    let index = from;
+    for (; index < last; index++) {
+      const length = (lines[index] as LineText).text.length;
+      if (length > max) break;
+      units += length;
+    }
+    const count = index - from;
+    if (count === 0) return 0;
+    const texts = from === 0 && index === lines.length ? joined : undefined;
+    const prefixes = digitsIn(number + from, number + index - 1) + count;
+    units += prefixes;
+    let tenths = this.tenths;
+    if (this.bounds.maxTokens !== undefined) {
+      if (this.exactTenths) return -1;
+      tenths += units * 15 + count * 10;
+      if (tenths > (this.bounds.maxTokens - NOTICE_TOKENS) * 10) return -1;
+    }
+    let bytes = this.bytes + units * 6 + count * 2;
+    let exact = this.exact;
+    if (exact || bytes > this.bounds.maxBytes - NOTICE_BYTES) {
+      // Each line: its number, an escaped tab, its text and the line feed after it (2 bytes each).
+      const runBytes = prefixes + count * 3 + (texts === undefined ? textBytes(lines, from, index) : jsonBytes(texts) - (count - 1) * 2);
+      bytes = (exact ? this.bytes : this.exactBytes()) + runBytes;
+      exact = true;
+      if (bytes > this.bounds.maxBytes - NOTICE_BYTES) return -1;
+    }
+    // Each line's prefix made whole before it joins the rope: a template per line cost three times as much.
+    let text = `${number + from}\t${(lines[from] as LineText).text}`;
+    for (let at = from + 1; at < index; at++) text = text + ("\n" + (number + at) + "\t") + (lines[at] as LineText).text;
+    this.entries.push({ text, run: { number, lines, from, count, joined: texts } });
+    this.bytes = bytes;
+    this.exact = exact;
+    this.tenths = tenths;
+    this.shown += count;
+    this.first ??= number + from;
+    this.last = number + index - 1;
+    return count;
+  }
+
+  private entry(line: SourceLine, column: number, text: string): Entry[] {
+    const numbered = { text: `${line.number}\t${text}`, shown: text };
+    return column > 1 ? [{ text: `[line ${line.number} from column ${column}]` }, numbered] : [numbered];
   }
 
   // Each line costs its JSON-escaped UTF-8 bytes (while the page's count is an upper bound, the most they
   // can be: 6 a UTF-16 unit, a control character's \u00XX) and the \n that joins it to the next; its
   // estimated tokens and its \n's (while the page's count is an upper bound, the most they can be), counted
   // only under a budget.
-  private cost(entry: readonly string[]): Cost {
+  private cost(entry: readonly Entry[]): Cost {
     let bytes = 0;
     let tenths = 0;
-    for (const part of entry) {
-      bytes += (this.exact ? jsonBytes(part) : part.length * 6) + 2;
-      if (this.bounds.maxTokens !== undefined) tenths += this.exactTenths ? exactTenths(part) : part.length * 15 + 10;
+    for (const { text } of entry) {
+      bytes += (this.exact ? jsonBytes(text) : text.length * 6) + 2;
+      if (this.bounds.maxTokens !== undefined) tenths += this.exactTenths ? exactTenths(text) : text.length * 15 + 10;
     }
     return { bytes, tenths };
   }
 
   // The entry's cost when it fits the page, else undefined; each count (bytes, tokens) becomes exact once its
   // upper bound no longer fits.
-  private fitting(entry: readonly string[]): Cost | undefined {
+  private fitting(entry: readonly Entry[]): Cost | undefined {
     let cost = this.cost(entry);
     let recount = false;
     if (!this.exact && !this.bytesFit(cost)) {
       this.exact = true;
-      this.bytes = 0;
-      for (const part of this.parts) this.bytes += jsonBytes(part) + 2;
+      this.bytes = this.exactBytes();
       recount = true;
     }
     if (!this.exactTenths && !this.tenthsFit(cost)) {
       this.exactTenths = true;
       this.tenths = 0;
-      for (const part of this.parts) this.tenths += exactTenths(part);
+      for (const { text, run } of this.entries) this.tenths += run === undefined ? exactTenths(text) : runTenths(run);
       recount = true;
     }
     if (recount) cost = this.cost(entry);
     return this.bytesFit(cost) && this.tenthsFit(cost) ? cost : undefined;
+  }
+
+  // The exact bytes of the page so far: a run's JSON escape is its lines' joined by escaped line feeds,
+  // which cost what the line feed after each line costs.
+  private exactBytes(): number {
+    let bytes = 0;
+    for (const { text } of this.entries) bytes += jsonBytes(text) + 2;
+    return bytes;
   }
 
   private bytesFit(cost: Cost): boolean {
@@ -194,11 +295,30 @@ export class PageBuilder {
     return Math.min(low, characters.length);
   }
 
-  private push(entry: readonly string[], cost: Cost): void {
+  private push(entry: readonly Entry[], cost: Cost): void {
     this.bytes += cost.bytes;
     this.tenths += cost.tenths;
-    this.parts.push(...entry);
+    this.entries.push(...entry);
   }
+}
+
+/** A line of `content` (a line of the file with its number, or a notice), or a run of lines added at once. */
+interface Entry {
+  readonly text: string;
+  /** The file's text a numbered line shows. */
+  readonly shown?: string;
+  /** The lines a run holds. */
+  readonly run?: Run;
+}
+
+/** Lines `lines[from, from + count)`, numbered from `number + from`, added as one entry. */
+interface Run {
+  readonly number: number;
+  readonly lines: readonly LineText[];
+  readonly from: number;
+  readonly count: number;
+  /** Their texts joined by line feeds, when the source had them so. */
+  readonly joined: string | undefined;
 }
 
 /** What an entry adds to a page: its JSON-escaped bytes and estimated tenths of a token (each with its line break). */
@@ -211,6 +331,30 @@ interface Cost {
 // put the break in the punctuation's piece (as estimateTokens does over the whole page).
 function exactTenths(part: string): number {
   return estimateTokenTenths(part) + (endsInPunctuation(part) ? 0 : 10);
+}
+
+// A run's tenths, line by line as add() counts them.
+function runTenths({ number, lines, from, count }: Run): number {
+  let tenths = 0;
+  for (let at = from; at < from + count; at++) tenths += exactTenths(`${number + at}\t${(lines[at] as LineText).text}`);
+  return tenths;
+}
+
+// The JSON-escaped bytes of lines[from, to)'s texts.
+function textBytes(lines: readonly LineText[], from: number, to: number): number {
+  let bytes = 0;
+  for (let at = from; at < to; at++) bytes += jsonBytes((lines[at] as LineText).text);
+  return bytes;
+}
+
+// The decimal digits of the numbers first..last.
+function digitsIn(first: number, last: number): number {
+  let digits = 0;
+  for (let width = 1, low = 1; low <= last; width++, low *= 10) {
+    const high = low * 10 - 1;
+    if (high >= first) digits += (Math.min(high, last) - Math.max(low, first) + 1) * width;
+  }
+  return digits;
 }
 
 function endsInPunctuation(text: string): boolean {

@@ -1,7 +1,7 @@
 import { ok, quoteText, type Result, type Steps } from "@read/core";
 import type { AgentConfig } from "./config-schema.js";
 import type { ReadInput } from "./input-schema.js";
-import type { LineSource } from "./line-source.js";
+import type { LineSource, LineText } from "./line-source.js";
 import { CONFIG_TABLE } from "./map-failure.js";
 import { readError, type ReadError } from "./output.js";
 import { PageBuilder, type Next } from "./page-builder.js";
@@ -67,7 +67,7 @@ function* fill(page: PageBuilder, source: LineSource, window: Window, config: Ag
   while (line <= last) {
     const got = yield* source.lines(line, Math.min(last - line + 1, page.linesLeft), page.bytesLeft);
     if (!got.ok) return got;
-    const { lines } = got.value;
+    const { first, lines, lastComplete } = got.value;
     if (lines.length === 0) {
       if (got.value.more) {
         page.stop({ start_line: line });
@@ -77,10 +77,10 @@ function* fill(page: PageBuilder, source: LineSource, window: Window, config: Ag
       // The count said the line exists: the file was cut short after it was counted.
       return ok(source.totalLines === null ? "past-end" : "changed");
     }
-    for (const each of lines) {
-      if (!page.add(each)) return ok("more");
-      line = each.number + 1;
-    }
+    const whole = lastComplete ? lines.length : lines.length - 1;
+    if (!page.addLines(got.value, whole)) return ok("more");
+    if (whole < lines.length && !page.add({ number: first + whole, text: (lines[whole] as LineText).text, complete: false })) return ok("more");
+    line = first + lines.length;
     more = got.value.more;
     if (!more) break;
   }

@@ -91,7 +91,7 @@ function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig, guards
   if (!paged.ok) return paged;
   if ("error" in paged.value) return ok(paged.value);
   const { page, next } = paged.value;
-  const content = guards.redact === undefined ? page.content() : yield* redactContentSteps(page.content(), guards.redact, file.path.absolute);
+  const content = guards.redact === undefined ? page.content() : yield* redactContentSteps(page.content(), page.texts(), guards.redact, file.path.absolute);
   return ok({
     path: file.path.relative,
     content,

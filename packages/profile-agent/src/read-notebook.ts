@@ -25,7 +25,7 @@ export function* readNotebookSteps(file: OpenFile, bytes: Uint8Array, input: Rea
   if (!paged.ok) return paged;
   if ("error" in paged.value) return ok(paged.value);
   const { page, next } = paged.value;
-  const content = guards.redact === undefined ? page.content() : yield* redactContentSteps(page.content(), guards.redact, file.path.absolute);
+  const content = guards.redact === undefined ? page.content() : yield* redactContentSteps(page.content(), page.texts(), guards.redact, file.path.absolute);
   const output: NotebookSuccess = {
     path: file.path.relative,
     format: "notebook",
