@@ -365,6 +365,7 @@ function* readForward(file: OpenFile, options: ReadLinesOptions, window: Extract
   const lastByte = bytes[bytes.length - 1];
   // The window's buffer is given back as it is decoded: nothing reads `bytes` after this.
   const decoded = yield* decodeWindow(file, bytes, window.startLine, options.decode, breaks, { release: true });
+  collected.release();
   if (!decoded.ok) return decoded;
   scan.newlines += taken;
   scan.position = endOffset;
