@@ -93,8 +93,10 @@ export class WindowBytes {
     const needed = this.length + more;
     if (this.target !== undefined && this.target.length >= needed) return this.target;
     const fromStat = this.expected + 1;
+    // A window that cannot outgrow a kept buffer (its bytes up to the limit or the end of the file, and the
+    // byte that shows the end) takes one: reads into it are only cut to its room.
+    const kept = Math.max(needed, Math.min(this.maxWindow, this.expected) + 1) <= KEPT_WINDOW_BYTES;
     const size = Math.max(needed, Math.min(this.maxWindow + this.reader.chunkSize, MAX_LENGTH, this.target === undefined ? fromStat : this.target.length * 2));
-    const kept = size <= KEPT_WINDOW_BYTES;
     const grown = kept ? (spare.pop() ?? Buffer.allocUnsafeSlow(KEPT_WINDOW_BYTES)) : shrinkableBuffer(size);
     (this.target ?? this.shared)?.copy(grown, 0, 0, this.length);
     this.giveBack();
