@@ -20,6 +20,8 @@ export interface DecodedLines {
   readonly replaced: boolean;
   /** Some line may hold a character outside the BMP. */
   readonly astral: boolean;
+  /** {@link text} in the pieces it was decoded in, when it took more than one (see `LineWindow.textPieces`). */
+  readonly textPieces: readonly string[] | undefined;
 }
 
 /**
@@ -37,15 +39,24 @@ export function decodeLines(file: OpenFile, bytes: Buffer, firstNumber: number |
   // Without a CR byte, universal line breaks are the LF ones; `includes` finds that out far faster than
   // a search of the decoded text (V8's `indexOf` walks a string whose every character must be compared).
   const lines = breaks === "universal" && bytes.includes(CR) ? splitUniversal(text, firstNumber) : splitAtLf(text, firstNumber);
-  return ok({ lines, text, replaced: !valid, astral: !ascii && hasFourByteLead(bytes) });
+  return ok({ lines, text, replaced: !valid, astral: !ascii && hasFourByteLead(bytes), textPieces: undefined });
 }
 
 /** Window bytes decoded in one go; a larger window is decoded in slices of this size, yielding between them. */
 export const DECODE_SLICE_BYTES = 1024 * 1024;
 
+/**
+ * Bytes of a window of at most a slice decoded into one string: a larger one is decoded in pieces of this
+ * size, its text their concatenation. V8 gives a string of over 128 KiB memory of its own, mapped afresh for
+ * it, whose every page faults in (and so does the transcoder's UTF-16 buffer of a larger piece); 32 KiB of
+ * UTF-8 decode to at most 64 KiB of UTF-16. A window larger than a slice is decoded a slice at a time:
+ * pieces this small would pass all of its text through V8's young generation, held twice over there.
+ */
+export const DECODE_PIECE_BYTES = 32 * 1024;
+
 /** How {@link decodeWindow} slices a window. */
 export interface DecodeWindowOptions {
-  /** Bytes decoded in one go (default {@link DECODE_SLICE_BYTES}). */
+  /** Bytes decoded between two turns of the event loop (default {@link DECODE_SLICE_BYTES}). */
   readonly sliceBytes?: number;
   /**
    * The window's bytes are the start of a buffer made by `shrinkableBuffer`, and nothing reads them after
@@ -57,10 +68,12 @@ export interface DecodeWindowOptions {
 
 /**
  * {@link decodeLines} for a window of any size without holding the event loop: a window over the slice
- * size is decoded a slice at a time (each ending after an LF, or on a character boundary inside a longer
- * line, never between a CR and what follows it), with a turn of the event loop and a check of the call's
- * signal between slices. The slices are decoded from the last to the first, so that with `release` the
- * buffer shrinks as its text grows. The result is the one {@link decodeLines} gives for the whole window.
+ * size is decoded a slice at a time, with a turn of the event loop and a check of the call's signal between
+ * slices, and a smaller one over {@link DECODE_PIECE_BYTES} a piece at a time (each slice or piece ending
+ * after an LF, or on a character boundary inside a longer line, never between a CR and what follows it).
+ * They are decoded from the last to the first, so that with `release` the buffer shrinks as its text grows.
+ * The result is the one {@link decodeLines} gives for the whole window, but that its text is the
+ * concatenation of the slices' or pieces' texts (`textPieces`).
  */
 export function* decodeWindow(
   file: OpenFile,
@@ -71,11 +84,12 @@ export function* decodeWindow(
   options: DecodeWindowOptions = {},
 ): Steps<Result<DecodedLines>> {
   const sliceBytes = options.sliceBytes ?? DECODE_SLICE_BYTES;
-  if (bytes.length <= sliceBytes) return decodeLines(file, bytes, firstNumber, policy, breaks);
+  const pieceBytes = bytes.length > sliceBytes ? sliceBytes : DECODE_PIECE_BYTES;
+  if (bytes.length <= pieceBytes) return decodeLines(file, bytes, firstNumber, policy, breaks);
   const slices: { readonly start: number; readonly end: number; readonly number: number | null }[] = [];
   let number = firstNumber;
   for (let start = 0; start < bytes.length; ) {
-    const end = sliceEnd(bytes, start, Math.min(bytes.length, start + sliceBytes));
+    const end = sliceEnd(bytes, start, Math.min(bytes.length, start + pieceBytes));
     slices.push({ start, end, number });
     if (number !== null) number += endedLines(bytes.subarray(start, end), breaks);
     start = end;
@@ -84,6 +98,7 @@ export function* decodeWindow(
   const decoded: Line[][] = [];
   // The slices' texts joined back to front: a rope of them, so the window's text is never copied whole.
   let text = "";
+  const textPieces: string[] = [];
   // The lines of the slices decoded so far whose first line a line running on from an earlier slice joins.
   let after: Line[] | undefined;
   let replaced = false;
@@ -104,11 +119,12 @@ export function* decodeWindow(
     }
     decoded[k] = lines;
     text = slice.value.text + text;
+    textPieces[k] = slice.value.text;
     if (lines.length > 0) after = lines;
     if (options.release === true) shrinkBuffer(bytes, start);
-    if (k > 0) yield* file.reader.pause();
+    if (k > 0 && pieceBytes === sliceBytes) yield* file.reader.pause();
   }
-  return ok({ lines: decoded.flat(), text, replaced, astral });
+  return ok({ lines: decoded.flat(), text, replaced, astral, textPieces: textPieces.length > 1 ? textPieces : undefined });
 }
 
 // Lines a slice ends: its line ends, and under universal line breaks a CR that ends it (a slice never ends

@@ -189,6 +189,14 @@ export interface LineWindow {
   readonly astral: boolean;
   /** The file starts with a UTF-8 byte order mark (kept as U+FEFF at the start of line 1's text). */
   readonly bom: boolean;
+  /**
+   * {@link text} as it was decoded, in pieces (of at most 32 KiB of the file's bytes for a window of at most
+   * 1 MiB, `DECODE_PIECE_BYTES`), when it took more than one; `undefined` otherwise. `text` is their
+   * concatenation as V8 concatenates strings: reading it (a search, a slice) first copies it into one
+   * string, which V8 gives memory of its own when it is over 128 KiB, mapped afresh, each page faulting in.
+   * A caller that can work a piece at a time reads the pieces. A piece never ends inside a character.
+   */
+  readonly textPieces: readonly string[] | undefined;
   /** Bytes of the file that were read to produce this window (counting included). */
   readonly bytesScanned: number;
 }
@@ -290,6 +298,7 @@ function* readForward(file: OpenFile, options: ReadLinesOptions, window: Extract
       astral: false,
       bom,
       bytesScanned: scan.position,
+      textPieces: undefined,
     });
   }
   const windowStart = scan.position;
@@ -392,7 +401,7 @@ function* readForward(file: OpenFile, options: ReadLinesOptions, window: Extract
     hasMore = !reachedEnd;
   }
   if (reachedEnd) index?.complete(scan);
-  const { text, replaced, astral } = decoded.value;
+  const { text, replaced, astral, textPieces } = decoded.value;
   const lines = cut?.partial === true ? partialLine(decoded.value.lines, window.startLine) : decoded.value.lines;
   const maxScan = options.maxScanBytes ?? Number.POSITIVE_INFINITY;
   const known = reachedEnd ? linesOf(scan) : lastLine ? window.startLine : null;
@@ -410,6 +419,7 @@ function* readForward(file: OpenFile, options: ReadLinesOptions, window: Extract
     cut,
     bom,
     bytesScanned: scan.position,
+    textPieces,
   });
 }
 

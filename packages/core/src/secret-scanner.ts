@@ -45,7 +45,7 @@ export function* redactWindowSteps(window: LineWindow, scanner: SecretScanner, f
     lines.push({ ...line, text: redactPart(line.text, offset, end, findings, cursor) });
     offset = end + line.terminator.length;
   }
-  return { ...window, lines, text: lines.map((line) => line.text + line.terminator).join("") };
+  return { ...window, lines, text: lines.map((line) => line.text + line.terminator).join(""), textPieces: undefined };
 }
 
 /**

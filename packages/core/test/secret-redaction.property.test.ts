@@ -19,6 +19,7 @@ function windowOf(lines: readonly Line[]): LineWindow {
     astral: false,
     bom: false,
     bytesScanned: 0,
+    textPieces: undefined,
   };
 }
 
