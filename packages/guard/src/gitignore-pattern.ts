@@ -129,6 +129,9 @@ function parseClass(chars: readonly string[], from: number): { token: GitignoreT
   if (negated) char = chars[++at];
   const items: ClassItem[] = [];
   let previous: string | undefined;
+  // The first `]` at or after the last `[:` looked at: a later `[:` before it closes there too, so each `]`
+  // is looked for once (a line of `[:[:[:…` rescanned the rest of the line at each one: quadratic).
+  let firstClose = -1;
   do {
     if (char === undefined) return undefined;
     if (char === "\\") {
@@ -145,8 +148,9 @@ function parseClass(chars: readonly string[], from: number): { token: GitignoreT
       char = undefined;
     } else if (char === "[" && chars[at + 1] === ":") {
       const nameStart = at + 2;
-      let close = nameStart;
+      let close = firstClose >= nameStart ? firstClose : nameStart;
       while (close < chars.length && chars[close] !== "]") close++;
+      firstClose = close;
       if (close >= chars.length) return undefined;
       if (close - nameStart - 1 < 0 || chars[close - 1] !== ":") {
         items.push({ kind: "char", char: "[" });
