@@ -7,6 +7,7 @@
 import path from "node:path";
 import { lintSource } from "@secretlint/core";
 import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset-recommend";
+import { SECRET_KEYWORDS } from "./secret-keywords.js";
 import type { SecretFinding } from "./secret-scanner.js";
 
 const PRESET = "@secretlint/secretlint-rule-preset-recommend";
@@ -45,8 +46,74 @@ const PEM_TAIL_CHARS = 4;
 
 const CONFIG = { rules: [{ id: PRESET, rule: recommendedPreset, rules: LEFT_OUT.map((id) => ({ id, disabled: true })) }] };
 
+// secretlint drops duplicate findings by comparing each with every later one, a time that grows with the
+// square of their number: 240 KiB of short Slack token shapes took 156 s. A text holding more keywords than
+// this is scanned a group of whole lines at a time, each group holding at most this many; a line holding
+// more by itself is not scanned but redacted whole (`dense-secrets`), erring on the side of hiding.
+const KEYWORDS_PER_SCAN = 256;
+const KEYWORD_PATTERN = new RegExp(SECRET_KEYWORDS.map((keyword) => keyword.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&")).join("|"), "gi");
+
+/** A run of `text` scanned on its own, or (`dense`) a line redacted whole. */
+interface ScanPart {
+  readonly start: number;
+  readonly end: number;
+  readonly dense: boolean;
+}
+
 /** Every secret of the known formats in `text` (a file's window; `fileName` tells JSON apart). */
 export async function scanSecrets(text: string, fileName: string): Promise<readonly SecretFinding[]> {
+  const parts = scanParts(text);
+  if (parts === undefined) return scanPart(text, fileName);
+  const found: SecretFinding[] = [];
+  for (const part of parts) {
+    if (part.dense) {
+      found.push({ start: part.start, end: part.end, kind: "dense-secrets" });
+      continue;
+    }
+    for (const finding of await scanPart(text.slice(part.start, part.end), fileName)) {
+      found.push({ start: finding.start + part.start, end: finding.end + part.start, kind: finding.kind });
+    }
+  }
+  return found;
+}
+
+/** `undefined` when `text` holds at most {@link KEYWORDS_PER_SCAN} keywords; else its parts, in order. */
+function scanParts(text: string): ScanPart[] | undefined {
+  const at: number[] = [];
+  for (const match of text.matchAll(KEYWORD_PATTERN)) at.push(match.index);
+  if (at.length <= KEYWORDS_PER_SCAN) return undefined;
+  const parts: ScanPart[] = [];
+  let partStart = 0;
+  let partKeywords = 0;
+  let next = 0;
+  for (let lineStart = 0; lineStart < text.length; ) {
+    const feed = text.indexOf("\n", lineStart);
+    const lineEnd = feed === -1 ? text.length : feed + 1;
+    let keywords = 0;
+    while (next < at.length && (at[next] ?? 0) < lineEnd) {
+      keywords++;
+      next++;
+    }
+    if (keywords > KEYWORDS_PER_SCAN) {
+      if (lineStart > partStart) parts.push({ start: partStart, end: lineStart, dense: false });
+      const contentEnd = feed === -1 ? lineEnd : text[feed - 1] === "\r" ? feed - 1 : feed;
+      parts.push({ start: lineStart, end: contentEnd, dense: true });
+      partStart = lineEnd;
+      partKeywords = 0;
+    } else if (partKeywords + keywords > KEYWORDS_PER_SCAN) {
+      parts.push({ start: partStart, end: lineStart, dense: false });
+      partStart = lineStart;
+      partKeywords = keywords;
+    } else {
+      partKeywords += keywords;
+    }
+    lineStart = lineEnd;
+  }
+  if (text.length > partStart) parts.push({ start: partStart, end: text.length, dense: false });
+  return parts;
+}
+
+async function scanPart(text: string, fileName: string): Promise<readonly SecretFinding[]> {
   const own = ownFindings(text);
   // `.p12` would make secretlint's GCP rule read the file's bytes from disk by its name: text only here.
   const ext = path.extname(fileName).toLowerCase();
