@@ -53,20 +53,23 @@ function isEscaped(chars: readonly string[], at: number): boolean {
 }
 
 // Every spelling the braces allow, as character lists; a brace without a comma is literal, as in picomatch.
+// Each list is its own array (a brace's spellings are fresh copies), so characters are pushed in place: a
+// copy per character cost a 1 KiB glob of 256 spellings 0.6 s (the square of its length).
 function expandBraces(chars: readonly string[]): string[][] | string {
   let results: string[][] = [[]];
   let at = 0;
   while (at < chars.length) {
     const char = chars[at] as string;
     if (char === "\\") {
-      results = results.map((result) => [...result, char, chars[at + 1] ?? ""]);
+      for (const result of results) result.push(char, chars[at + 1] ?? "");
       at += 2;
       continue;
     }
     if (char === "[") {
       const close = classEnd(chars, at);
       if (close !== -1) {
-        results = results.map((result) => [...result, ...chars.slice(at, close + 1)]);
+        const run = chars.slice(at, close + 1);
+        for (const result of results) result.push(...run);
         at = close + 1;
         continue;
       }
@@ -95,7 +98,7 @@ function expandBraces(chars: readonly string[]): string[][] | string {
         }
       }
     }
-    results = results.map((result) => [...result, char]);
+    for (const result of results) result.push(char);
     at++;
   }
   return results;
