@@ -41,7 +41,7 @@ export async function extractPdfPages(bytes: Uint8Array, first: number, last: nu
       }
       page.cleanup();
       const cut = text.length > maxPageChars;
-      pages.push({ number, text: text.trim() === "" ? null : (cut ? text.slice(0, maxPageChars) : text).replace(/\s+$/, ""), cut });
+      pages.push({ number, text: text.trim() === "" ? null : (cut ? text.slice(0, maxPageChars) : text).trimEnd(), cut });
     }
     return { totalPages: document.numPages, pages };
   } finally {
