@@ -82,3 +82,20 @@ describe("issue 31 case 6: pnpm conformance leaves the tracked report as it was"
     expect(renderMarkdown(stableFirst, requirements)).not.toContain("while the path was swapped");
   }, 120_000);
 });
+
+describe("issue 31 case 6: a failure quoting the run's scratch directory reads the same in every run", () => {
+  it("the stable report writes the scratch directory's random name as ${DIR}; the run's own report keeps it", () => {
+    const message = 'output: {"error":"file too large: \\"/tmp/read-conformance-aimAWO/ws/big-0.txt\\" is big"} (config /tmp/read-conformance-config-x8Yz2Q/a.toml)';
+    const report = {
+      seed: 1,
+      runs: {},
+      adapters: ["in-process"],
+      stale: [],
+      ok: true,
+      profiles: [{ checks: [{ results: { "in-process": { status: "xfail", message } } }] }],
+    } as unknown as ConformanceReport;
+    const stable = stableReport(report);
+    expect(stable.profiles[0]?.checks[0]?.results["in-process"]?.message).toBe('output: {"error":"file too large: \\"${DIR}/ws/big-0.txt\\" is big"} (config ${DIR}/a.toml)');
+    expect(report.profiles[0]?.checks[0]?.results["in-process"]?.message).toBe(message);
+  });
+});
