@@ -61,8 +61,11 @@ describe("the read-tool bundle (dist/read-tool.cjs)", () => {
     // evaluated only when it is selected: `read-tool call --profile envelope` starts in 128 ms against 121 ms
     // before (farm-bench, 20 pairs). Issue 33's images add about 14 and its PDFs and notebooks about 7 (what
     // reads them and runs their worker; pdf.js is not in the bundle, the worker loads it), and the recalibrated
-    // max_tokens estimate (its price tables) about 2. The UI and the MCP SDK this guards against are hundreds of KiB.
-    expect(fs.statSync(path.join(dist, "read-tool.cjs")).size).toBeLessThan(552 * 1024);
+    // max_tokens estimate (its price tables) about 2. Core's SIMD answer pricing and keyword search (two
+    // WebAssembly modules and the keyword automaton, issue 31 item 9), its windows decoded in pieces and kept
+    // buffers, and the dense-text secrets scan add about 9 (560 KiB); start-up stays within its bench target
+    // (1.28x `node -e 0`). The UI and the MCP SDK this guards against are hundreds of KiB.
+    expect(fs.statSync(path.join(dist, "read-tool.cjs")).size).toBeLessThan(568 * 1024);
   });
 
   test("`read-tool call` loads nothing outside the bundle: no ink, React or MCP SDK, no ES module", () => {
