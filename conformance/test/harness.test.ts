@@ -262,7 +262,9 @@ describe("the document checks (AGENT-DOC-03, AGENT-DOC-05): a host that blocks, 
       startCancellable(request) {
         let cancel: (reason: Error) => void = () => undefined;
         const cancelled = new Promise<never>((_, reject) => (cancel = reject));
-        return { answer: Promise.race([inner.call(request), cancelled]), cancel };
+        // The dropped parse runs to a time bound far past the check's 2 s: on a loaded machine the default 5 s
+        // could end it within them, and the planted bug would pass.
+        return { answer: Promise.race([inner.call({ ...request, options: { ...request.options, document_timeout_ms: 30_000 } }), cancelled]), cancel };
       },
     });
     const ignored = await runOne("agent", checkOf("document-cancel"), ignoring);
