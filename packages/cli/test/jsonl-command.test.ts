@@ -78,6 +78,17 @@ describe("read-tool jsonl", () => {
     });
   });
 
+  test("a workspace path holding `::end` whose text names a secret keyword is read, and the next request is served (secretlint's profiler measured a mark that does not exist and ended the process)", () => {
+    const root = makeWorkspace({ "a::end/config.ts": "const apiSecret = process.env.API_SECRET;\n", "b.txt": "after\n" });
+    const { run, byId } = serve(["--root", root], [
+      { id: 1, input: { path: "a::end/config.ts" } },
+      { id: 2, input: { path: "b.txt" } },
+    ]);
+    expect(run).toMatchObject({ status: 0, stderr: "" });
+    expect(byId.get(1)?.output).toMatchObject({ path: "a::end/config.ts", content: "1\tconst apiSecret = process.env.API_SECRET;" });
+    expect(byId.get(2)?.output).toMatchObject({ path: "b.txt", content: "1\tafter" });
+  });
+
   test("takes --root and --config as the defaults of requests without them", () => {
     const root = makeWorkspace({ "a.txt": "one\ntwo\n", "read.config.toml": "[tools.read_file]\nshow_line_numbers = false\n" });
     const { byId } = serve(["--profile", "forge", "--root", root, "--config", path.join(root, "read.config.toml")], [{ id: 1, input: { path: "a.txt" } }]);

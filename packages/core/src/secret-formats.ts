@@ -6,6 +6,7 @@
  */
 import path from "node:path";
 import { lintSource } from "@secretlint/core";
+import { secretLintProfiler } from "@secretlint/profiler";
 import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset-recommend";
 import { SECRET_KEYWORDS } from "./secret-keywords.js";
 import type { SecretFinding } from "./secret-scanner.js";
@@ -43,6 +44,16 @@ const PEM_END = /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
 const PEM_BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
 // The least key text before a footer that makes it a cut block's end.
 const PEM_TAIL_CHARS = 4;
+
+// secretlint's profiler (one a process, the one its core imports: this package pins both at one version)
+// marks every rule of every scan on the process's performance timeline and never clears a mark: each
+// scan's measures searched all the marks before them, so a server's scans slowed without end (84 ms a scan
+// after 6,000). Its observer also measures the marks of the whole process, and a mark ending in `::end`
+// with no `::start` (a scanned path holding `::end`, or the host's own) made it measure a mark that does
+// not exist: an unhandled rejection, which ends the process. Scans here mark nothing (`mark`, its public
+// method), and the observer's measures, which only its private `perf` reaches, do nothing.
+secretLintProfiler.mark = () => undefined;
+Object.assign(secretLintProfiler, { perf: { mark: () => undefined, measure: () => undefined } });
 
 const CONFIG = { rules: [{ id: PRESET, rule: recommendedPreset, rules: LEFT_OUT.map((id) => ({ id, disabled: true })) }] };
 
