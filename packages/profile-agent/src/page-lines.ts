@@ -17,6 +17,11 @@ interface Window {
 export interface LinePage {
   readonly page: PageBuilder;
   readonly next: Next | null;
+  /**
+   * Some of what was asked for is not shown (AGENT-OUT-06): `next` is not `null`, a line was cut, or a
+   * `tail` over `max_lines` left out the first lines it asked for.
+   */
+  readonly truncated: boolean;
 }
 
 /**
@@ -43,7 +48,8 @@ export function* pageLinesSteps(source: LineSource, input: ReadInput, config: Ag
     }
     if (index === windows.length - 1 && filled.value === "more" && page.last !== null) next = { start_line: page.last + 1 };
   }
-  return ok({ page, next });
+  const tailLeftOut = input.tail !== undefined && Math.min(input.tail, source.totalLines ?? 0) > config.max_lines;
+  return ok({ page, next, truncated: next !== null || page.cutLines || tailLeftOut });
 }
 
 /**

@@ -90,7 +90,7 @@ function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig, guards
   const paged = yield* pageLinesSteps(source, input, config, file.path.input);
   if (!paged.ok) return paged;
   if ("error" in paged.value) return ok(paged.value);
-  const { page, next } = paged.value;
+  const { page, next, truncated } = paged.value;
   const content = guards.redact === undefined ? page.content() : yield* redactContentSteps(page.content(), page.texts(), guards.redact, file.path.absolute);
   return ok({
     path: file.path.relative,
@@ -98,7 +98,7 @@ function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig, guards
     start_line: page.first,
     end_line: page.last,
     total_lines: source.totalLines,
-    truncated: next !== null || page.cutLines,
+    truncated,
     next,
     version,
     encoding: verdict.encoding,

@@ -24,7 +24,7 @@ export function* readNotebookSteps(file: OpenFile, bytes: Uint8Array, input: Rea
   const paged = yield* pageLinesSteps(source, input, config, file.path.input);
   if (!paged.ok) return paged;
   if ("error" in paged.value) return ok(paged.value);
-  const { page, next } = paged.value;
+  const { page, next, truncated } = paged.value;
   const content = guards.redact === undefined ? page.content() : yield* redactContentSteps(page.content(), page.texts(), guards.redact, file.path.absolute);
   const output: NotebookSuccess = {
     path: file.path.relative,
@@ -35,7 +35,7 @@ export function* readNotebookSteps(file: OpenFile, bytes: Uint8Array, input: Rea
     total_lines: source.totalLines ?? 0,
     cells: answer.cells,
     language: answer.language,
-    truncated: next !== null || page.cutLines,
+    truncated,
     next,
     version,
   };

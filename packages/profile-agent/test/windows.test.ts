@@ -23,6 +23,12 @@ describe("AGENT-IN-02, AGENT-IN-03, AGENT-IN-05: windows, tails and ranges", () 
     expect((await readText(root, { path: "small.txt", tail: 50 })).content).toBe(shown(10));
   });
 
+  it("a tail over max_lines shows the file's last max_lines lines, truncated: the first lines it asked for are left out (AGENT-IN-03, AGENT-OUT-06)", async () => {
+    expect(await readText(root, { path: "big.txt", tail: 2400 })).toMatchObject({ content: shown(2000, 501), start_line: 501, end_line: 2500, truncated: true, next: null });
+    expect(await readText(root, { path: "big.txt", tail: 2000 })).toMatchObject({ start_line: 501, end_line: 2500, truncated: false, next: null });
+    expect(await readText(root, { path: "small.txt", tail: 2400 })).toMatchObject({ content: shown(10), start_line: 1, end_line: 10, truncated: false, next: null });
+  });
+
   it("issue 32: ranges give several windows in one answer, in line order, merged when they overlap (AGENT-IN-05)", async () => {
     const output = await readText(root, { path: "small.txt", ranges: [{ start_line: 9, limit: 1 }, { start_line: 2, limit: 2 }, { start_line: 3, limit: 2 }] });
     expect([output.content, output.start_line, output.end_line, output.next, output.truncated]).toEqual([

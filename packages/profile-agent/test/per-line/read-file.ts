@@ -101,7 +101,7 @@ function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig, guards
     start_line: page.first,
     end_line: page.last,
     total_lines: source.totalLines,
-    truncated: next !== null || page.cutLines,
+    truncated: next !== null || page.cutLines || (input.tail !== undefined && Math.min(input.tail, source.totalLines ?? 0) > config.max_lines),
     next,
     version,
     encoding: verdict.encoding,
