@@ -79,11 +79,21 @@ function renderOutput(output: unknown, maxOutputChars: number): string[] {
   }
 }
 
-// A text output's first `max` characters, then a marker saying how much was left out.
+// A text output's first `max` characters (code points, as the spec counts them), then a marker saying how
+// many it has (its final line feed not counted: a stream's lines end with one).
 function bounded(text: string, max: number): string[] {
   const body = withoutFinalNewline(text);
   if (body.length <= max) return body === "" ? [] : [body];
-  return [body.slice(0, max), `[output cut: ${max} of ${body.length} characters shown]`];
+  let end = 0;
+  let characters = 0;
+  for (let index = 0; index < body.length; characters++) {
+    if (characters === max) end = index;
+    const code = body.charCodeAt(index);
+    const low = body.charCodeAt(index + 1);
+    index += code >= 0xd800 && code <= 0xdbff && low >= 0xdc00 && low <= 0xdfff ? 2 : 1;
+  }
+  if (characters <= max) return [body];
+  return [body.slice(0, end), `[output cut: ${max} of ${characters} characters shown]`];
 }
 
 // What a terminal would show: control sequences dropped, and a line rewritten with `\r` (a progress bar) as its last state.

@@ -92,6 +92,19 @@ describe("agent: a Jupyter notebook, rendered as lines", () => {
     expect(JSON.stringify(output).length).toBeLessThan(2000);
   });
 
+  it("AGENT-NB-03: an output's characters are code points: 4000 shown of 4501, the cut never halves an emoji; 4000 emoji are shown whole", () => {
+    const bytes = new TextEncoder().encode(notebook([code("show()", [stream(`a${"😀".repeat(4500)}\n`), stream(`${"😀".repeat(4000)}\n`)])]));
+    expect(renderNotebook(bytes, 4000).text.split("\n")).toEqual([
+      "=== cell 1: code, execution 1 ===",
+      "show()",
+      "--- output: stdout ---",
+      `a${"😀".repeat(3999)}`,
+      "[output cut: 4000 of 4501 characters shown]",
+      "--- output: stdout ---",
+      "😀".repeat(4000),
+    ]);
+  });
+
   it("AGENT-NB-03: a long text output is cut with a marker; a progress bar shows its last state", async () => {
     const output = await readNotebook(root, { path: "noisy.ipynb" });
     expect(output.content).toBe(
