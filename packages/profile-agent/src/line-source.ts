@@ -24,10 +24,11 @@ export interface SourceLines {
   /** The last of {@link lines} runs to its line's end; `false` when the read stopped inside it. */
   readonly lastComplete: boolean;
   /**
-   * The texts of {@link lines} joined by line feeds, when the source holds them so already (no copy made):
-   * a page counts and scans a run of lines in one string.
+   * The texts of {@link lines} joined by line feeds, as pieces (their concatenation), when the source holds
+   * them so already (no copy made): a page counts and scans a run of lines a piece at a time, never as one
+   * string. Decoded from bytes, they hold no lone surrogate.
    */
-  readonly joined: string | undefined;
+  readonly joined: readonly string[] | undefined;
   /** Lines of the file follow the last of {@link lines} (or start at the asked line, when none was returned). */
   readonly more: boolean;
 }
@@ -50,6 +51,15 @@ const BOM = "\uFEFF";
 const LF = 0x0a;
 const CR = 0x0d;
 
+// The window's pieces without its byte order mark and the line feed after its last line.
+function joinedPieces(pieces: readonly string[], bom: boolean): string[] {
+  const joined = pieces.slice();
+  if (bom) joined[0] = (joined[0] as string).slice(1);
+  const last = joined.length - 1;
+  if ((joined[last] as string).endsWith("\n")) joined[last] = (joined[last] as string).slice(0, -1);
+  return joined;
+}
+
 /**
  * The lines of a UTF-8 file through core's forward windows (`readLinesSteps`, cut to `maxBytes`): memory
  * follows the page, never the file. A column is found from the scan's nearest checkpoint on its line (or
@@ -68,10 +78,12 @@ export function utf8Source(file: OpenFile, totalLines: number | null, bomBytes: 
         overflow: "cut",
       });
       if (!read.ok) return read;
-      const { lines, text, cut, hasMore } = read.value;
-      const bom = startLine === 1 && bomBytes > 0 && text.startsWith(BOM);
+      const { lines, text, textPieces, cut, hasMore } = read.value;
+      // The window's text is read in its pieces: searched or cut as one string, it would be copied into one.
+      const pieces = textPieces ?? [text];
+      const bom = startLine === 1 && bomBytes > 0 && (pieces[0] ?? "").startsWith(BOM);
       // Without a CR, the window's text is its lines' texts joined by line feeds (and one after the last).
-      const joined = text.indexOf("\r") === -1 ? text.slice(bom ? 1 : 0, text.endsWith("\n") ? -1 : text.length) : undefined;
+      const joined = pieces.every((piece) => piece.indexOf("\r") === -1) ? joinedPieces(pieces, bom) : undefined;
       return ok({
         first: startLine,
         lines: bom ? [{ text: (lines[0] as Line).text.slice(1) }, ...lines.slice(1)] : lines,

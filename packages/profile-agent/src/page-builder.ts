@@ -1,5 +1,5 @@
 import { estimateTokenTenths } from "./estimate-tokens.js";
-import { jsonBytes } from "./json-bytes.js";
+import { jsonBytes, wellFormedJsonBytes } from "./json-bytes.js";
 import type { LineText, SourceLine, SourceLines } from "./line-source.js";
 
 /** The bounds of one answer's content. */
@@ -168,15 +168,20 @@ export class PageBuilder {
 
   /**
    * The texts of the file's lines the page shows (as shown, without their numbers and the page's
-   * notices), joined by line feeds: what the secrets policy scans.
+   * notices), joined by line feeds, as pieces (their concatenation): what the secrets policy scans. A page
+   * of one run from a source that held its lines joined gives the source's own pieces.
    */
-  texts(): string {
-    let texts: string | undefined;
-    for (const entry of this.entries) {
-      const shown = entry.run === undefined ? entry.shown : (entry.run.joined ?? entry.run.lines.slice(entry.run.from, entry.run.from + entry.run.count).map((line) => line.text).join("\n"));
-      if (shown !== undefined) texts = texts === undefined ? shown : `${texts}\n${shown}`;
+  texts(): readonly string[] {
+    const shown = this.entries.filter((entry) => entry.run !== undefined || entry.shown !== undefined);
+    if (shown.length === 1 && shown[0]?.run?.joined !== undefined) return shown[0].run.joined;
+    const pieces: string[] = [];
+    for (const { run, shown: text } of shown) {
+      if (pieces.length > 0) pieces.push("\n");
+      if (run === undefined) pieces.push(text as string);
+      else if (run.joined !== undefined) pieces.push(...run.joined);
+      else pieces.push(run.lines.slice(run.from, run.from + run.count).map((line) => line.text).join("\n"));
     }
-    return texts ?? "";
+    return pieces;
   }
 
   // Adds lines[from, end) from its start while they are no longer than maxLineChars (and the page has lines
@@ -184,7 +189,7 @@ export class PageBuilder {
   // the page takes no more lines (add() says why); -1 when they do not fit (no count changed: add() decides
   // line by line). Their costs follow from their lengths, as add() bounds them, until the page nears a
   // bound: each count ends as add() would leave it, exact once its upper bound stops fitting.
-  private addRun(number: number, lines: readonly LineText[], from: number, end: number, joined: string | undefined): number {
+  private addRun(number: number, lines: readonly LineText[], from: number, end: number, joined: readonly string[] | undefined): number {
     if (this.stoppedAt !== null) return 0;
     const last = Math.min(end, from + this.linesLeft);
     const max = this.bounds.maxLineChars;
@@ -210,7 +215,7 @@ export class PageBuilder {
     let exact = this.exact;
     if (exact || bytes > this.bounds.maxBytes - NOTICE_BYTES) {
       // Each line: its number, an escaped tab, its text and the line feed after it (2 bytes each).
-      const runBytes = prefixes + count * 3 + (texts === undefined ? textBytes(lines, from, index) : jsonBytes(texts) - (count - 1) * 2);
+      const runBytes = prefixes + count * 3 + (texts === undefined ? textBytes(lines, from, index) : wellFormedJsonBytes(texts) - (count - 1) * 2);
       bytes = (exact ? this.bytes : this.exactBytes()) + runBytes;
       exact = true;
       if (bytes > this.bounds.maxBytes - NOTICE_BYTES) return -1;
@@ -317,8 +322,8 @@ interface Run {
   readonly lines: readonly LineText[];
   readonly from: number;
   readonly count: number;
-  /** Their texts joined by line feeds, when the source had them so. */
-  readonly joined: string | undefined;
+  /** Their texts joined by line feeds, as pieces, when the source had them so. */
+  readonly joined: readonly string[] | undefined;
 }
 
 /** What an entry adds to a page: its JSON-escaped bytes and estimated tenths of a token (each with its line break). */
