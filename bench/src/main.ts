@@ -8,7 +8,7 @@ import { SETTLE_MS } from "@read/core";
 import { prepareBaseline } from "./baseline.js";
 import { buildCases, PROFILE_NAMES, profileBuilt, QUICK_WORKLOADS, REPORTED_PACKAGES, type BenchCase, type ProfileName } from "./cases.js";
 import type { ConcurrencyResult, ConcurrencySpec } from "./concurrency.js";
-import { measureDocuments, type DocumentBenchResult } from "./documents.js";
+import { HOSTILE_PING_GAP_MS, measureDocuments, type DocumentBenchResult } from "./documents.js";
 import type { LongReadResult, LongReadSpec } from "./long-read.js";
 import { measureMcpResponsiveness, type McpResponsivenessResult } from "./mcp-responsiveness.js";
 import { pageFaultCostNs } from "./page-fault-cost.js";
@@ -153,7 +153,7 @@ if (!quick && !args["no-documents"] && (only === undefined || only.test("documen
   const mcpBuilt = fs.existsSync(path.join(repoRoot, "packages", "mcp", "dist", "run-read-mcp.js"));
   documents = await measureDocuments({ root: path.join(workloads.root, "documents"), rounds: 40, mcpBin: mcpBuilt ? mcpBin : undefined, hostileRounds: 2 });
   const window = documents.windows.map((each) => `${each.pages} ${(each.warmNs.median / 1e6).toFixed(1)} ms`).join(", ");
-  log(`agent PDF (${documents.pdfPages} pages): ${window}; first call ${(documents.firstCallNs / 1e6).toFixed(0)} ms${documents.hostile === null ? "" : `; hostile PDF over read-mcp: slowest ping ${(documents.hostile.slowestPingNs.max / 1e6).toFixed(1)} ms (${documents.hostile.pings} pings)`}`);
+  log(`agent PDF (${documents.pdfPages} pages): ${window}; first call ${(documents.firstCallNs / 1e6).toFixed(0)} ms${documents.hostile === null ? "" : `; hostile PDF over read-mcp: slowest ping ${(documents.hostile.paced.slowestPingNs.max / 1e6).toFixed(1)} ms (${documents.hostile.paced.pings} pings ${HOSTILE_PING_GAP_MS} ms apart; back to back ${(documents.hostile.flood.slowestPingNs.max / 1e6).toFixed(1)} ms)`}`);
 }
 
 const concurrency: (ConcurrencyResult & { runs: number })[] = [];

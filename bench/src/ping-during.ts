@@ -11,8 +11,11 @@ export interface PingsDuring<T> {
   readonly pings: number;
 }
 
-/** Starts `call` on `client`'s server and pings that server, one ping after another, until the call settles. */
-export async function pingDuring<T>(client: Client, call: () => Promise<T>): Promise<PingsDuring<T>> {
+/**
+ * Starts `call` on `client`'s server and pings that server, one ping after another, until the call settles:
+ * back to back, or `gapMs` after each answer.
+ */
+export async function pingDuring<T>(client: Client, call: () => Promise<T>, gapMs = 0): Promise<PingsDuring<T>> {
   let done = false;
   const started = process.hrtime.bigint();
   const pending = call().finally(() => {
@@ -21,6 +24,7 @@ export async function pingDuring<T>(client: Client, call: () => Promise<T>): Pro
   let worstNs = 0;
   let pings = 0;
   while (!done) {
+    if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
     const sent = process.hrtime.bigint();
     await client.ping();
     worstNs = Math.max(worstNs, Number(process.hrtime.bigint() - sent));

@@ -1,4 +1,5 @@
 import { WORKLOAD_TITLES, type WorkloadId } from "./cases.js";
+import { HOSTILE_PING_GAP_MS } from "./documents.js";
 import { WARM_UP } from "./measure.js";
 import type { BenchResults, CaseResult } from "./results.js";
 import type { TokensResult } from "./tokens.js";
@@ -191,9 +192,9 @@ export function renderMarkdown(r: BenchResults): string {
     for (const window of documents.windows) out.push(`| ${window.pages} | ${time(window.warmNs.median)} | ${time(window.warmNs.p10)}-${time(window.warmNs.p90)} |`);
     out.push("");
     if (documents.hostile !== null) {
-      const hostile = documents.hostile;
+      const { paced, flood } = documents.hostile;
       out.push(
-        `\`read-mcp --profile agent\` was sent a PDF whose one page inflates to 56 MB of operators (\`makeInflatingPdf\`), in ${hostile.slowestPingNs.n} servers, and pinged one ping after another until it answered (${hostile.answer}, after ${time(hostile.callNs.median)}): the slowest of ${hostile.pings} pings took ${time(hostile.slowestPingNs.max)}, against ${time(hostile.idleSlowestPingNs.max)} for the slowest ping of the same servers in a second before the call.`,
+        `\`read-mcp --profile agent\` was sent a PDF whose one page inflates to 56 MB of operators (\`makeInflatingPdf\`), in ${paced.slowestPingNs.n} servers, and pinged until it answered, each ping ${HOSTILE_PING_GAP_MS} ms after the last one's answer (${paced.answer}, after ${time(paced.callNs.median)}): the slowest of ${paced.pings} pings took ${time(paced.slowestPingNs.max)}, against ${time(paced.idleSlowestPingNs.max)} for the slowest ping of the same servers, pinged so, in a second before the call. Then the same call was pinged one ping after another, back to back (${flood.answer}, after ${time(flood.callNs.median)}): the slowest of ${flood.pings} pings took ${time(flood.slowestPingNs.max)}, against ${time(flood.idleSlowestPingNs.max)} in a second before the call. That flood is about 20,000 messages a second, and its own garbage is most of what its slowest ping measures: the MCP SDK's scavenges of 5 to 9 ms every tenth of a second, in an idle server as in a busy one. The parse's worker runs at the lowest priority, so under the flood it barely runs, and the call takes longer than its 5 s bound (the bound counts from the parse's start, and the worker must run to stop).`,
       );
       out.push("");
     }

@@ -1,3 +1,4 @@
+import { HOSTILE_PING_GAP_MS } from "./documents.js";
 import type { BenchResults, CaseResult, TargetResult } from "./results.js";
 import { time } from "./report.js";
 import { summarize } from "./stats.js";
@@ -269,7 +270,7 @@ const ms = (ns: number) => (Number.isFinite(ns) ? `${(ns / 1e6).toFixed(ns < 10e
 // Issue 33: a page window of a long PDF, flat in the page number, and read-mcp answering pings while a hostile PDF is parsed.
 function documentTargets(results: BenchResults): TargetResult[] {
   const pdfTarget = 'agent: a 300-page PDF, pages "150-152", at most 500 ms (a worker with pdf.js loaded; the first call, which loads it, is reported) and flat in the page number: at most 1.5x pages "1-3" (issue 33)';
-  const pingTarget = "agent over read-mcp: while a PDF whose page inflates to 56 MB of operators is parsed, every ping is answered within 20 ms (issue 33)";
+  const pingTarget = `agent over read-mcp: while a PDF whose page inflates to 56 MB of operators is parsed, every ping (sent ${HOSTILE_PING_GAP_MS} ms after the last one's answer) is answered within 20 ms (issue 33)`;
   const documents = results.documents ?? null;
   if (documents === null) return [{ target: pdfTarget, measured: "not run", met: null }, { target: pingTarget, measured: "not run", met: null }];
   const windowNs = (pages: string) => documents.windows.find((window) => window.pages === pages)?.warmNs.median ?? Number.NaN;
@@ -289,8 +290,8 @@ function documentTargets(results: BenchResults): TargetResult[] {
       ? { target: pingTarget, measured: "not run (read-mcp is not built)", met: null }
       : {
           target: pingTarget,
-          measured: `slowest of ${hostile.pings} pings ${ms(hostile.slowestPingNs.max)} during calls of ${ms(hostile.callNs.median)} that answered ${hostile.answer}; the same servers' slowest ping in a second before the call: ${ms(hostile.idleSlowestPingNs.max)}`,
-          met: hostile.pings > 0 && hostile.slowestPingNs.max <= 20e6 && hostile.answer === "DOCUMENT_TOO_COMPLEX",
+          measured: `slowest of ${hostile.paced.pings} pings ${ms(hostile.paced.slowestPingNs.max)} during calls of ${ms(hostile.paced.callNs.median)} that answered ${hostile.paced.answer}; the same servers' slowest ping in a second before the call: ${ms(hostile.paced.idleSlowestPingNs.max)} (pinged back to back: ${ms(hostile.flood.slowestPingNs.max)} during the call, ${ms(hostile.flood.idleSlowestPingNs.max)} before it)`,
+          met: hostile.paced.pings > 0 && hostile.paced.slowestPingNs.max <= 20e6 && hostile.paced.answer === "DOCUMENT_TOO_COMPLEX",
         },
   );
   return targets;

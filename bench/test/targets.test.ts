@@ -368,7 +368,9 @@ test("the PDF targets of issue 33: pages 150-152 of a 300-page PDF within 500 ms
     { pages: "150-152", warmNs: summarize([middle * 1e6]) },
     { pages: "298-300", warmNs: summarize([start * 1e6]) },
   ];
-  const hostile = (pingMs: number, answer = "DOCUMENT_TOO_COMPLEX") => ({ pings: 100, slowestPingNs: summarize([pingMs * 1e6]), idleSlowestPingNs: summarize([5e6]), callNs: summarize([5000e6]), answer });
+  const calls = (pingMs: number, answer: string) => ({ pings: 100, slowestPingNs: summarize([pingMs * 1e6]), idleSlowestPingNs: summarize([5e6]), callNs: summarize([5000e6]), answer });
+  // Only the paced pings decide; the flood's are reported beside them.
+  const hostile = (pingMs: number, answer = "DOCUMENT_TOO_COMPLEX") => ({ paced: calls(pingMs, answer), flood: calls(30, answer) });
   const targetsOf = (documents: DocumentBenchResult | null) => checkTargets({ ...results([]), documents }).filter((target) => target.target.includes("PDF"));
   expect(targetsOf({ pdfPages: 300, pdfBytes: 1000, firstCallNs: 400e6, windows: windows(40, 50), hostile: hostile(12) })).toEqual([
     {
@@ -377,8 +379,8 @@ test("the PDF targets of issue 33: pages 150-152 of a 300-page PDF within 500 ms
       met: true,
     },
     {
-      target: "agent over read-mcp: while a PDF whose page inflates to 56 MB of operators is parsed, every ping is answered within 20 ms (issue 33)",
-      measured: "slowest of 100 pings 12 ms during calls of 5000 ms that answered DOCUMENT_TOO_COMPLEX; the same servers' slowest ping in a second before the call: 5.0 ms",
+      target: "agent over read-mcp: while a PDF whose page inflates to 56 MB of operators is parsed, every ping (sent 5 ms after the last one's answer) is answered within 20 ms (issue 33)",
+      measured: "slowest of 100 pings 12 ms during calls of 5000 ms that answered DOCUMENT_TOO_COMPLEX; the same servers' slowest ping in a second before the call: 5.0 ms (pinged back to back: 30 ms during the call, 5.0 ms before it)",
       met: true,
     },
   ]);
