@@ -7,16 +7,16 @@ import { GlobSubject } from "./glob-subject.js";
  * included), `recursive-prefix` (a leading `**` and its `/`) nothing, `/` or any run ending with `/`,
  * `recursive-suffix` (`/` and a trailing `**`) `/` then any run, `recursive-middle` (`/**` and its `/`)
  * `/`, or `/`, any run and `/`, `class` one character its ranges (code points) hold or, negated, do not,
- * `alternates` (`{a,b}`) what one of its branches matches.
+ * `alternates` (`{a,b}`) what one of its branches matches. A literal's or a class's `key` is the same for
+ * steps that hold at the same characters (in globs that ignore case alike).
  */
-export type GlobToken =
-  | { readonly kind: "literal"; readonly char: number }
-  | { readonly kind: "any" | "star" | "recursive-prefix" | "recursive-suffix" | "recursive-middle" }
-  | { readonly kind: "class"; readonly negated: boolean; readonly ranges: readonly (readonly [number, number])[] }
-  | { readonly kind: "alternates"; readonly branches: readonly (readonly BranchToken[])[] };
+export type GlobToken = BranchToken | { readonly kind: "alternates"; readonly branches: readonly (readonly BranchToken[])[] };
 
 /** A step of an alternative of `{...}`: alternate groups do not nest. */
-export type BranchToken = Exclude<GlobToken, { readonly kind: "alternates" }>;
+export type BranchToken =
+  | { readonly kind: "literal"; readonly char: number; readonly key: string }
+  | { readonly kind: "any" | "star" | "recursive-prefix" | "recursive-suffix" | "recursive-middle" }
+  | { readonly kind: "class"; readonly negated: boolean; readonly ranges: readonly (readonly [number, number])[]; readonly key: string };
 
 /** A glob compiled for matching whole paths in linear time, or why it could not be compiled. */
 export type CompiledGlob = GlobMatcher | { readonly error: string };
@@ -26,6 +26,13 @@ export interface GlobMatcher {
   /** Whether the glob matches the whole of `path` (a subject serves every glob tested against one path). */
   matches(path: string | GlobSubject): boolean;
 }
+
+// A glob as parsed: characters as code points, alternatives as written (empty ones, runs of `*`).
+type ParsedStep =
+  | { readonly kind: "literal"; readonly char: number }
+  | { readonly kind: "any" | "star" | "recursive-prefix" | "recursive-suffix" | "recursive-middle" }
+  | { readonly kind: "class"; readonly negated: boolean; readonly ranges: readonly (readonly [number, number])[] };
+type Parsed = ParsedStep | { readonly kind: "alternates"; readonly branches: readonly (readonly ParsedStep[])[] };
 
 class GlobSyntaxError extends Error {}
 
@@ -52,7 +59,7 @@ class GlobSyntaxError extends Error {}
  * {@link GlobSubject}): a workspace may add deny patterns, and the path comes from the model.
  */
 export function compileGlob(pattern: string, options: { readonly caseSensitive?: boolean } = {}): CompiledGlob {
-  let tokens: readonly GlobToken[];
+  let tokens: readonly Parsed[];
   try {
     tokens = parse(pattern);
   } catch (error) {
@@ -61,7 +68,7 @@ export function compileGlob(pattern: string, options: { readonly caseSensitive?:
   }
   const only = tokens[0];
   const fold = options.caseSensitive !== true;
-  const steps = tokens.length === 1 && only?.kind === "recursive-prefix" ? [{ kind: "star" } as const] : program(tokens, fold);
+  const steps: readonly GlobToken[] = tokens.length === 1 && only?.kind === "recursive-prefix" ? [{ kind: "star" }] : program(tokens, fold);
   return { matches: (path) => (typeof path === "string" ? new GlobSubject(path) : path).matches(steps, fold) };
 }
 
@@ -72,40 +79,49 @@ export function compileGlob(pattern: string, options: { readonly caseSensitive?:
  * `undefined` for a glob that does not compile.
  */
 export function unboundedWildcards(pattern: string): number | undefined {
-  let tokens: readonly GlobToken[];
+  let tokens: readonly Parsed[];
   try {
     tokens = parse(pattern);
   } catch (error) {
     if (error instanceof GlobSyntaxError) return undefined;
     throw error;
   }
-  const count = (sequence: readonly GlobToken[]): number =>
+  const count = (sequence: readonly Parsed[]): number =>
     withoutStarRuns(sequence).reduce((sum, token) => sum + (token.kind === "alternates" ? Math.max(0, ...token.branches.map(count)) : token.kind === "star" || token.kind.startsWith("recursive") ? 1 : 0), 0);
   return count(tokens);
 }
 
 // `**` that is not a whole component is two `*`, and `*` matches `/` too: a run of them is one wildcard.
-function withoutStarRuns<T extends GlobToken>(tokens: readonly T[]): readonly T[] {
+function withoutStarRuns<T extends Parsed>(tokens: readonly T[]): readonly T[] {
   return tokens.filter((token, index) => token.kind !== "star" || tokens[index - 1]?.kind !== "star");
 }
 
 // The steps of a parsed glob: an empty alternative is dropped (`x{a,}y` matches `xay` alone, as in
 // globset), and a group left with none matches the empty string; a literal of a glob that ignores case
 // becomes its case key, worked out once here rather than at every path.
-function program(tokens: readonly GlobToken[], fold: boolean): readonly GlobToken[] {
-  const keyed = <T extends GlobToken>(token: T): T => (fold && token.kind === "literal" ? { ...token, char: caseKey(token.char) } : token);
+function program(tokens: readonly Parsed[], fold: boolean): readonly GlobToken[] {
   return withoutStarRuns(tokens).flatMap((token): GlobToken[] => {
-    if (token.kind !== "alternates") return [keyed(token)];
-    const branches = token.branches.map((branch) => withoutStarRuns(branch).map(keyed)).filter((branch) => branch.length > 0);
+    if (token.kind !== "alternates") return [step(token, fold)];
+    const branches = token.branches.map((branch) => withoutStarRuns(branch).map((inner) => step(inner, fold))).filter((branch) => branch.length > 0);
     return branches.length === 0 ? [] : [{ kind: "alternates", branches }];
   });
 }
 
-function parse(pattern: string): readonly GlobToken[] {
+function step(token: ParsedStep, fold: boolean): BranchToken {
+  const mode = fold ? "i" : "s";
+  if (token.kind === "literal") {
+    const char = fold ? caseKey(token.char) : token.char;
+    return { kind: "literal", char, key: `${mode}${char}` };
+  }
+  if (token.kind === "class") return { ...token, key: `${mode}${token.negated ? "!" : ""}${token.ranges.join(";")}` };
+  return token;
+}
+
+function parse(pattern: string): readonly Parsed[] {
   const chars = Array.from(pattern);
   // The top level, then one list per alternative of an open `{...}`.
-  const stack: GlobToken[][] = [[]];
-  const top = () => stack[stack.length - 1] as GlobToken[];
+  const stack: Parsed[][] = [[]];
+  const top = () => stack[stack.length - 1] as Parsed[];
   let at = 0;
   while (at < chars.length) {
     const char = chars[at] as string;
@@ -127,7 +143,7 @@ function parse(pattern: string): readonly GlobToken[] {
       case "}": {
         if (stack.length < 2) throw new GlobSyntaxError("unopened alternate group; missing '{' (maybe escape '}' with '[}]'?)");
         // Every list past the top level is a branch: a `{` inside a group was refused.
-        const branches = stack.splice(1) as BranchToken[][];
+        const branches = stack.splice(1) as ParsedStep[][];
         top().push({ kind: "alternates", branches });
         break;
       }
@@ -147,12 +163,12 @@ function parse(pattern: string): readonly GlobToken[] {
     }
   }
   if (stack.length > 1) throw new GlobSyntaxError("unclosed alternate group; missing '}' (maybe escape '{' with '[{]'?)");
-  return stack[0] as GlobToken[];
+  return stack[0] as Parsed[];
 }
 
 // `at` is just past a `*`; returns where parsing goes on.
-function parseStar(chars: readonly string[], at: number, stack: GlobToken[][]): number {
-  const tokens = stack[stack.length - 1] as GlobToken[];
+function parseStar(chars: readonly string[], at: number, stack: Parsed[][]): number {
+  const tokens = stack[stack.length - 1] as Parsed[];
   const twoStars = () => tokens.push({ kind: "star" }, { kind: "star" });
   if (chars[at] !== "*") {
     tokens.push({ kind: "star" });
@@ -184,14 +200,14 @@ function parseStar(chars: readonly string[], at: number, stack: GlobToken[][]): 
     return at;
   }
   // The `/` before `**` becomes part of the recursive token (after a recursive token, it stays that one).
-  const previous = tokens.pop() as GlobToken;
+  const previous = tokens.pop() as Parsed;
   if (previous.kind === "recursive-prefix" || previous.kind === "recursive-suffix") tokens.push(previous);
   else tokens.push({ kind: suffix ? "recursive-suffix" : "recursive-middle" });
   return at;
 }
 
 // `at` is just past a `[`; returns where parsing goes on.
-function parseClass(chars: readonly string[], at: number, tokens: GlobToken[]): number {
+function parseClass(chars: readonly string[], at: number, tokens: Parsed[]): number {
   const ranges: [number, number][] = [];
   const negated = chars[at] === "!" || chars[at] === "^";
   if (negated) at++;
@@ -221,7 +237,7 @@ function parseClass(chars: readonly string[], at: number, tokens: GlobToken[]): 
   return at;
 }
 
-function literal(char: string): BranchToken {
+function literal(char: string): ParsedStep {
   return { kind: "literal", char: codePoint(char) };
 }
 
