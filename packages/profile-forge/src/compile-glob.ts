@@ -1,14 +1,38 @@
-/** The expression of a glob's leading recursive `**`: any number of leading directories, none included. */
-export const RECURSIVE_PREFIX = "(?:/?|.*/)";
+import { caseKey } from "./case-equivalents.js";
+import { GlobSubject } from "./glob-subject.js";
 
-/** A glob compiled to a regular expression over a whole path, or why it could not be. */
-export type CompiledGlob = { readonly regex: RegExp } | { readonly error: string };
+/**
+ * One step of a compiled glob, as {@link GlobSubject} matches it: `literal` one character (its code point,
+ * or in a glob that ignores case its {@link caseKey}), `any` (`?`) any one, `star` (`*`) any run (`/`
+ * included), `recursive-prefix` (a leading `**` and its `/`) nothing, `/` or any run ending with `/`,
+ * `recursive-suffix` (`/` and a trailing `**`) `/` then any run, `recursive-middle` (`/**` and its `/`)
+ * `/`, or `/`, any run and `/`, `class` one character its ranges (code points) hold or, negated, do not,
+ * `alternates` (`{a,b}`) what one of its branches matches. A literal's or a class's `key` is the same for
+ * steps that hold at the same characters (in globs that ignore case alike).
+ */
+export type GlobToken = BranchToken | { readonly kind: "alternates"; readonly branches: readonly (readonly BranchToken[])[] };
 
-type Token =
-  | { readonly kind: "literal"; readonly char: string }
+/** A step of an alternative of `{...}`: alternate groups do not nest. */
+export type BranchToken =
+  | { readonly kind: "literal"; readonly char: number; readonly key: string }
   | { readonly kind: "any" | "star" | "recursive-prefix" | "recursive-suffix" | "recursive-middle" }
-  | { readonly kind: "class"; readonly negated: boolean; readonly ranges: readonly (readonly [string, string])[] }
-  | { readonly kind: "alternates"; readonly branches: readonly (readonly Token[])[] };
+  | { readonly kind: "class"; readonly negated: boolean; readonly ranges: readonly (readonly [number, number])[]; readonly key: string };
+
+/** A glob compiled for matching whole paths in linear time, or why it could not be compiled. */
+export type CompiledGlob = GlobMatcher | { readonly error: string };
+
+/** A compiled glob. */
+export interface GlobMatcher {
+  /** Whether the glob matches the whole of `path` (a subject serves every glob tested against one path). */
+  matches(path: string | GlobSubject): boolean;
+}
+
+// A glob as parsed: characters as code points, alternatives as written (empty ones, runs of `*`).
+type ParsedStep =
+  | { readonly kind: "literal"; readonly char: number }
+  | { readonly kind: "any" | "star" | "recursive-prefix" | "recursive-suffix" | "recursive-middle" }
+  | { readonly kind: "class"; readonly negated: boolean; readonly ranges: readonly (readonly [number, number])[] };
+type Parsed = ParsedStep | { readonly kind: "alternates"; readonly branches: readonly (readonly ParsedStep[])[] };
 
 class GlobSyntaxError extends Error {}
 
@@ -22,16 +46,20 @@ class GlobSyntaxError extends Error {}
  *   itself), in the middle any number of directories (none included); anywhere else it is two `*`;
  * - `[abc]`, `[a-z]`, `[!a]` / `[^a]` are classes (`]` or `-` first is literal); `{a,b}` are alternatives
  *   (not nested; an empty alternative is dropped); `\` escapes the next character;
- * - the pattern matches the whole path, ignoring case (unless `caseSensitive`: this project's `!`
- *   exceptions re-include only what they match as written).
+ * - the pattern matches the whole path, ignoring case as a JavaScript regular expression with the flags `iu`
+ *   does (unless `caseSensitive`: this project's `!` exceptions re-include only what they match as
+ *   written).
  *
  * Two differences are deliberate: `?` and classes match one character where `globset` matches one byte,
  * and case folds beyond ASCII, so a pattern never misses a name because it is not ASCII; and a `}` that
  * closes no `{` is an error (globset 0.4.9 reads it as nothing), since a deny list must not hold a
  * pattern that means something other than it says.
+ *
+ * A path is matched in time linear in its length times the glob's, whatever the glob (see
+ * {@link GlobSubject}): a workspace may add deny patterns, and the path comes from the model.
  */
 export function compileGlob(pattern: string, options: { readonly caseSensitive?: boolean } = {}): CompiledGlob {
-  let tokens: readonly Token[];
+  let tokens: readonly Parsed[];
   try {
     tokens = parse(pattern);
   } catch (error) {
@@ -39,40 +67,61 @@ export function compileGlob(pattern: string, options: { readonly caseSensitive?:
     throw error;
   }
   const only = tokens[0];
-  const source = tokens.length === 1 && only?.kind === "recursive-prefix" ? ".*" : withoutStarRuns(tokens).map(toRegex).join("");
-  return { regex: new RegExp(`^${source}$`, options.caseSensitive === true ? "su" : "isu") };
+  const fold = options.caseSensitive !== true;
+  const steps: readonly GlobToken[] = tokens.length === 1 && only?.kind === "recursive-prefix" ? [{ kind: "star" }] : program(tokens, fold);
+  return { matches: (path) => (typeof path === "string" ? new GlobSubject(path) : path).matches(steps, fold) };
 }
 
 /**
- * How many unbounded wildcards (`*` runs and `**` components) the longest alternative of a glob holds:
- * its compiled expression backtracks in time up to the path's length to that power, so a pattern a
- * workspace adds may hold at most two (every default pattern holds at most two). `undefined` for a glob
- * that does not compile.
+ * How many unbounded wildcards (`*` runs and `**` components) the longest alternative of a glob holds: a
+ * pattern a workspace adds may hold at most two (every default pattern holds at most two), a bound set
+ * when globs were regular expressions whose time grew by a factor of the path's length per wildcard.
+ * `undefined` for a glob that does not compile.
  */
 export function unboundedWildcards(pattern: string): number | undefined {
-  let tokens: readonly Token[];
+  let tokens: readonly Parsed[];
   try {
     tokens = parse(pattern);
   } catch (error) {
     if (error instanceof GlobSyntaxError) return undefined;
     throw error;
   }
-  const count = (sequence: readonly Token[]): number =>
+  const count = (sequence: readonly Parsed[]): number =>
     withoutStarRuns(sequence).reduce((sum, token) => sum + (token.kind === "alternates" ? Math.max(0, ...token.branches.map(count)) : token.kind === "star" || token.kind.startsWith("recursive") ? 1 : 0), 0);
   return count(tokens);
 }
 
-// `**` that is not a whole component is two `*`, and `*` matches `/` too: a run of them is one `.*`, which
-// matches the same paths without the backtracking of `.*.*`.
-function withoutStarRuns(tokens: readonly Token[]): readonly Token[] {
+// `**` that is not a whole component is two `*`, and `*` matches `/` too: a run of them is one wildcard.
+function withoutStarRuns<T extends Parsed>(tokens: readonly T[]): readonly T[] {
   return tokens.filter((token, index) => token.kind !== "star" || tokens[index - 1]?.kind !== "star");
 }
 
-function parse(pattern: string): readonly Token[] {
+// The steps of a parsed glob: an empty alternative is dropped (`x{a,}y` matches `xay` alone, as in
+// globset), and a group left with none matches the empty string; a literal of a glob that ignores case
+// becomes its case key, worked out once here rather than at every path.
+function program(tokens: readonly Parsed[], fold: boolean): readonly GlobToken[] {
+  return withoutStarRuns(tokens).flatMap((token): GlobToken[] => {
+    if (token.kind !== "alternates") return [step(token, fold)];
+    const branches = token.branches.map((branch) => withoutStarRuns(branch).map((inner) => step(inner, fold))).filter((branch) => branch.length > 0);
+    return branches.length === 0 ? [] : [{ kind: "alternates", branches }];
+  });
+}
+
+function step(token: ParsedStep, fold: boolean): BranchToken {
+  const mode = fold ? "i" : "s";
+  if (token.kind === "literal") {
+    const char = fold ? caseKey(token.char) : token.char;
+    return { kind: "literal", char, key: `${mode}${char}` };
+  }
+  if (token.kind === "class") return { ...token, key: `${mode}${token.negated ? "!" : ""}${token.ranges.join(";")}` };
+  return token;
+}
+
+function parse(pattern: string): readonly Parsed[] {
   const chars = Array.from(pattern);
   // The top level, then one list per alternative of an open `{...}`.
-  const stack: Token[][] = [[]];
-  const top = () => stack[stack.length - 1] as Token[];
+  const stack: Parsed[][] = [[]];
+  const top = () => stack[stack.length - 1] as Parsed[];
   let at = 0;
   while (at < chars.length) {
     const char = chars[at] as string;
@@ -93,32 +142,33 @@ function parse(pattern: string): readonly Token[] {
         break;
       case "}": {
         if (stack.length < 2) throw new GlobSyntaxError("unopened alternate group; missing '{' (maybe escape '}' with '[}]'?)");
-        const branches = stack.splice(1);
+        // Every list past the top level is a branch: a `{` inside a group was refused.
+        const branches = stack.splice(1) as ParsedStep[][];
         top().push({ kind: "alternates", branches });
         break;
       }
       case ",":
         if (stack.length > 1) stack.push([]);
-        else top().push({ kind: "literal", char });
+        else top().push(literal(char));
         break;
       case "\\": {
         const escaped = chars[at];
         if (escaped === undefined) throw new GlobSyntaxError("dangling '\\'");
         at++;
-        top().push({ kind: "literal", char: escaped });
+        top().push(literal(escaped));
         break;
       }
       default:
-        top().push({ kind: "literal", char });
+        top().push(literal(char));
     }
   }
   if (stack.length > 1) throw new GlobSyntaxError("unclosed alternate group; missing '}' (maybe escape '{' with '[{]'?)");
-  return stack[0] as Token[];
+  return stack[0] as Parsed[];
 }
 
 // `at` is just past a `*`; returns where parsing goes on.
-function parseStar(chars: readonly string[], at: number, stack: Token[][]): number {
-  const tokens = stack[stack.length - 1] as Token[];
+function parseStar(chars: readonly string[], at: number, stack: Parsed[][]): number {
+  const tokens = stack[stack.length - 1] as Parsed[];
   const twoStars = () => tokens.push({ kind: "star" }, { kind: "star" });
   if (chars[at] !== "*") {
     tokens.push({ kind: "star" });
@@ -150,15 +200,15 @@ function parseStar(chars: readonly string[], at: number, stack: Token[][]): numb
     return at;
   }
   // The `/` before `**` becomes part of the recursive token (after a recursive token, it stays that one).
-  const previous = tokens.pop() as Token;
+  const previous = tokens.pop() as Parsed;
   if (previous.kind === "recursive-prefix" || previous.kind === "recursive-suffix") tokens.push(previous);
   else tokens.push({ kind: suffix ? "recursive-suffix" : "recursive-middle" });
   return at;
 }
 
 // `at` is just past a `[`; returns where parsing goes on.
-function parseClass(chars: readonly string[], at: number, tokens: Token[]): number {
-  const ranges: [string, string][] = [];
+function parseClass(chars: readonly string[], at: number, tokens: Parsed[]): number {
+  const ranges: [number, number][] = [];
   const negated = chars[at] === "!" || chars[at] === "^";
   if (negated) at++;
   let first = true;
@@ -172,43 +222,25 @@ function parseClass(chars: readonly string[], at: number, tokens: Token[]): numb
     if (char === "-" && !first && !inRange) {
       inRange = true;
     } else if (inRange && last !== undefined) {
-      if ((char.codePointAt(0) ?? 0) < (last[0].codePointAt(0) ?? 0)) throw new GlobSyntaxError(`invalid range; '${last[0]}' > '${char}'`);
-      last[1] = char;
+      const to = codePoint(char);
+      if (to < last[0]) throw new GlobSyntaxError(`invalid range; '${String.fromCodePoint(last[0])}' > '${char}'`);
+      last[1] = to;
       inRange = false;
     } else {
-      ranges.push([char, char]);
+      ranges.push([codePoint(char), codePoint(char)]);
     }
     first = false;
   }
   // A `-` just before the closing `]` is a literal.
-  if (inRange) ranges.push(["-", "-"]);
+  if (inRange) ranges.push([codePoint("-"), codePoint("-")]);
   tokens.push({ kind: "class", negated, ranges });
   return at;
 }
 
-function toRegex(token: Token): string {
-  switch (token.kind) {
-    case "literal":
-      return literal(token.char);
-    case "any":
-      return ".";
-    case "star":
-      return ".*";
-    case "recursive-prefix":
-      return RECURSIVE_PREFIX;
-    case "recursive-suffix":
-      return "/.*";
-    case "recursive-middle":
-      return "(?:/|/.*/)";
-    case "class":
-      return `[${token.negated ? "^" : ""}${token.ranges.map(([from, to]) => (from === to ? literal(from) : `${literal(from)}-${literal(to)}`)).join("")}]`;
-    case "alternates": {
-      const branches = token.branches.map((branch) => withoutStarRuns(branch).map(toRegex).join("")).filter((branch) => branch !== "");
-      return branches.length === 0 ? "" : `(?:${branches.join("|")})`;
-    }
-  }
+function literal(char: string): ParsedStep {
+  return { kind: "literal", char: codePoint(char) };
 }
 
-function literal(char: string): string {
-  return `\\u{${(char.codePointAt(0) ?? 0).toString(16)}}`;
+function codePoint(char: string): number {
+  return char.codePointAt(0) as number;
 }

@@ -1,5 +1,6 @@
 import { canonicalGlob, escapeText, normalizeName, quoteText, splitPath, type SensitiveRule } from "@read/core";
-import { compileGlob, RECURSIVE_PREFIX } from "./compile-glob.js";
+import { compileGlob, type GlobMatcher } from "./compile-glob.js";
+import { GlobSubject } from "./glob-subject.js";
 
 /** The start of the `rule` of a `SENSITIVE` failure that a denied pattern caused; the pattern follows. */
 export const DENIED_PATTERN_RULE = "denied-pattern:";
@@ -17,7 +18,7 @@ interface Pattern {
   readonly allows: boolean;
   readonly absolute: boolean;
   /** The pattern as written and, for an absolute one reached through a symlink, its canonical form. */
-  readonly regexes: readonly RegExp[];
+  readonly globs: readonly GlobMatcher[];
 }
 
 // A character that makes a path segment a glob rather than a literal name (compileGlob's syntax).
@@ -66,11 +67,8 @@ function buildRules(patterns: readonly string[], root: string): DeniedPatterns {
   }
   const rootExact = splitPath(root);
   const rootNames = rootExact.map(comparable);
-  // Most paths match no deny pattern: one test of all of them at once, per list of names, spares the
-  // rest (a regular expression each, for every list core hands the rules).
-  const anyDeny = unionOf(compiled.filter((entry) => !entry.allows));
   // A list of names joined as the patterns test it (absolute, and relative to the root: `null` outside
-  // it), worked out once for all the patterns that test it: core hands every rule the same list, one rule
+  // it), prepared once for all the patterns that test it: core hands every rule the same list, one rule
   // after the other, so the last list is all that is kept.
   const joinedFor = (rootOf: readonly string[], same: (name: string, rootName: string) => boolean) => {
     let last: { readonly names: readonly string[]; readonly joined: Joined } | undefined;
@@ -79,22 +77,13 @@ function buildRules(patterns: readonly string[], root: string): DeniedPatterns {
       const inside = names.length > rootOf.length && rootOf.every((name, index) => same(names[index] ?? "", name));
       const absolute = `/${names.join("/")}`.replaceAll("\\", "/");
       const relative = inside ? names.slice(rootOf.length).join("/").replaceAll("\\", "/") : null;
-      const joined: Joined = { absolute, relative, denied: anyDeny.absolute.test(absolute) || (relative !== null && anyDeny.relative.test(relative)) };
+      const joined = new Joined(absolute, relative);
       last = { names, joined };
       return joined;
     };
   };
   const denyForm = joinedFor(rootNames, (name, rootName) => name === rootName || comparable(name) === rootName);
   const allowForm = joinedFor(rootExact, (name, rootName) => name === rootName);
-  const matches = (entry: Pattern, joined: Joined) => {
-    const value = entry.absolute ? joined.absolute : joined.relative;
-    return value !== null && entry.regexes.some((regex) => regex.test(value));
-  };
-  const denies = (entry: Pattern, names: readonly string[]) => {
-    const joined = denyForm(names);
-    return joined.denied && matches(entry, joined);
-  };
-  const allows = (entry: Pattern, exact: readonly string[]) => matches(entry, allowForm(exact));
   const rules = compiled.flatMap((entry, index) =>
     entry.allows
       ? []
@@ -102,48 +91,31 @@ function buildRules(patterns: readonly string[], root: string): DeniedPatterns {
           {
             id: `${DENIED_PATTERN_RULE}${entry.pattern}`,
             description: `denied pattern ${quoteText(entry.pattern)}`,
-            // Compiled expressions over the names alone: an absolute pattern's directories were resolved above.
+            // Compiled globs over the names alone: an absolute pattern's directories were resolved above.
             pure: true,
             matches: (names: readonly string[], exact: readonly string[]) =>
-              denies(entry, names) && !compiled.slice(index + 1).some((later) => later.allows && allows(later, exact)),
+              denyForm(names).matches(entry) && !compiled.slice(index + 1).some((later) => later.allows && allowForm(exact).matches(later)),
           },
         ],
   );
   return { rules };
 }
 
-// How the source of a pattern compiled from a glob starting with `**/` starts.
-const RECURSIVE_START = new RegExp(`^${RECURSIVE_PREFIX}`, "isu").source;
+// A list of names joined as the patterns test it, each form prepared for matching at the first pattern
+// that tests it.
+class Joined {
+  private absoluteSubject: GlobSubject | undefined;
+  private relativeSubject: GlobSubject | undefined;
 
-// One expression matching what any of `entries` matches, for absolute and for relative paths (a
-// pattern-free one matches nothing). The patterns that start with `**/` share that start, tried once for
-// all of them rather than once per pattern (each try scans the path again); those that go on with `*`
-// need no split at a `/` at all (`**/*.pem` matches what `*.pem` does), so they share one leading `.*`.
-function unionOf(entries: readonly Pattern[]): { readonly absolute: RegExp; readonly relative: RegExp } {
-  const union = (absolute: boolean) => {
-    const sources = entries.filter((entry) => entry.absolute === absolute).flatMap((entry) => entry.regexes.map((regex) => regex.source));
-    const rests = sources.filter((source) => source.startsWith(RECURSIVE_START)).map((source) => source.slice(RECURSIVE_START.length));
-    const starred = rests.filter((rest) => rest.startsWith(".*")).map((rest) => rest.slice(2));
-    const afterDirectories = rests.filter((rest) => !rest.startsWith(".*"));
-    const alternatives = [
-      ...(afterDirectories.length === 0 ? [] : [`${RECURSIVE_START}(?:${afterDirectories.map(group).join("|")})`]),
-      ...(starred.length === 0 ? [] : [`^.*(?:${starred.map(group).join("|")})`]),
-      ...sources.filter((source) => !source.startsWith(RECURSIVE_START)),
-    ];
-    return new RegExp(alternatives.length === 0 ? "(?!)" : alternatives.map(group).join("|"), "isu");
-  };
-  return { absolute: union(true), relative: union(false) };
-}
+  constructor(
+    private readonly absolute: string,
+    private readonly relative: string | null,
+  ) {}
 
-function group(source: string): string {
-  return `(?:${source})`;
-}
-
-interface Joined {
-  readonly absolute: string;
-  readonly relative: string | null;
-  /** Some deny pattern matches this list (the union said so). */
-  readonly denied: boolean;
+  matches(entry: Pattern): boolean {
+    const subject = entry.absolute ? (this.absoluteSubject ??= new GlobSubject(this.absolute)) : this.relative === null ? undefined : (this.relativeSubject ??= new GlobSubject(this.relative));
+    return subject !== undefined && entry.globs.some((glob) => glob.matches(subject));
+  }
 }
 
 // A deny pattern is compiled NFC-normalised and ignoring case, as core hands rules names (lower-cased,
@@ -163,13 +135,13 @@ function compilePattern(pattern: string): Pattern | { readonly problem: string }
     if ("problem" in canonical) return canonical;
     if (canonical.glob !== glob) forms.push(canonical.glob);
   }
-  const regexes: RegExp[] = [];
+  const globs: GlobMatcher[] = [];
   for (const form of forms) {
     const compiled = allows ? compileGlob(form, { caseSensitive: true }) : compileGlob(form.normalize("NFC"));
     if ("error" in compiled) return { problem: compiled.error };
-    regexes.push(compiled.regex);
+    globs.push(compiled);
   }
-  return { pattern, allows, absolute, regexes };
+  return { pattern, allows, absolute, globs };
 }
 
 // An absolute glob with its fixed directories resolved; compileGlob's escapes keep the resolved part literal.

@@ -10,7 +10,7 @@ const PATHS = ["a", "b", "ab", "aab", "a/b", "a/c/b", "a/x/y/b", "a/prod.env", "
 function matching(pattern: string): string[] {
   const glob = compileGlob(pattern);
   if ("error" in glob) throw new Error(glob.error);
-  return PATHS.filter((path) => glob.regex.test(path));
+  return PATHS.filter((path) => glob.matches(path));
 }
 
 describe("FORGE-NFR-RD-SEC-01-deny: compileGlob reads a pattern as forge's sandbox does", () => {
@@ -39,14 +39,14 @@ describe("FORGE-NFR-RD-SEC-01-deny: compileGlob reads a pattern as forge's sandb
 
   test("case is ignored, beyond ASCII too (globset folds ASCII only: a deliberate difference)", () => {
     const glob = compileGlob("**/*.PEM");
-    expect("error" in glob ? null : [glob.regex.test("Secret.pem"), glob.regex.test("x/KEY.Pem")]).toEqual([true, true]);
+    expect("error" in glob ? null : [glob.matches("Secret.pem"), glob.matches("x/KEY.Pem")]).toEqual([true, true]);
     const accents = compileGlob("\u00c9T\u00c9.txt");
-    expect("error" in accents ? null : accents.regex.test("\u00e9t\u00e9.txt")).toBe(true);
+    expect("error" in accents ? null : accents.matches("\u00e9t\u00e9.txt")).toBe(true);
   });
 
   test("caseSensitive (for `!` exceptions) matches the pattern as written", () => {
     const glob = compileGlob("**/.env.Example", { caseSensitive: true });
-    expect("error" in glob ? null : ["x/.env.Example", "x/.env.example", ".ENV.EXAMPLE"].map((path) => glob.regex.test(path))).toEqual([true, false, false]);
+    expect("error" in glob ? null : ["x/.env.Example", "x/.env.example", ".ENV.EXAMPLE"].map((path) => glob.matches(path))).toEqual([true, false, false]);
   });
 
   test.each<[string, string]>([
@@ -64,14 +64,13 @@ describe("FORGE-NFR-RD-SEC-01-deny: compileGlob reads a pattern as forge's sandb
 });
 
 describe("issue 30: a deny pattern's cost (a workspace may add deny patterns)", () => {
-  test("a run of * compiles to one .*: the same paths match, without the backtracking of .*.*", () => {
+  test("a run of * is one wildcard: the same paths match", () => {
     const glob = compileGlob(`/${"*".repeat(24)}#`);
-    if (!("regex" in glob)) throw new Error(glob.error);
-    expect(glob.regex.source).toBe("^\\u{2f}.*\\u{23}$");
-    expect(glob.regex.test(`/${"a/".repeat(2000)}x`)).toBe(false);
-    expect(glob.regex.test("/a/b#")).toBe(true);
+    if ("error" in glob) throw new Error(glob.error);
+    expect(glob.matches(`/${"a/".repeat(2000)}x`)).toBe(false);
+    expect(glob.matches("/a/b#")).toBe(true);
     const branches = compileGlob("{a***b,c}");
-    expect("regex" in branches && branches.regex.source).toBe("^(?:\\u{61}.*\\u{62}|\\u{63})$");
+    expect("error" in branches ? null : ["ab", "a/x/b", "c", "ac"].map((path) => branches.matches(path))).toEqual([true, true, true, false]);
   });
 
   test("unboundedWildcards counts * runs and ** components in the longest alternative", () => {
