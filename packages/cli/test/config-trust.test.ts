@@ -174,7 +174,7 @@ describe("issue 30 cases 2 and 4: what a workspace's file may add is bounded in 
     const root = makeWorkspace({ "a.txt": "hello\n", "read.config.toml": `[tools.read_file]\ndenied_patterns = ["**/.env", "a/*b*c*"]\n` });
     const run = runCli(["call", "--profile", "forge", "--root", root, "--config", mine, '{"path":"a.txt"}']);
     expect(run.stderr).toBe(
-      `read-tool: ${path.join(root, "read.config.toml")}: key 'tools.read_file.denied_patterns' adds "a/*b*c*", with more than two * or ** (each one more multiplies the time a path takes to match by its length); ${REMEDY}\n`,
+      `read-tool: ${path.join(root, "read.config.toml")}: key 'tools.read_file.denied_patterns' adds "a/*b*c*", with more than two * or ** (a pattern a workspace adds holds at most two, as forge's own do); ${REMEDY}\n`,
     );
     // A run of * is one wildcard: the pattern the review found hanging forge for 20 s answers at once.
     const yours = userConfig(`[tools.read_file]\ndenied_patterns = ["**/.env", ${JSON.stringify(costly)}]\n`);

@@ -87,7 +87,7 @@ function deniedPatternsTightening(trusted: Readonly<Record<string, unknown>>, la
   const added = after.slice(before.length);
   const costly = added.filter((pattern) => (unboundedWildcards(pattern) ?? 0) > 2);
   if (keeps && costly.length > 0) {
-    return `adds ${costly.map((pattern) => JSON.stringify(pattern)).join(", ")}, with more than two * or ** (each one more multiplies the time a path takes to match by its length)`;
+    return `adds ${costly.map((pattern) => JSON.stringify(pattern)).join(", ")}, with more than two * or ** (a pattern a workspace adds holds at most two, as forge's own do)`;
   }
   if (keeps && !added.some((pattern) => pattern.startsWith("!"))) return undefined;
   return keeps
