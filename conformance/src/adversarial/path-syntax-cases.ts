@@ -74,13 +74,15 @@ export const PATH_SYNTAX_CASES: readonly AdversarialCase[] = [
   syntax("file-url-inside", "`file://` URL of a file inside the root (not decoded)", "either", "file://${ROOT}/inside.txt", NOT_FOUND),
   syntax("tilde-home-file", "`~/.bashrc` (`~` is not expanded)", "refuse", "~/.bashrc", NOT_FOUND),
   syntax("tilde-literal-directory", "`~/home.txt`, a file in a directory named `~` inside the root", "either", "~/home.txt", reads("a directory literally named ~\n")),
-  {
-    ...syntax("mark-suffix-name-read", "`a::end/config.ts`, whose text names a secret keyword (secretlint's profiler named its performance marks after the scanned path, and `::end` in it made it measure a mark that does not exist: an unhandled rejection that ended the process)", "read", "a::end/config.ts", reads(KEYWORD_TEXT)),
-    prepare: (workspace) => {
-      fs.mkdirSync(path.join(workspace.root, "a::end"));
-      fs.writeFileSync(path.join(workspace.root, "a::end", "config.ts"), KEYWORD_TEXT);
-    },
-  },
+  pathCase(
+    "path-syntax",
+    "mark-suffix-name-read",
+    "`a::end/config.ts`, whose text names a secret keyword (secretlint's profiler named its performance marks after the scanned path, and `::end` in it made it measure a mark that does not exist: an unhandled rejection that ended the process)",
+    "read",
+    "a::end/config.ts",
+    reads(KEYWORD_TEXT),
+    { layout: { ...PATHS_LAYOUT, files: { ...PATHS_LAYOUT.files, "a::end/config.ts": { text: KEYWORD_TEXT } } } },
+  ),
   syntax("tilde-user", "`~root/.profile`", "refuse", "~root/.profile", NOT_FOUND),
   syntax("tilde-then-parent", "`~/../outside/data.txt` (the kernel's `..` of `<root>/~`)", "refuse", "~/../outside/data.txt", NOT_FOUND),
   syntax("backslash-traversal", "`..\\outside\\data.txt` (backslashes are name characters, or separators: then it leaves the root)", "refuse", "..\\outside\\data.txt", byBackslash(NOT_FOUND, OUTSIDE)),
