@@ -1,3 +1,4 @@
+import { addPosition, advancePositions, firstPosition } from "@read/core";
 import type { ClassItem, GitignorePattern, GitignoreToken, PosixClass } from "./gitignore-pattern.js";
 
 /**
@@ -37,17 +38,17 @@ export class GitignoreSubject {
     this.ends = this.empty();
     this.starts = this.empty();
     this.scratch = [this.empty(), this.empty()];
-    set(this.starts, 0);
+    addPosition(this.starts, 0);
     this.chars.forEach((char, at) => {
       if (char === "/") {
-        set(this.slashes, at);
-        set(this.ends, at);
-        set(this.starts, at + 1);
+        addPosition(this.slashes, at);
+        addPosition(this.ends, at);
+        addPosition(this.starts, at + 1);
       } else {
-        set(this.names, at);
+        addPosition(this.names, at);
       }
     });
-    set(this.ends, this.length);
+    addPosition(this.ends, this.length);
   }
 
   /** Where each name of the path ends (a bit set): the positions {@link matchedEnds} reports, to pass it as `open`. */
@@ -78,7 +79,7 @@ export class GitignoreSubject {
       reach.set(this.starts);
       clearBelow(reach, offset);
     } else {
-      set(reach, offset);
+      addPosition(reach, offset);
     }
     for (const token of pattern.tokens) {
       if (!this.step(token, reach, next)) return [];
@@ -100,15 +101,15 @@ export class GitignoreSubject {
   private step(token: GitignoreToken, from: Uint32Array, to: Uint32Array): boolean {
     switch (token.kind) {
       case "literal":
-        return advance(from, this.literal(token.char), to);
+        return advancePositions(from, this.literal(token.char), to);
       case "any":
-        return advance(from, this.names, to);
+        return advancePositions(from, this.names, to);
       case "class":
-        return advance(from, this.classMask(token), to);
+        return advancePositions(from, this.classMask(token), to);
       case "star":
         return this.star(from, to);
       case "star-all":
-        return fillFrom(first(from), to, this.length);
+        return fillFrom(firstPosition(from), to, this.length);
       case "directories":
         return this.directories(from, to);
     }
@@ -135,7 +136,7 @@ export class GitignoreSubject {
   // `**` then `/`: the positions already reached (no directory), and every position after a `/` at or
   // after the first of them (any run of directories).
   private directories(from: Uint32Array, to: Uint32Array): boolean {
-    const start = first(from);
+    const start = firstPosition(from);
     if (start < 0) return false;
     let below = 0;
     for (let word = 0; word < this.words; word++) {
@@ -154,7 +155,7 @@ export class GitignoreSubject {
     if (mask === undefined) {
       const key = this.fold ? foldChar(char) : char;
       mask = this.empty();
-      for (let at = 0; at < this.length; at++) if (this.chars[at] === key) set(mask, at);
+      for (let at = 0; at < this.length; at++) if (this.chars[at] === key) addPosition(mask, at);
       this.literals.set(char, mask);
     }
     return mask;
@@ -173,7 +174,7 @@ export class GitignoreSubject {
           verdict = classMatches(token.items, char, this.fold) !== token.negated;
           verdicts.set(char, verdict);
         }
-        if (verdict) set(mask, at);
+        if (verdict) addPosition(mask, at);
       }
       this.classes.set(token, mask);
     }
@@ -247,27 +248,9 @@ function posixMatches(name: PosixClass, char: string): boolean {
   }
 }
 
-function set(bits: Uint32Array, at: number): void {
-  bits[at >>> 5] = (bits[at >>> 5] as number) | (1 << (at & 31));
-}
-
 function clearBelow(bits: Uint32Array, at: number): void {
   for (let word = 0; word < at >>> 5; word++) bits[word] = 0;
   if ((at & 31) !== 0) bits[at >>> 5] = (bits[at >>> 5] as number) & ~((1 << (at & 31)) - 1);
-}
-
-// One character further: the positions of `from` whose character `mask` holds, each moved one on.
-function advance(from: Uint32Array, mask: Uint32Array, to: Uint32Array): boolean {
-  let below = 0;
-  let any = 0;
-  for (let word = 0; word < from.length; word++) {
-    const kept = (from[word] as number) & (mask[word] as number);
-    const value = (kept << 1) | (below >>> 31);
-    to[word] = value;
-    any |= value;
-    below = kept;
-  }
-  return any !== 0;
 }
 
 // Every position from `start` to `length`; none when `start` is -1.
@@ -279,14 +262,6 @@ function fillFrom(start: number, to: Uint32Array, length: number): boolean {
   to[start >>> 5] = (to[start >>> 5] as number) & ~((1 << (start & 31)) - 1);
   if ((length & 31) !== 31) to[last] = (to[last] as number) & ((1 << ((length & 31) + 1)) - 1);
   return true;
-}
-
-function first(bits: Uint32Array): number {
-  for (let word = 0; word < bits.length; word++) {
-    const value = bits[word] as number;
-    if (value !== 0) return word * 32 + (31 - Math.clz32(value & -value));
-  }
-  return -1;
 }
 
 function positions(bits: Uint32Array): number[] {

@@ -1,3 +1,4 @@
+import { addPosition, advancePositions, firstPosition } from "@read/core";
 import { caseEquivalents, caseKey } from "./case-equivalents.js";
 import type { BranchToken, GlobToken } from "./compile-glob.js";
 
@@ -49,7 +50,7 @@ export class GlobSubject {
     this.words = (this.length >>> 5) + 1;
     this.slashes = this.empty();
     codePoints.forEach((codePoint, at) => {
-      if (codePoint === SLASH) set(this.slashes, at);
+      if (codePoint === SLASH) addPosition(this.slashes, at);
     });
   }
 
@@ -63,7 +64,7 @@ export class GlobSubject {
     let reach = this.scratch[0];
     let next = this.scratch[1];
     clear(reach, this.words);
-    set(reach, 0);
+    addPosition(reach, 0);
     for (let index = 0; index < steps.length; index++) {
       const token = steps[index] as GlobToken;
       if (!(token.kind === "alternates" ? this.alternates(token.branches, reach, next, fold) : this.step(token, reach, next, fold))) return false;
@@ -124,9 +125,9 @@ export class GlobSubject {
       case "any":
         return shift(from, to);
       case "star":
-        return this.fillFrom(first(from), to);
+        return this.fillFrom(firstPosition(from), to);
       case "recursive-prefix":
-        return this.slashesFrom(first(from), from, to);
+        return this.slashesFrom(firstPosition(from), from, to);
       case "recursive-suffix": {
         const slash = firstOfBoth(from, this.slashes);
         return this.fillFrom(slash < 0 ? -1 : slash + 1, to);
@@ -139,7 +140,7 @@ export class GlobSubject {
   // A character is tested at the positions reached, or, when they are many, at every position once for all
   // the steps alike: at most one test per position either way.
   private characterStep(token: Extract<BranchToken, { kind: "literal" | "class" }>, from: Uint32Array, to: Uint32Array, fold: boolean): boolean {
-    if (count(from) > FEW_POSITIONS) return advance(from, this.mask(token, fold), to);
+    if (count(from) > FEW_POSITIONS) return advancePositions(from, this.mask(token, fold), to);
     clear(to, this.words);
     let any = false;
     for (let word = 0; word < this.words; word++) {
@@ -150,7 +151,7 @@ export class GlobSubject {
         const at = word * 32 + (31 - Math.clz32(low));
         if (at >= this.length) break;
         if (this.holds(token, at, fold)) {
-          set(to, at + 1);
+          addPosition(to, at + 1);
           any = true;
         }
       }
@@ -163,12 +164,12 @@ export class GlobSubject {
     if (mask !== undefined) return mask;
     mask = this.empty();
     if (token.kind === "literal") {
-      for (let at = 0; at < this.length; at++) if (this.holds(token, at, fold)) set(mask, at);
+      for (let at = 0; at < this.length; at++) if (this.holds(token, at, fold)) addPosition(mask, at);
     } else {
       // A class is tested once per different character of the path, not once per position.
       const { chars, at: indexAt } = this.differentCharacters();
       const verdicts = chars.map((_, index) => this.classHolds(token, index, fold));
-      for (let at = 0; at < this.length; at++) if (verdicts[indexAt[at] as number] === true) set(mask, at);
+      for (let at = 0; at < this.length; at++) if (verdicts[indexAt[at] as number] === true) addPosition(mask, at);
     }
     if (this.masks.size < MASKS_KEPT) this.masks.set(token.key, mask);
     return mask;
@@ -266,26 +267,8 @@ function clear(bits: Uint32Array, words: number): void {
   for (let word = 0; word < words; word++) bits[word] = 0;
 }
 
-function set(bits: Uint32Array, at: number): void {
-  bits[at >>> 5] = (bits[at >>> 5] as number) | (1 << (at & 31));
-}
-
 function has(bits: Uint32Array, at: number): boolean {
   return ((bits[at >>> 5] as number) & (1 << (at & 31))) !== 0;
-}
-
-// One character further: the positions of `from` whose character `mask` holds, each moved one on.
-function advance(from: Uint32Array, mask: Uint32Array, to: Uint32Array): boolean {
-  let below = 0;
-  let any = 0;
-  for (let word = 0; word < from.length; word++) {
-    const kept = (from[word] as number) & (mask[word] as number);
-    const value = (kept << 1) | (below >>> 31);
-    to[word] = value;
-    any |= value;
-    below = kept;
-  }
-  return any !== 0;
 }
 
 // Every position one character on. A position past the end is no position: no step moves one back to
@@ -301,14 +284,6 @@ function shift(from: Uint32Array, to: Uint32Array): boolean {
     below = bits;
   }
   return any !== 0;
-}
-
-function first(bits: Uint32Array): number {
-  for (let word = 0; word < bits.length; word++) {
-    const value = bits[word] as number;
-    if (value !== 0) return word * 32 + (31 - Math.clz32(value & -value));
-  }
-  return -1;
 }
 
 // The first position in both `bits` and `other`, or -1.
