@@ -103,15 +103,8 @@ async function measureHostile(bin: string, root: string, rounds: number): Promis
       await client.callTool({ name: "read", arguments: { path: "small.txt" } });
       for (const [kind, gapMs] of [["paced", HOSTILE_PING_GAP_MS], ["flood", 0]] as const) {
         const run = runs[kind];
-        const until = process.hrtime.bigint() + 1_000_000_000n;
-        let idleWorst = 0;
-        while (process.hrtime.bigint() < until) {
-          if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
-          const sent = process.hrtime.bigint();
-          await client.ping();
-          idleWorst = Math.max(idleWorst, Number(process.hrtime.bigint() - sent));
-        }
-        run.idle.push(idleWorst);
+        const idle = await pingDuring(client, () => new Promise((resolve) => setTimeout(resolve, 1000)), gapMs);
+        run.idle.push(idle.worstNs);
         const during = await pingDuring(client, () => client.callTool({ name: "read", arguments: { path: "hostile.pdf" } }, undefined, { timeout: 120_000 }), gapMs);
         run.pings += during.pings;
         run.calls.push(during.callNs);
