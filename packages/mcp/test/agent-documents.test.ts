@@ -66,13 +66,10 @@ describe("read-tool mcp --profile agent: PDFs and notebooks (issue 33)", () => {
       }
       const result = await answer;
       expect(result).toMatchObject({ isError: true, structured: { error: { code: "INVALID_DOCUMENT" } } });
-      // Well under a second on an idle machine; on one kept busy (a CI run's other test files), the parse's
-      // worker (nice 10) gets a share of a core, and what bounds the call is the 30 s after which a parse
-      // short of processor time is stopped (AGENT-DOC-03).
-      expect(Date.now() - started).toBeLessThan(30_000);
+      expect(Date.now() - started).toBeLessThan(10_000);
       expect(pings).toBeGreaterThan(0);
     }
-  }, 90_000);
+  });
 
   test("AGENT-NB-02, AGENT-NB-04: a notebook gives every cell's source and its stream output; the 400 KB image is named, not inlined", async () => {
     const result = await call({ path: "analysis.ipynb" });

@@ -33,11 +33,6 @@ export interface PdfPageText {
  */
 export interface ParsingStarted {
   readonly kind: "parsing";
-  /**
-   * The worker thread's processor time, which the bound counts where it can be read (Linux): the file to
-   * read it from (`threadCpuMs`) and its value now; `null` elsewhere, where the bound counts time passed.
-   */
-  readonly cpu: { readonly stat: string; readonly startMs: number } | null;
 }
 
 /** The worker's answer to a {@link DocumentJob}. */

@@ -4,7 +4,6 @@ import type { DocumentAnswer, DocumentJob, ParsingStarted } from "./document-job
 import { DocumentTooComplex } from "./document-too-complex.js";
 import { extractPdfPages, loadPdfJs } from "./extract-pdf-pages.js";
 import { renderNotebook } from "./render-notebook.js";
-import { threadCpuClock, threadCpuMs } from "./thread-cpu-clock.js";
 
 /**
  * The document worker's script: it answers each {@link DocumentJob} it is sent, one at a time; the main
@@ -12,19 +11,17 @@ import { threadCpuClock, threadCpuMs } from "./thread-cpu-clock.js";
  * anything the worker cannot answer (out of memory, a crash) ends it, which the main thread reports.
  */
 // On Linux a nice value belongs to a thread (setpriority on the calling thread, not its process): the
-// worker yields the CPU to the thread that answers the host (pings, other calls) when they compete. Nice 10,
-// not 19: at 19 it yields as much to every other process, and with two cores kept busy by three others (a
-// build, a test run) reading a 3 MB PDF of random bytes took 27 s; at 10, 5.4 s.
+// worker yields the CPU to the thread that answers the host (pings, other calls) when they compete. Nice 5,
+// not the lowest: at 19 it yields as much to every other process, and with two cores kept busy by three
+// others (a build, a CI run's tests) a 3 MB PDF of random bytes, about 0.15 s of parsing, ran into
+// the parse's 5 s bound; the call took 27 s at nice 19, 5.4 s at 10, 2.4 s at 5 and 1.4 s at 0.
 if (process.platform === "linux") {
   try {
-    setPriority(10);
+    setPriority(5);
   } catch {
     // Not permitted (a sandbox): the worker runs at the process's priority.
   }
 }
-
-// This thread's processor time, which the main thread reads to bound a parse (run-document-worker.ts).
-const cpuStat = threadCpuClock();
 
 // Nothing the parser prints (pdf.js warns on console) may reach the host's stdout, an MCP server's
 // protocol stream: the worker's own stdout and stderr write nowhere.
@@ -40,8 +37,7 @@ parentPort?.on("message", (job: DocumentJob) => {
 
 async function answer(job: DocumentJob): Promise<DocumentAnswer> {
   if (job.kind === "pdf") await loadPdfJs();
-  const startMs = cpuStat === null ? null : threadCpuMs(cpuStat);
-  parentPort?.postMessage({ kind: "parsing", cpu: cpuStat === null || startMs === null ? null : { stat: cpuStat, startMs } } satisfies ParsingStarted);
+  parentPort?.postMessage({ kind: "parsing" } satisfies ParsingStarted);
   if (job.kind === "pdf") return { kind: "pdf", ...(await extractPdfPages(job.bytes, job.first, job.last, job.maxPageChars)) };
   return { kind: "notebook", ...renderNotebook(job.bytes, job.maxOutputChars) };
 }

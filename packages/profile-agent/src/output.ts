@@ -21,7 +21,7 @@ import { IMAGE_FORMATS, IMAGE_MIME_TYPES } from "./image-format.js";
  * | `TOO_LARGE`            | a file that must be decoded whole (UTF-16, a legacy encoding) over `max_decoded_bytes`; `tail` on a file over `max_scan_bytes`; an image over the image bounds that cannot be downscaled |
  * | `PAGE_OUT_OF_RANGE`    | `pages` starting after a PDF's last page, or a range that ends before it starts |
  * | `INVALID_DOCUMENT`     | a PDF or notebook that cannot be parsed: malformed, truncated, encrypted, not a notebook |
- * | `DOCUMENT_TOO_COMPLEX` | a PDF or notebook whose parse used more than `document_timeout_ms` of processor time or more memory than its worker may use, or got too little processor time to end (a busy machine) |
+ * | `DOCUMENT_TOO_COMPLEX` | a PDF or notebook whose parse took longer than `document_timeout_ms` or more memory than its worker may use |
  * | `READ_FAILED`          | any other failure (symlink loop, file swapped while opened, too many open files, I/O error) |
  */
 export const AGENT_ERROR_CODES = [

@@ -54,8 +54,6 @@ function* parseDocumentSteps(job: DocumentJob, config: AgentConfig, guards: Read
         "DOCUMENT_TOO_COMPLEX",
         `${quoteText(path)} is too complex to read as a ${what}: ${answer.message}. ${job.kind === "pdf" ? "Ask for fewer pages, or convert it to text with another tool (pdftotext)" : "Convert it to a script with another tool (jupyter nbconvert --to script)"} and read that.`,
       );
-    case "starved":
-      return readError("DOCUMENT_TOO_COMPLEX", `${quoteText(path)} could not be parsed in time: ${answer.message}. Read it again when the machine is less busy${job.kind === "pdf" ? ", or ask for fewer pages" : ""}.`);
     case "crashed":
     case "invalid":
       return readError("INVALID_DOCUMENT", `${quoteText(path)} could not be read as a ${what}: ${answer.message}. It may be damaged, truncated or not a ${what}; read cannot show it.`);

@@ -1,7 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { DocumentAnswer, DocumentJob, ParsingStarted } from "./document-job.js";
 import { documentWorkerUrl } from "./document-worker-url.js";
-import { threadCpuMs } from "./thread-cpu-clock.js";
 
 /** The most heap (old generation) a document worker may use, in MiB: a parse past it ends the worker. */
 export const DOCUMENT_HEAP_MB = 192;
@@ -23,28 +22,14 @@ const WATCH_INTERVAL_MS = 50;
  */
 export const PARSER_START_MS = 30_000;
 
-/**
- * How many times `document_timeout_ms` a parse may last, however little processor time it got, and at
- * least {@link PARSE_WALL_MIN_MS}: the bound counts the worker's processor time, so on a machine too busy
- * to give it any, this is what ends the call.
- */
-export const PARSE_WALL_FACTOR = 6;
-
-/** The least time a parse may last whatever `document_timeout_ms` is (see {@link PARSE_WALL_FACTOR}). */
-export const PARSE_WALL_MIN_MS = 30_000;
-
-/**
- * Why a document worker gave no answer: it crashed, or (`starved`) the machine gave its parse less than
- * `document_timeout_ms` of processor time in all the time it may last.
- */
-export type DocumentWorkerFailure = { readonly kind: "crashed" | "starved"; readonly message: string };
+/** Why a document worker gave no answer. */
+export type DocumentWorkerFailure = { readonly kind: "crashed"; readonly message: string };
 
 /**
  * Parses a document off the main thread: a worker thread (`document-worker.ts`) with a capped heap gets
  * `job` (its bytes transferred). A worker that answered is kept for {@link IDLE_WORKER_MS} for the next
- * document (its parser already loaded); it is terminated once its parse has used `timeoutMs` of processor
- * time (on Linux, the worker thread's own; elsewhere, time passed since the parse started, once its parser
- * is loaded within {@link PARSER_START_MS}), or lasted {@link PARSE_WALL_FACTOR} times that, when the process's
+ * document (its parser already loaded); it is terminated `timeoutMs` after it starts parsing (once its
+ * parser is loaded, within {@link PARSER_START_MS}), when the process's
  * memory grows by more than {@link DOCUMENT_RSS_GROWTH_BYTES}, or when `signal` aborts (the promise then
  * rejects with the signal's reason, as core's reads do). Nothing of it is left running when the promise
  * settles. The worker's own stdout and stderr are dropped: a library's warning must never reach the host's
@@ -95,15 +80,7 @@ function runOne(job: DocumentJob, timeoutMs: number, signal: AbortSignal | undef
         return;
       }
       clearTimeout(timer);
-      const started = performance.now();
-      const check = () => {
-        const passed = performance.now() - started;
-        const used = message.cpu === null ? passed : (threadCpuMs(message.cpu.stat) ?? message.cpu.startMs) - message.cpu.startMs;
-        const bound = parseBound(timeoutMs, passed, used, message.cpu === null ? "wall" : "thread");
-        if (typeof bound === "number") timer = setTimeout(check, bound);
-        else finish(() => resolve(bound));
-      };
-      timer = setTimeout(check, timeoutMs);
+      timer = setTimeout(() => finish(() => resolve({ kind: "too-complex", message: `its parse took longer than ${timeoutMs} ms (document_timeout_ms), and was stopped` })), timeoutMs);
     };
     const onError = (error: Error & { code?: string }) =>
       finish(() =>
@@ -121,24 +98,6 @@ function runOne(job: DocumentJob, timeoutMs: number, signal: AbortSignal | undef
     const data = new Uint8Array(job.bytes);
     worker.postMessage({ ...job, bytes: data }, [data.buffer]);
   });
-}
-
-/**
- * Where a parse stands against its bound, `passedMs` after it started, having used `usedMs` of processor time
- * (as the worker thread's own `clock` says; with the `"wall"` clock, where there is none, `usedMs` is
- * `passedMs`): the failure that stops it, or
- * the milliseconds after which to look again. Processor time is at most the time passed, so a look is due no
- * sooner than the bound could be reached.
- */
-export function parseBound(timeoutMs: number, passedMs: number, usedMs: number, clock: "thread" | "wall"): DocumentWorkerFailure | { kind: "too-complex"; message: string } | number {
-  if (usedMs >= timeoutMs) {
-    return { kind: "too-complex", message: `its parse ${clock === "thread" ? `used more than ${timeoutMs} ms of processor time` : `took longer than ${timeoutMs} ms`} (document_timeout_ms), and was stopped` };
-  }
-  const wallMs = Math.max(timeoutMs * PARSE_WALL_FACTOR, PARSE_WALL_MIN_MS);
-  if (passedMs >= wallMs) {
-    return { kind: "starved", message: `the machine gave its parse ${Math.round(usedMs)} ms of processor time in ${wallMs} ms, short of the ${timeoutMs} ms (document_timeout_ms) it may use, and it was stopped` };
-  }
-  return Math.max(10, Math.min(timeoutMs - usedMs, wallMs - passedMs));
 }
 
 /** How long a worker that answered is kept for the next document (its parser loaded), in milliseconds. */
