@@ -29,3 +29,8 @@ export function assembleJsonCost() {
 export function assembleSecretKeywords() {
   return assembleWasm("secret-keywords");
 }
+
+/** The line numberer's bytes, assembled from wasm/number-lines.wat. */
+export function assembleNumberLines() {
+  return assembleWasm("number-lines");
+}

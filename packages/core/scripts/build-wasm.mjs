@@ -3,7 +3,7 @@
 // when the two disagree.
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-import { assembleCountLineFeeds, assembleJsonCost, assembleSecretKeywords } from "./assemble-wasm.mjs";
+import { assembleCountLineFeeds, assembleJsonCost, assembleNumberLines, assembleSecretKeywords } from "./assemble-wasm.mjs";
 
 const modules = [
   {
@@ -19,6 +19,13 @@ const modules = [
     source: "json-cost.wat",
     doc: "The JSON byte-classifying WebAssembly module (`classes(ptr, len)` over an imported `env.memory`), base64.",
     assemble: assembleJsonCost,
+  },
+  {
+    file: "number-lines-wasm.ts",
+    constant: "NUMBER_LINES_WASM",
+    source: "number-lines.wat",
+    doc: "The line-numbering WebAssembly module (`number(in, len, first, max, out, eof)` over an imported `env.memory`), base64.",
+    assemble: assembleNumberLines,
   },
   {
     file: "secret-keywords-wasm.ts",

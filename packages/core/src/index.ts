@@ -43,6 +43,7 @@ export { ASYNC_CHUNK_SIZE, CHUNK_SIZE, SYNC_BYTES, type Chunk, type FileReader }
 export { decodeUtf8, type KnownBytes } from "./decode-utf8.js";
 export { DECODE_SLICE_BYTES } from "./decode-lines.js";
 export { DEFAULT_MAX_ANSWER_BYTES, MAX_ANSWER_BYTES_CEILING, MAX_JSON_BYTES_PER_BYTE, jsonBytesOf } from "./json-budget.js";
+export { numberLines, type NumberedLines } from "./number-lines.js";
 export { LOOP_SLICE_MS, settleSteps, waitFor, type Steps } from "./steps.js";
 export { checkSize, readHead, readHeadSteps, readHeadSync, sniffBinary, sniffBinarySteps, type HeadBytes } from "./read-bytes.js";
 export {

@@ -1,0 +1,64 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+// @ts-expect-error: a plain ES module script without type declarations.
+import { assembleNumberLines } from "../scripts/assemble-wasm.mjs";
+import { numberLines } from "../src/number-lines.js";
+import { NUMBER_LINES_WASM } from "../src/number-lines-wasm.js";
+
+// The lines as core's LF split has them (a CR before an LF is the line end's; the bytes after the last LF
+// a line only at the end of the file), numbered one by one.
+function numberedOneByOne(text: string, first: number, maxLines: number, atEnd: boolean) {
+  const parts = text.split("\n");
+  const tail = parts.pop() as string;
+  const lines = parts.map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
+  if (atEnd && tail !== "") lines.push(tail);
+  const shown = lines.slice(0, maxLines);
+  const consumed = shown.length === lines.length && atEnd ? Buffer.byteLength(text) : Buffer.byteLength(parts.slice(0, shown.length).map((part) => `${part}\n`).join(""));
+  return {
+    text: shown.map((line, index) => `${first + index}\t${line}`).join("\n"),
+    lines: shown.length,
+    consumed,
+    longest: Math.max(0, ...shown.map((line) => Buffer.byteLength(line))),
+  };
+}
+
+describe("numberLines", () => {
+  test("the shipped line numberer is exactly wasm/number-lines.wat assembled (regenerate: pnpm --filter @read/core build:wasm)", async () => {
+    const assembled = Buffer.from((await assembleNumberLines()) as Uint8Array);
+    expect(Buffer.from(NUMBER_LINES_WASM, "base64").toString("hex")).toBe(assembled.toString("hex"));
+  });
+
+  test("numbers lines from the first number, drops the CR of a CRLF, keeps a lone CR and a last line's CR at the end of the file", () => {
+    const numbered = numberLines(Buffer.from("alpha\r\nbé\n\nlone\rcr\nlast\r"), 9, 100, true);
+    expect(numbered && { text: numbered.bytes.toString("utf8"), lines: numbered.lines, consumed: numbered.consumed, longest: numbered.longest }).toEqual({
+      text: "9\talpha\n10\tbé\n11\t\n12\tlone\rcr\n13\tlast\r",
+      lines: 5,
+      consumed: 25,
+      longest: 7,
+    });
+  });
+
+  test("short of the end of the file, the bytes after the last LF are no line; at most maxLines lines are numbered", () => {
+    const cut = numberLines(Buffer.from("a\nb\nunfinish"), 1, 100, false);
+    expect(cut && [cut.bytes.toString("utf8"), cut.lines, cut.consumed]).toEqual(["1\ta\n2\tb", 2, 4]);
+    const two = numberLines(Buffer.from("a\nb\nc\n"), 1, 2, true);
+    expect(two && [two.bytes.toString("utf8"), two.lines, two.consumed]).toEqual(["1\ta\n2\tb", 2, 4]);
+    const none = numberLines(Buffer.from(""), 1, 2000, true);
+    expect(none && [none.bytes.toString("utf8"), none.lines, none.consumed, none.longest]).toEqual(["", 0, 0, 0]);
+  });
+
+  test("gives way (undefined) when the input needs more than the module's 4 MiB", () => {
+    expect(numberLines(Buffer.alloc(3 * 1024 * 1024, 0x61), 1, 10, true)).toBeUndefined();
+  });
+
+  test("property: the same lines, numbers, bytes consumed and longest line as numbering them one by one", () => {
+    const unit = fc.constantFrom("a", "é", "日", "😀", "\r", "\n", "\n", " ", "\t");
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 300 }), fc.integer({ min: 1, max: 2 ** 31 - 400 }), fc.integer({ min: 1, max: 400 }), fc.boolean(), (text, first, maxLines, atEnd) => {
+        const numbered = numberLines(Buffer.from(text), first, maxLines, atEnd);
+        expect(numbered && { text: numbered.bytes.toString("utf8"), lines: numbered.lines, consumed: numbered.consumed, longest: numbered.longest }).toEqual(numberedOneByOne(text, first, maxLines, atEnd));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
