@@ -25,6 +25,15 @@ const NOTICE_BYTES = 400;
 const NOTICE_TOKENS = 45;
 
 /**
+ * A page of whole lines whose `content` costs `contentBytes` once JSON-escaped holds all of them within
+ * `maxBytes` (`max_content_bytes`), as {@link PageBuilder} counts them: each line with the line feed after
+ * it, and room kept for a notice.
+ */
+export function holdsWhole(maxBytes: number, contentBytes: number): boolean {
+  return contentBytes + 2 <= maxBytes - NOTICE_BYTES;
+}
+
+/**
  * Builds `content` line by line within {@link PageBounds} (AGENT-OUT-02, AGENT-BND-01..04). Each line is
  * `<number>\t<text>`; a notice is a line of its own starting with `[`. A line longer than `maxLineChars`
  * is cut there, followed by a notice naming the column to read on from, and the page goes on with the next

@@ -14,10 +14,11 @@ import {
 import type { AgentConfig } from "./config-schema.js";
 import { decodeWhole, detectEncoding } from "./detect-encoding.js";
 import { imageFormatOf } from "./image-format.js";
+import { leadingPageSteps } from "./leading-page.js";
 import type { ReadInput } from "./input-schema.js";
 import { decodedSource, utf8Source, type LineSource } from "./line-source.js";
 import { CONFIG_TABLE, mapFailure } from "./map-failure.js";
-import { readError, type LineEndings, type ReadOutput } from "./output.js";
+import { readError, type LineEndings, type ReadOutput, type ReadSuccess } from "./output.js";
 import { pageLinesSteps } from "./page-lines.js";
 import { documentKindOf, readDocumentSteps } from "./read-document.js";
 import { readImageSteps } from "./read-image.js";
@@ -70,8 +71,25 @@ function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig, guards
   }
   let source: LineSource;
   let terminators = scan.terminators;
+  const answer = (page: Pick<ReadSuccess, "content" | "start_line" | "end_line" | "truncated" | "next">, totalLines: number | null): ReadSuccess => ({
+    path: file.path.relative,
+    content: page.content,
+    start_line: page.start_line,
+    end_line: page.end_line,
+    total_lines: totalLines,
+    truncated: page.truncated,
+    next: page.next,
+    version,
+    encoding: verdict.encoding,
+    ...(verdict.confidence === undefined ? {} : { encoding_confidence: verdict.confidence }),
+    bom: verdict.bom,
+    line_endings: lineEndingsOf(terminators),
+  });
   if (verdict.encoding === "utf-8") {
-    source = utf8Source(file, scan.complete ? countLines(terminators, scan.size, scan.finalLf, verdict.bomBytes) : null, verdict.bomBytes, scan.columns);
+    const totalLines = scan.complete ? countLines(terminators, scan.size, scan.finalLf, verdict.bomBytes) : null;
+    const leading = totalLines === null ? undefined : yield* leadingPageSteps(file, input, config, totalLines, verdict.bomBytes, guards.redact);
+    if (leading !== undefined) return ok(answer({ ...leading, start_line: 1, truncated: leading.next !== null }, totalLines));
+    source = utf8Source(file, totalLines, verdict.bomBytes, scan.columns);
   } else {
     const whole = yield* readHeadSteps(file, config.max_decoded_bytes);
     if (!whole.ok) return whole;
@@ -92,20 +110,7 @@ function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig, guards
   if ("error" in paged.value) return ok(paged.value);
   const { page, next, truncated } = paged.value;
   const content = guards.redact === undefined ? page.content() : yield* redactContentSteps(page.content(), page.texts(), guards.redact, file.path.absolute);
-  return ok({
-    path: file.path.relative,
-    content,
-    start_line: page.first,
-    end_line: page.last,
-    total_lines: source.totalLines,
-    truncated,
-    next,
-    version,
-    encoding: verdict.encoding,
-    ...(verdict.confidence === undefined ? {} : { encoding_confidence: verdict.confidence }),
-    bom: verdict.bom,
-    line_endings: lineEndingsOf(terminators),
-  });
+  return ok(answer({ content, start_line: page.first, end_line: page.last, truncated, next }, source.totalLines));
 }
 
 // A file's lines: its line feeds, and one more when bytes follow the last of them.

@@ -100,6 +100,28 @@ describe("pages built a run of lines at a time", () => {
     );
   }, 300_000);
 
+  it("property: so is a read from the first line, which leadingPageSteps numbers in one pass when all its lines fit (random files and limits, secrets policy on and off)", async () => {
+    const { root } = sandbox();
+    const workspace = createWorkspace(root);
+    if (!workspace.ok) throw new Error("no workspace");
+    const bounds = fc.record({ max_lines: fc.oneof(fc.constant(2000), fc.integer({ min: 1, max: 300 })), max_content_bytes: fc.oneof(fc.constant(262144), fc.integer({ min: 1024, max: 40_000 })) });
+    const first = fc.oneof(fc.constant({}), fc.record({ limit: fc.integer({ min: 1, max: 2500 }) }), fc.record({ start_line: fc.constant(1), limit: fc.integer({ min: 1, max: 50 }) }));
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(file, bounds, first, fc.boolean(), async (spec, limits, window, secrets) => {
+        const name = `first${run++}.txt`;
+        fs.writeFileSync(path.join(root, name), fileOf(spec)[0]);
+        const parsed = parseInput({ path: name, ...window });
+        if (isReadError(parsed)) throw new Error(parsed.error.message);
+        const settings = configSchema.parse(limits);
+        const guards = secrets ? { redact: DEFAULT_SECRET_SCANNER } : {};
+        const now = await readFile(workspace.value, parsed, settings, guards);
+        expect(JSON.stringify(now)).toBe(JSON.stringify(await readFileLineByLine(workspace.value, parsed, settings, guards)));
+      }),
+      { numRuns: 300 },
+    );
+  }, 300_000);
+
   it("property: so is every page of a file whose default window nears 256 KiB (lines of 100 to 200 characters)", async () => {
     const { root } = sandbox();
     const workspace = createWorkspace(root);

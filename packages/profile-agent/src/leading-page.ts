@@ -1,0 +1,86 @@
+import { decodeUtf8, jsonBytesOf, numberLines, type OpenFile, type SecretScanner, type Steps } from "@read/core";
+import type { AgentConfig } from "./config-schema.js";
+import type { ReadInput } from "./input-schema.js";
+import { holdsWhole, type Next } from "./page-builder.js";
+
+/** A page of a file's first lines, every one shown whole. */
+export interface LeadingPage {
+  readonly content: string;
+  readonly end_line: number;
+  readonly next: Next | null;
+}
+
+const LF = 0x0a;
+const PIECE_BYTES = 32 * 1024;
+
+// The buffer windows are read into, kept for later calls (a fresh one's page faults cost as much as the
+// read); a call that finds it in use (another call's read is waiting) reads into one of its own.
+const KEPT_BYTES = 1024 * 1024;
+let kept = Buffer.allocUnsafeSlow(0);
+let keptBusy = false;
+
+/**
+ * The page of a read from the first line of a UTF-8 file (no `start_line` past 1, `tail`, `ranges`,
+ * `column` or `max_tokens`) when all the lines it asks for fit it whole: the window's bytes read once,
+ * numbered in one pass (core's `numberLines`) and decoded once, exactly the page `pageLinesSteps` builds
+ * line by line. `undefined` when it may differ: a line longer than `max_line_chars` bytes (perhaps cut),
+ * lines that do not all fit `max_content_bytes`, or a text the secrets policy's scanner may find a secret
+ * in; the caller then builds the page line by line. It is the most common read, and building its page line
+ * by line took most of its time.
+ */
+export function* leadingPageSteps(file: OpenFile, input: ReadInput, config: AgentConfig, totalLines: number, bomBytes: number, redact: SecretScanner | undefined): Steps<LeadingPage | undefined> {
+  if ((input.start_line ?? 1) !== 1 || input.tail !== undefined || input.ranges !== undefined || input.column !== undefined || input.max_tokens !== undefined || totalLines === 0) return undefined;
+  const wanted = Math.min(input.limit ?? config.max_lines, config.max_lines, totalLines);
+  // A line's bytes cost at least as many in JSON: a window that fits has at most max_content_bytes of them.
+  const cap = Math.min(file.stat.size - bomBytes, config.max_content_bytes);
+  if (cap <= 0) return undefined;
+  const own = keptBusy || cap > KEPT_BYTES;
+  const target = own ? Buffer.allocUnsafe(cap) : keptBuffer(cap);
+  keptBusy ||= !own;
+  try {
+    let length = 0;
+    while (length < cap) {
+      const bytes = yield* file.reader.into(target, length, Math.min(cap - length, file.reader.chunkSize), bomBytes + length);
+      if (bytes === 0) break;
+      length += bytes;
+    }
+    const window = target.subarray(0, length);
+    const atEnd = bomBytes + length >= file.stat.size;
+    const numbered = numberLines(window, 1, wanted, atEnd);
+    if (numbered === undefined || numbered.lines < wanted || numbered.longest > config.max_line_chars) return undefined;
+    if (!holdsWhole(config.max_content_bytes, jsonBytesOf(numbered.bytes))) return undefined;
+    if (redact !== undefined) {
+      // The bytes of the lines' texts joined by line feeds, which the scanner's check reads; a CR before a
+      // line feed, which the texts leave out, is in no keyword.
+      const texts = window.subarray(0, numbered.consumed - (window[numbered.consumed - 1] === LF ? 1 : 0));
+      if (redact.mayFind?.(texts) !== false) return undefined;
+    }
+    return { content: decodePieces(numbered.bytes), end_line: wanted, next: wanted < totalLines ? { start_line: wanted + 1 } : null };
+  } finally {
+    if (!own) keptBusy = false;
+  }
+}
+
+function keptBuffer(size: number): Buffer {
+  if (kept.length < size) kept = Buffer.allocUnsafeSlow(Math.max(size, 64 * 1024));
+  return kept;
+}
+
+// Decoded in pieces of at most 32 KiB, each ending after a line feed, joined as V8 joins strings (a rope):
+// V8 maps memory of its own for a string of over 128 KiB, whose every page faults in, which took longer
+// than the rest of the page (core decodes windows in such pieces too). A line of over 32 KiB is decoded
+// whole. Invalid UTF-8 becomes U+FFFD as the line-by-line page has it: a line feed, a CR or a line's
+// number ends no sequence, and every line starts a new one.
+function decodePieces(bytes: Buffer): string {
+  let text = "";
+  for (let start = 0; start < bytes.length; ) {
+    let end = bytes.length;
+    if (end - start > PIECE_BYTES) {
+      const lf = bytes.lastIndexOf(LF, start + PIECE_BYTES - 1);
+      if (lf >= start) end = lf + 1;
+    }
+    text += decodeUtf8(bytes.subarray(start, end));
+    start = end;
+  }
+  return text;
+}
