@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test } from "vitest";
 // The test-only hook of core's open step (the package does not export it): the same module instance the
 // server's `@read/core` runs, since tests resolve workspace packages to their sources.
 import { blockingOpensForTests } from "../../core/src/open-file.js";
-import { connectWriter, readerClosed } from "../../core/test/support/fifo-writer.js";
+import { connectWriter, readerClosed, writerWhenReaderWaits } from "../../core/test/support/fifo-writer.js";
 import { createReadServer } from "../src/create-read-server.js";
 import { makeWorkspace } from "./support.js";
 
@@ -17,8 +17,8 @@ import { makeWorkspace } from "./support.js";
 
 const root = fs.realpathSync(makeWorkspace({ "a.txt": "a\n" }));
 const fifo = path.join(root, "pipe");
-execFileSync("mkfifo", [fifo]);
 const { O_WRONLY, O_NONBLOCK } = fs.constants;
+execFileSync("mkfifo", [fifo]);
 
 afterEach(() => {
   blockingOpensForTests.clear();
@@ -56,7 +56,7 @@ describe("issue 30 case 9 over MCP: an open that blocks holds neither the server
       controller.abort(new Error("cancelled by the test"));
       await expect(call).rejects.toThrow("cancelled by the test");
       expect((await client.callTool({ name: tool, arguments: { path: "a.txt" } })).isError).toBeFalsy();
-      const writer = fs.openSync(fifo, O_WRONLY | O_NONBLOCK);
+      const writer = await writerWhenReaderWaits(fifo);
       expect(await readerClosed(writer)).toBe(true);
       fs.closeSync(writer);
       await client.close();
