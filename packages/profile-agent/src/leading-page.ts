@@ -1,7 +1,7 @@
 import { decodeUtf8, jsonBytesOf, numberLines, type OpenFile, type SecretScanner, type Steps } from "@read/core";
 import type { AgentConfig } from "./config-schema.js";
 import type { ReadInput } from "./input-schema.js";
-import { holdsWhole, type Next } from "./page-builder.js";
+import { holdsWhole, withinTokenBound, type Next } from "./page-builder.js";
 
 /** A page of a file's first lines, every one shown whole. */
 export interface LeadingPage {
@@ -20,8 +20,8 @@ let kept = Buffer.allocUnsafeSlow(0);
 let keptBusy = false;
 
 /**
- * The page of a read from the first line of a UTF-8 file (no `start_line` past 1, `tail`, `ranges`,
- * `column` or `max_tokens`) when all the lines it asks for fit it whole: the window's bytes read once,
+ * The page of a read from the first line of a UTF-8 file (no `start_line` past 1, `tail`, `ranges` or
+ * `column`) when all the lines it asks for fit it whole, within `max_tokens` by its upper bound too: the window's bytes read once,
  * numbered in one pass (core's `numberLines`) and decoded once, exactly the page `pageLinesSteps` builds
  * line by line. `undefined` when it may differ: a line longer than `max_line_chars` bytes (perhaps cut),
  * lines that do not all fit `max_content_bytes`, or a text the secrets policy's scanner may find a secret
@@ -29,7 +29,7 @@ let keptBusy = false;
  * by line took most of its time.
  */
 export function* leadingPageSteps(file: OpenFile, input: ReadInput, config: AgentConfig, totalLines: number, bomBytes: number, redact: SecretScanner | undefined): Steps<LeadingPage | undefined> {
-  if ((input.start_line ?? 1) !== 1 || input.tail !== undefined || input.ranges !== undefined || input.column !== undefined || input.max_tokens !== undefined || totalLines === 0) return undefined;
+  if ((input.start_line ?? 1) !== 1 || input.tail !== undefined || input.ranges !== undefined || input.column !== undefined || totalLines === 0) return undefined;
   const wanted = Math.min(input.limit ?? config.max_lines, config.max_lines, totalLines);
   // A line's bytes cost at least as many in JSON: a window that fits has at most max_content_bytes of them.
   const cap = Math.min(file.stat.size - bomBytes, config.max_content_bytes);
@@ -49,6 +49,8 @@ export function* leadingPageSteps(file: OpenFile, input: ReadInput, config: Agen
     const numbered = numberLines(window, 1, wanted, atEnd);
     if (numbered === undefined || numbered.lines < wanted || numbered.longest > config.max_line_chars) return undefined;
     if (!holdsWhole(config.max_content_bytes, jsonBytesOf(numbered.bytes))) return undefined;
+    // The page's UTF-16 units are at most its bytes, less the line feeds that join its lines.
+    if (input.max_tokens !== undefined && !withinTokenBound(input.max_tokens, numbered.bytes.length - (wanted - 1), wanted)) return undefined;
     if (redact !== undefined) {
       // The bytes of the lines' texts joined by line feeds, which the scanner's check reads; a CR before a
       // line feed, which the texts leave out, is in no keyword.

@@ -34,6 +34,15 @@ export function holdsWhole(maxBytes: number, contentBytes: number): boolean {
 }
 
 /**
+ * A page of `lines` whole lines of at most `units` UTF-16 units (their numbers and tabs included) holds
+ * them all within a `max_tokens` budget by the upper bound {@link PageBuilder} counts before it estimates
+ * (15 tenths of a token a unit, 10 a line break): then it adds them without estimating their tokens.
+ */
+export function withinTokenBound(maxTokens: number, units: number, lines: number): boolean {
+  return units * 15 + lines * 10 <= (maxTokens - NOTICE_TOKENS) * 10;
+}
+
+/**
  * Builds `content` line by line within {@link PageBounds} (AGENT-OUT-02, AGENT-BND-01..04). Each line is
  * `<number>\t<text>`; a notice is a line of its own starting with `[`. A line longer than `maxLineChars`
  * is cut there, followed by a notice naming the column to read on from, and the page goes on with the next

@@ -100,12 +100,17 @@ describe("pages built a run of lines at a time", () => {
     );
   }, 300_000);
 
-  it("property: so is a read from the first line, which leadingPageSteps numbers in one pass when all its lines fit (random files and limits, secrets policy on and off)", async () => {
+  it("property: so is a read from the first line, which leadingPageSteps numbers in one pass when all its lines fit (random files, limits and token budgets, secrets policy on and off)", async () => {
     const { root } = sandbox();
     const workspace = createWorkspace(root);
     if (!workspace.ok) throw new Error("no workspace");
     const bounds = fc.record({ max_lines: fc.oneof(fc.constant(2000), fc.integer({ min: 1, max: 300 })), max_content_bytes: fc.oneof(fc.constant(262144), fc.integer({ min: 1024, max: 40_000 })) });
-    const first = fc.oneof(fc.constant({}), fc.record({ limit: fc.integer({ min: 1, max: 2500 }) }), fc.record({ start_line: fc.constant(1), limit: fc.integer({ min: 1, max: 50 }) }));
+    const first = fc.oneof(
+      fc.constant({}),
+      fc.record({ limit: fc.integer({ min: 1, max: 2500 }) }),
+      fc.record({ start_line: fc.constant(1), limit: fc.integer({ min: 1, max: 50 }) }),
+      fc.record({ max_tokens: fc.oneof(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 5000, max: 2_000_000 })), limit: fc.integer({ min: 1, max: 2500 }) }, { requiredKeys: ["max_tokens"] }),
+    );
     let run = 0;
     await fc.assert(
       fc.asyncProperty(file, bounds, first, fc.boolean(), async (spec, limits, window, secrets) => {
