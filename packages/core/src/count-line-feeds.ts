@@ -1,4 +1,5 @@
 import { COUNT_LINE_FEEDS_WASM } from "./count-line-feeds-wasm.js";
+import { instantiateWasm } from "./instantiate-wasm.js";
 
 const LF = 0x0a;
 
@@ -13,13 +14,6 @@ const PAGE = 64 * 1024;
  * two pairs of 2 MiB; a test checks that they all fit). Pages no read touches are never resident.
  */
 const COUNTABLE_BYTES = 16 * 64 * 1024 + 4 * 2 * 1024 * 1024;
-
-// The WebAssembly API is a Node global, absent from the ES libraries this package compiles against.
-declare const WebAssembly: {
-  readonly Module: new (bytes: Uint8Array) => object;
-  readonly Instance: new (module: object, imports: object) => { readonly exports: object };
-  readonly Memory: new (descriptor: { readonly initial: number; readonly maximum: number }) => { readonly buffer: ArrayBuffer };
-};
 
 interface SimdCounter {
   readonly count: (offset: number, length: number) => number;
@@ -36,16 +30,9 @@ let simd: SimdCounter | null | undefined;
 // Instantiated on first use; null where WebAssembly or its SIMD extension is unavailable (`--jitless`).
 function simdCounter(): SimdCounter | null {
   if (simd !== undefined) return simd;
-  simd = null;
-  try {
-    const pages = 1 + COUNTABLE_BYTES / PAGE;
-    const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
-    const module = new WebAssembly.Module(Buffer.from(COUNT_LINE_FEEDS_WASM, "base64"));
-    const exports = new WebAssembly.Instance(module, { env: { memory } }).exports as { count: (offset: number, length: number) => number };
-    simd = { count: exports.count, buffer: memory.buffer, scratch: new Uint8Array(memory.buffer, 0, PAGE), free: PAGE };
-  } catch {
-    simd = null;
-  }
+  const pages = 1 + COUNTABLE_BYTES / PAGE;
+  const instance = instantiateWasm<{ count: SimdCounter["count"] }>(COUNT_LINE_FEEDS_WASM, pages, pages);
+  simd = instance === null ? null : { count: instance.exports.count, buffer: instance.memory.buffer, scratch: new Uint8Array(instance.memory.buffer, 0, PAGE), free: PAGE };
   return simd;
 }
 

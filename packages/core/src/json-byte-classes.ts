@@ -1,16 +1,10 @@
+import { instantiateWasm } from "./instantiate-wasm.js";
 import { JSON_COST_WASM } from "./json-cost-wasm.js";
 
 // Inputs shorter than this are priced byte by byte in JavaScript: calling out to WebAssembly (and copying
 // the bytes into its memory) costs more than it saves.
 const SIMD_MIN_BYTES = 512;
 const PAGE = 64 * 1024;
-
-// The WebAssembly API is a Node global, absent from the ES libraries this package compiles against.
-declare const WebAssembly: {
-  readonly Module: new (bytes: Uint8Array) => object;
-  readonly Instance: new (module: object, imports: object) => { readonly exports: object };
-  readonly Memory: new (descriptor: { readonly initial: number; readonly maximum: number }) => { readonly buffer: ArrayBuffer };
-};
 
 type Classify = (offset: number, length: number) => [number, number, number, number, number];
 
@@ -25,15 +19,8 @@ let simd: Classifier | null | undefined;
 // Instantiated on first use; null where WebAssembly or its SIMD extension is unavailable (`--jitless`).
 function classifier(): Classifier | null {
   if (simd !== undefined) return simd;
-  simd = null;
-  try {
-    const memory = new WebAssembly.Memory({ initial: 1, maximum: 1 });
-    const module = new WebAssembly.Module(Buffer.from(JSON_COST_WASM, "base64"));
-    const exports = new WebAssembly.Instance(module, { env: { memory } }).exports as { classes: Classify };
-    simd = { classes: exports.classes, scratch: new Uint8Array(memory.buffer, 0, PAGE) };
-  } catch {
-    simd = null;
-  }
+  const instance = instantiateWasm<{ classes: Classify }>(JSON_COST_WASM, 1, 1);
+  simd = instance === null ? null : { classes: instance.exports.classes, scratch: new Uint8Array(instance.memory.buffer, 0, PAGE) };
   return simd;
 }
 

@@ -1,11 +1,5 @@
+import { instantiateWasm, type WasmMemory } from "./instantiate-wasm.js";
 import { NUMBER_LINES_WASM } from "./number-lines-wasm.js";
-
-// The WebAssembly API is a Node global, absent from the ES libraries this package compiles against.
-declare const WebAssembly: {
-  readonly Module: new (bytes: Uint8Array) => object;
-  readonly Instance: new (module: object, imports: object) => { readonly exports: object };
-  readonly Memory: new (descriptor: { readonly initial: number; readonly maximum: number }) => { readonly buffer: ArrayBuffer; grow(pages: number): number };
-};
 
 type NumberExport = (input: number, length: number, first: number, max: number, out: number, eof: number) => [number, number, number, number];
 
@@ -17,7 +11,7 @@ const PREFIX_BYTES = 11;
 
 interface Numberer {
   readonly number: NumberExport;
-  readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
+  readonly memory: WasmMemory;
 }
 
 let simd: Numberer | null | undefined;
@@ -25,15 +19,8 @@ let simd: Numberer | null | undefined;
 // Instantiated on first use; null where WebAssembly or its SIMD extension is unavailable (`--jitless`).
 function numberer(): Numberer | null {
   if (simd !== undefined) return simd;
-  simd = null;
-  try {
-    const memory = new WebAssembly.Memory({ initial: 1, maximum: MAX_PAGES });
-    const module = new WebAssembly.Module(Buffer.from(NUMBER_LINES_WASM, "base64"));
-    const exports = new WebAssembly.Instance(module, { env: { memory } }).exports as { number: NumberExport };
-    simd = { number: exports.number, memory };
-  } catch {
-    simd = null;
-  }
+  const instance = instantiateWasm<{ number: NumberExport }>(NUMBER_LINES_WASM, 1, MAX_PAGES);
+  simd = instance === null ? null : { number: instance.exports.number, memory: instance.memory };
   return simd;
 }
 

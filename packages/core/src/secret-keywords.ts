@@ -1,3 +1,4 @@
+import { instantiateWasm } from "./instantiate-wasm.js";
 import { SECRET_KEYWORDS_WASM } from "./secret-keywords-wasm.js";
 
 /**
@@ -134,13 +135,6 @@ const AUTOMATON = 128;
 const SCRATCH = 64 * 1024;
 const PIECE = 32 * 1024;
 
-// The WebAssembly API is a Node global, absent from the ES libraries this package compiles against.
-declare const WebAssembly: {
-  readonly Module: new (bytes: Uint8Array) => object;
-  readonly Instance: new (module: object, imports: object) => { readonly exports: object };
-  readonly Memory: new (descriptor: { readonly initial: number; readonly maximum: number }) => { readonly buffer: ArrayBuffer };
-};
-
 interface KeywordFinder {
   readonly has: (at: number, end: number, found: number, span: number) => number;
   readonly scratch: Uint8Array;
@@ -152,18 +146,15 @@ let finder: KeywordFinder | null | undefined;
 function keywordFinder(): KeywordFinder | null {
   if (finder !== undefined) return finder;
   finder = null;
-  try {
-    const { table } = automatonOf();
-    if (AUTOMATON + table.length > SCRATCH) throw new Error("the automaton does not fit its room");
-    const memory = new WebAssembly.Memory({ initial: 2, maximum: 2 });
-    const module = new WebAssembly.Module(Buffer.from(SECRET_KEYWORDS_WASM, "base64"));
-    const exports = new WebAssembly.Instance(module, { env: { memory } }).exports as { has: KeywordFinder["has"] };
-    new Uint8Array(memory.buffer).set(shuftiTables(), 0);
-    new Uint8Array(memory.buffer).set(table, AUTOMATON);
-    finder = { has: exports.has, scratch: new Uint8Array(memory.buffer, SCRATCH, PIECE + 2 * LONGEST + 16) };
-  } catch {
-    finder = null;
-  }
+  const { table } = automatonOf();
+  // The automaton does not fit its room: the keywords grew past what the memory's layout allows.
+  if (AUTOMATON + table.length > SCRATCH) return finder;
+  const instance = instantiateWasm<{ has: KeywordFinder["has"] }>(SECRET_KEYWORDS_WASM, 2, 2);
+  if (instance === null) return finder;
+  const memory = new Uint8Array(instance.memory.buffer);
+  memory.set(shuftiTables(), 0);
+  memory.set(table, AUTOMATON);
+  finder = { has: instance.exports.has, scratch: new Uint8Array(instance.memory.buffer, SCRATCH, PIECE + 2 * LONGEST + 16) };
   return finder;
 }
 
