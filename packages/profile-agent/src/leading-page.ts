@@ -1,12 +1,15 @@
-import { decodeUtf8, jsonBytesOf, numberLines, type OpenFile, type SecretScanner, type Steps } from "@read/core";
+import { countNewlines, decodeUtf8, jsonBytesOf, numberLines, type OpenFile, type SecretScanner, type Steps } from "@read/core";
 import type { AgentConfig } from "./config-schema.js";
 import type { ReadInput } from "./input-schema.js";
 import { holdsWhole, withinTokenBound, type Next } from "./page-builder.js";
 
 /** A page of a file's first lines, every one shown whole. */
 export interface LeadingPage {
+  /** The lines, each as `<number>\t<text>`, joined by line feeds. */
   readonly content: string;
+  /** The number of the last line shown. */
   readonly end_line: number;
+  /** Where the next read starts; `null` after the file's last line. */
   readonly next: Next | null;
 }
 
@@ -14,7 +17,8 @@ const LF = 0x0a;
 const PIECE_BYTES = 32 * 1024;
 
 // The buffer windows are read into, kept for later calls (a fresh one's page faults cost as much as the
-// read); a call that finds it in use (another call's read is waiting) reads into one of its own.
+// read); a call that finds it in use (another call's read is waiting) reads into one of its own. Windows
+// are at most this large.
 const KEPT_BYTES = 1024 * 1024;
 let kept = Buffer.allocUnsafeSlow(0);
 let keptBusy = false;
@@ -25,27 +29,39 @@ let keptBusy = false;
  * numbered in one pass (core's `numberLines`) and decoded once, exactly the page `pageLinesSteps` builds
  * line by line. `undefined` when it may differ: a line longer than `max_line_chars` bytes (perhaps cut),
  * lines that do not all fit `max_content_bytes`, or a text the secrets policy's scanner may find a secret
- * in; the caller then builds the page line by line. It is the most common read, and building its page line
- * by line took most of its time.
+ * in; the caller then builds the page line by line. It is the most common read, and building its page
+ * line by line took most of its time.
  */
 export function* leadingPageSteps(file: OpenFile, input: ReadInput, config: AgentConfig, totalLines: number, bomBytes: number, redact: SecretScanner | undefined): Steps<LeadingPage | undefined> {
   if ((input.start_line ?? 1) !== 1 || input.tail !== undefined || input.ranges !== undefined || input.column !== undefined || totalLines === 0) return undefined;
   const wanted = Math.min(input.limit ?? config.max_lines, config.max_lines, totalLines);
   // A line's bytes cost at least as many in JSON: a window that fits has at most max_content_bytes of them.
-  const cap = Math.min(file.stat.size - bomBytes, config.max_content_bytes);
+  // A larger window (a raised bound) is left to the line-by-line page, whose memory follows the page.
+  const cap = Math.min(file.stat.size - bomBytes, config.max_content_bytes, KEPT_BYTES);
   if (cap <= 0) return undefined;
-  const own = keptBusy || cap > KEPT_BYTES;
-  const target = own ? Buffer.allocUnsafe(cap) : keptBuffer(cap);
-  keptBusy ||= !own;
+  const target = keptBusy ? Buffer.allocUnsafe(cap) : keptBuffer(cap);
+  const own = keptBusy;
+  keptBusy = true;
   try {
+    // Read a chunk at a time until the lines wanted are in, or the file ends (a read gets nothing: the file
+    // may have grown since it was opened).
     let length = 0;
-    while (length < cap) {
+    let lineFeeds = 0;
+    let atEnd = false;
+    while (lineFeeds < wanted) {
+      if (length === cap) {
+        atEnd = yield* file.reader.atEnd(bomBytes + length);
+        break;
+      }
       const bytes = yield* file.reader.into(target, length, Math.min(cap - length, file.reader.chunkSize), bomBytes + length);
-      if (bytes === 0) break;
+      if (bytes === 0) {
+        atEnd = true;
+        break;
+      }
+      lineFeeds += countNewlines(target.subarray(length, length + bytes));
       length += bytes;
     }
     const window = target.subarray(0, length);
-    const atEnd = bomBytes + length >= file.stat.size;
     const numbered = numberLines(window, 1, wanted, atEnd);
     if (numbered === undefined || numbered.lines < wanted || numbered.longest > config.max_line_chars) return undefined;
     if (!holdsWhole(config.max_content_bytes, jsonBytesOf(numbered.bytes))) return undefined;
@@ -70,9 +86,10 @@ function keptBuffer(size: number): Buffer {
 
 // Decoded in pieces of at most 32 KiB, each ending after a line feed, joined as V8 joins strings (a rope):
 // V8 maps memory of its own for a string of over 128 KiB, whose every page faults in, which took longer
-// than the rest of the page (core decodes windows in such pieces too). A line of over 32 KiB is decoded
-// whole. Invalid UTF-8 becomes U+FFFD as the line-by-line page has it: a line feed, a CR or a line's
-// number ends no sequence, and every line starts a new one.
+// than the rest of the page (core decodes windows in such pieces too). Where no line feed falls in a piece
+// (a line of over 32 KiB, with max_line_chars raised that far) the rest is decoded as one string. Invalid
+// UTF-8 becomes U+FFFD as the line-by-line page has it: a line feed, a CR or a line's number ends no
+// sequence, and every line starts a new one.
 function decodePieces(bytes: Buffer): string {
   let text = "";
   for (let start = 0; start < bytes.length; ) {

@@ -1,10 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
-import { createWorkspace, DEFAULT_SECRET_SCANNER } from "@read/core";
+import { closeFile, createWorkspace, DEFAULT_SECRET_SCANNER, openFile, settleSteps, type OpenFile, type Steps } from "@read/core";
 import { describe, expect, it } from "vitest";
 import { configSchema } from "../src/config-schema.js";
+import { leadingPageSteps } from "../src/leading-page.js";
+import { utf8Source } from "../src/line-source.js";
 import { isReadError } from "../src/output.js";
+import { pageLinesSteps } from "../src/page-lines.js";
 import { parseInput } from "../src/parse-input.js";
 import { readFile } from "../src/read-file.js";
 import { readFile as readFileLineByLine } from "./per-line/read-file.js";
@@ -126,6 +129,32 @@ describe("pages built a run of lines at a time", () => {
       { numRuns: 300 },
     );
   }, 300_000);
+
+  it("a file that grows after it was opened: the one-pass page gives way (its window ends at the size fstat gave, before the file does), and the line-by-line page shows the last line whole", async () => {
+    const { root } = sandbox({ "growing.txt": "a\nbbbb" });
+    const workspace = createWorkspace(root);
+    if (!workspace.ok) throw new Error("no workspace");
+    const input = parseInput({ path: "growing.txt" });
+    if (isReadError(input)) throw new Error(input.error.message);
+    const config = configSchema.parse({});
+    const grown = async <T>(read: (file: OpenFile) => Steps<T>): Promise<T> => {
+      fs.writeFileSync(path.join(root, "growing.txt"), "a\nbbbb");
+      const resolved = workspace.value.resolve("growing.txt");
+      if (!resolved.ok) throw new Error("not resolved");
+      const opened = openFile(resolved.value);
+      if (!opened.ok) throw new Error("not opened");
+      fs.appendFileSync(path.join(root, "growing.txt"), "cccc");
+      try {
+        return await settleSteps(read(opened.value));
+      } finally {
+        closeFile(opened.value);
+      }
+    };
+    const leading = await grown((file) => leadingPageSteps(file, input, config, 2, 0, undefined));
+    const lineByLine = await grown((file) => pageLinesSteps(utf8Source(file, 2, 0, { offsets: [], lines: [], characters: [] }), input, config, "growing.txt"));
+    expect(leading).toBeUndefined();
+    expect(lineByLine.ok && !("error" in lineByLine.value) && lineByLine.value.page.content()).toBe("1\ta\n2\tbbbbcccc");
+  });
 
   it("property: so is every page of a file whose default window nears 256 KiB (lines of 100 to 200 characters)", async () => {
     const { root } = sandbox();
