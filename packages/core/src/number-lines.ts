@@ -46,9 +46,12 @@ export interface NumberedLines {
  * a CR they end with is then kept. One pass in WebAssembly (LFs found with 128-bit SIMD, each line copied
  * whole): numbering a page's lines one by one in JavaScript cost more than reading the file. `undefined`
  * where WebAssembly is off or the input needs more than 4 MiB of the module's memory: the caller numbers
- * those lines itself.
+ * those lines itself. `first` must be an integer of at least 1 and `maxLines` one of at least 0 (or
+ * `Infinity`), else it throws a `RangeError`.
  */
 export function numberLines(bytes: Uint8Array, first: number, maxLines: number, atEnd: boolean): NumberedLines | undefined {
+  if (!Number.isSafeInteger(first) || first < 1) throw new RangeError(`numberLines: first must be an integer of at least 1, got ${first}`);
+  if (!(Number.isSafeInteger(maxLines) || maxLines === Number.POSITIVE_INFINITY) || maxLines < 0) throw new RangeError(`numberLines: maxLines must be an integer of at least 0, got ${maxLines}`);
   const lines = Math.min(maxLines, bytes.length + 1);
   const out = bytes.length;
   const needed = out + bytes.length + lines * PREFIX_BYTES;

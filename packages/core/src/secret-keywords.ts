@@ -148,9 +148,9 @@ function keywordFinder(): KeywordFinder | null {
   finder = null;
   const { table } = automatonOf();
   // The automaton does not fit its room: the keywords grew past what the memory's layout allows.
-  if (AUTOMATON + table.length > SCRATCH) return finder;
+  if (AUTOMATON + table.length > SCRATCH) return null;
   const instance = instantiateWasm<{ has: KeywordFinder["has"] }>(SECRET_KEYWORDS_WASM, 2, 2);
-  if (instance === null) return finder;
+  if (instance === null) return null;
   const memory = new Uint8Array(instance.memory.buffer);
   memory.set(shuftiTables(), 0);
   memory.set(table, AUTOMATON);

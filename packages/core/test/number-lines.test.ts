@@ -47,6 +47,12 @@ describe("numberLines", () => {
     expect(none && [none.bytes.toString("utf8"), none.lines, none.consumed, none.longest]).toEqual(["", 0, 0, 0]);
   });
 
+  test("refuses a first number below 1 or a negative line count, naming it", () => {
+    expect(() => numberLines(Buffer.from("a\n"), 0, 10, true)).toThrow(new RangeError("numberLines: first must be an integer of at least 1, got 0"));
+    expect(() => numberLines(Buffer.from("a\n"), 1, -1, true)).toThrow(new RangeError("numberLines: maxLines must be an integer of at least 0, got -1"));
+    expect(() => numberLines(Buffer.from("a\n"), 1.5, 10, true)).toThrow(RangeError);
+  });
+
   test("gives way (undefined) when the input needs more than the module's 4 MiB", () => {
     expect(numberLines(Buffer.alloc(3 * 1024 * 1024, 0x61), 1, 10, true)).toBeUndefined();
   });
