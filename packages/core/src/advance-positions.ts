@@ -34,3 +34,21 @@ export function firstPosition(bits: Uint32Array): number {
   }
   return -1;
 }
+
+/**
+ * The positions just after each of `marks` (a character's positions, such as every `/`) at or after
+ * position `start`, with those of `kept` (when given) added, into `to`: what a pattern's `**` followed by a
+ * separator reaches. Whether there are any: `false`, `to` untouched, when `start` is -1.
+ */
+export function positionsAfter(marks: Uint32Array, start: number, kept: Uint32Array | undefined, to: Uint32Array): boolean {
+  if (start < 0) return false;
+  let below = 0;
+  for (let word = 0; word < marks.length; word++) {
+    let value = marks[word] as number;
+    if (word < start >>> 5) value = 0;
+    else if (word === start >>> 5) value &= ~((1 << (start & 31)) - 1);
+    to[word] = (kept === undefined ? 0 : (kept[word] as number)) | (value << 1) | (below >>> 31);
+    below = value;
+  }
+  return true;
+}

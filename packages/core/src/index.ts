@@ -59,7 +59,7 @@ export {
 } from "./read-lines.js";
 export { SETTLE_MS, clearLineIndexes } from "./line-index.js";
 export { canonicalGlob } from "./canonical-glob.js";
-export { addPosition, advancePositions, firstPosition } from "./advance-positions.js";
+export { addPosition, advancePositions, firstPosition, positionsAfter } from "./advance-positions.js";
 export type { LineBreaks } from "./line-ends.js";
 export { readTextWindow, type TextWindow, type TextWindowOptions } from "./read-text-window.js";
 export { findLoosenings, type Loosening, type Tightening } from "./config-tightening.js";

@@ -1,4 +1,4 @@
-import { addPosition, advancePositions, firstPosition } from "@read/core";
+import { addPosition, advancePositions, firstPosition, positionsAfter } from "@read/core";
 import type { ClassItem, GitignorePattern, GitignoreToken, PosixClass } from "./gitignore-pattern.js";
 
 /**
@@ -111,7 +111,9 @@ export class GitignoreSubject {
       case "star-all":
         return fillFrom(firstPosition(from), to, this.length);
       case "directories":
-        return this.directories(from, to);
+        // The positions already reached (no directory), and every one after a `/` at or after the first of
+        // them (any run of directories).
+        return positionsAfter(this.slashes, firstPosition(from), from, to);
     }
   }
 
@@ -133,21 +135,6 @@ export class GitignoreSubject {
     return any !== 0;
   }
 
-  // `**` then `/`: the positions already reached (no directory), and every position after a `/` at or
-  // after the first of them (any run of directories).
-  private directories(from: Uint32Array, to: Uint32Array): boolean {
-    const start = firstPosition(from);
-    if (start < 0) return false;
-    let below = 0;
-    for (let word = 0; word < this.words; word++) {
-      let slashes = this.slashes[word] as number;
-      if (word < start >>> 5) slashes = 0;
-      else if (word === start >>> 5) slashes &= ~((1 << (start & 31)) - 1);
-      to[word] = (from[word] as number) | (slashes << 1) | (below >>> 31);
-      below = slashes;
-    }
-    return true;
-  }
 
   // Keyed by the character as the pattern writes it: folding it again for every rule would cost more than the match.
   private literal(char: string): Uint32Array {

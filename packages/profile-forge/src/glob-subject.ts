@@ -1,4 +1,4 @@
-import { addPosition, advancePositions, firstPosition } from "@read/core";
+import { addPosition, advancePositions, firstPosition, positionsAfter } from "@read/core";
 import { caseEquivalents, caseKey } from "./case-equivalents.js";
 import type { BranchToken, GlobToken } from "./compile-glob.js";
 
@@ -127,13 +127,13 @@ export class GlobSubject {
       case "star":
         return this.fillFrom(firstPosition(from), to);
       case "recursive-prefix":
-        return this.slashesFrom(firstPosition(from), from, to);
+        return positionsAfter(this.slashes, firstPosition(from), from, to);
       case "recursive-suffix": {
         const slash = firstOfBoth(from, this.slashes);
         return this.fillFrom(slash < 0 ? -1 : slash + 1, to);
       }
       case "recursive-middle":
-        return this.slashesFrom(firstOfBoth(from, this.slashes), undefined, to);
+        return positionsAfter(this.slashes, firstOfBoth(from, this.slashes), undefined, to);
     }
   }
 
@@ -215,21 +215,6 @@ export class GlobSubject {
     const startWord = start >>> 5;
     for (let word = 0; word < this.words; word++) to[word] = word < startWord ? 0 : 0xffffffff;
     to[startWord] = ~((1 << (start & 31)) - 1);
-    return true;
-  }
-
-  // The positions in `kept` (when given) and every position just after a `/` at or after `start` (none
-  // when it is -1): `/` ended by any run that ends with `/`, past the first place a run may start.
-  private slashesFrom(start: number, kept: Uint32Array | undefined, to: Uint32Array): boolean {
-    if (start < 0) return false;
-    let below = 0;
-    for (let word = 0; word < this.words; word++) {
-      let slashes = this.slashes[word] as number;
-      if (word < start >>> 5) slashes = 0;
-      else if (word === start >>> 5) slashes &= ~((1 << (start & 31)) - 1);
-      to[word] = (kept === undefined ? 0 : (kept[word] as number)) | (slashes << 1) | (below >>> 31);
-      below = slashes;
-    }
     return true;
   }
 
