@@ -1,7 +1,7 @@
 import { countNewlines, decodeUtf8, jsonBytesOf, numberLines, type OpenFile, type SecretScanner, type Steps } from "@read/core";
 import type { AgentConfig } from "./config-schema.js";
 import type { ReadInput } from "./input-schema.js";
-import { holdsWhole, withinTokenBound, type Next } from "./page-builder.js";
+import { fitsBytes, fitsTenths, type Next } from "./page-builder.js";
 
 /** A page of a file's first lines, every one shown whole. */
 export interface LeadingPage {
@@ -64,9 +64,9 @@ export function* leadingPageSteps(file: OpenFile, input: ReadInput, config: Agen
     const window = target.subarray(0, length);
     const numbered = numberLines(window, 1, wanted, atEnd);
     if (numbered === undefined || numbered.lines < wanted || numbered.longest > config.max_line_chars) return undefined;
-    if (!holdsWhole(config.max_content_bytes, jsonBytesOf(numbered.bytes))) return undefined;
+    if (!fitsBytes(config.max_content_bytes, jsonBytesOf(numbered.bytes) + 2)) return undefined;
     // The page's UTF-16 units are at most its bytes, less the line feeds that join its lines.
-    if (input.max_tokens !== undefined && !withinTokenBound(input.max_tokens, numbered.bytes.length - (wanted - 1), wanted)) return undefined;
+    if (input.max_tokens !== undefined && !fitsTenths(input.max_tokens, (numbered.bytes.length - (wanted - 1)) * 15 + wanted * 10)) return undefined;
     if (redact !== undefined) {
       // The bytes of the lines' texts joined by line feeds, which the scanner's check reads; a CR before a
       // line feed, which the texts leave out, is in no keyword.

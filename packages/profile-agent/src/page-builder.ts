@@ -25,21 +25,21 @@ const NOTICE_BYTES = 400;
 const NOTICE_TOKENS = 45;
 
 /**
- * A page of whole lines whose `content` costs `contentBytes` once JSON-escaped holds all of them within
- * `maxBytes` (`max_content_bytes`), as {@link PageBuilder} counts them: each line with the line feed after
- * it, and room kept for a notice.
+ * A page whose lines cost `bytes` as {@link PageBuilder} counts them (each line JSON-escaped with the line
+ * feed after it) fits `maxBytes` (`max_content_bytes`) with room kept for a notice. A page of whole lines
+ * whose `content` is N bytes JSON-escaped costs N + 2 so.
  */
-export function holdsWhole(maxBytes: number, contentBytes: number): boolean {
-  return contentBytes + 2 <= maxBytes - NOTICE_BYTES;
+export function fitsBytes(maxBytes: number, bytes: number): boolean {
+  return bytes <= maxBytes - NOTICE_BYTES;
 }
 
 /**
- * A page of `lines` whole lines of at most `units` UTF-16 units (their numbers and tabs included) holds
- * them all within a `max_tokens` budget by the upper bound {@link PageBuilder} counts before it estimates
- * (15 tenths of a token a unit, 10 a line break): then it adds them without estimating their tokens.
+ * A page whose lines cost `tenths` of a token as {@link PageBuilder} counts them fits a `max_tokens` budget
+ * with room kept for a notice. Before it estimates, the builder counts 15 tenths a UTF-16 unit (a line's
+ * number and tab included) and 10 a line break: lines that fit so are added without estimating them.
  */
-export function withinTokenBound(maxTokens: number, units: number, lines: number): boolean {
-  return units * 15 + lines * 10 <= (maxTokens - NOTICE_TOKENS) * 10;
+export function fitsTenths(maxTokens: number, tenths: number): boolean {
+  return tenths <= (maxTokens - NOTICE_TOKENS) * 10;
 }
 
 /**
@@ -227,16 +227,16 @@ export class PageBuilder {
     if (this.bounds.maxTokens !== undefined) {
       if (this.exactTenths) return -1;
       tenths += units * 15 + count * 10;
-      if (tenths > (this.bounds.maxTokens - NOTICE_TOKENS) * 10) return -1;
+      if (!fitsTenths(this.bounds.maxTokens, tenths)) return -1;
     }
     let bytes = this.bytes + units * 6 + count * 2;
     let exact = this.exact;
-    if (exact || bytes > this.bounds.maxBytes - NOTICE_BYTES) {
+    if (exact || !fitsBytes(this.bounds.maxBytes, bytes)) {
       // Each line: its number, an escaped tab, its text and the line feed after it (2 bytes each).
       const runBytes = prefixes + count * 3 + (texts === undefined ? textBytes(lines, from, index) : wellFormedJsonBytes(texts) - (count - 1) * 2);
       bytes = (exact ? this.bytes : this.exactBytes()) + runBytes;
       exact = true;
-      if (bytes > this.bounds.maxBytes - NOTICE_BYTES) return -1;
+      if (!fitsBytes(this.bounds.maxBytes, bytes)) return -1;
     }
     // Each line's prefix made whole before it joins the rope: a template per line cost three times as much.
     let text = `${number + from}\t${(lines[from] as LineText).text}`;
@@ -299,11 +299,11 @@ export class PageBuilder {
   }
 
   private bytesFit(cost: Cost): boolean {
-    return this.bytes + cost.bytes <= this.bounds.maxBytes - NOTICE_BYTES;
+    return fitsBytes(this.bounds.maxBytes, this.bytes + cost.bytes);
   }
 
   private tenthsFit(cost: Cost): boolean {
-    return this.bounds.maxTokens === undefined || this.tenths + cost.tenths <= (this.bounds.maxTokens - NOTICE_TOKENS) * 10;
+    return this.bounds.maxTokens === undefined || fitsTenths(this.bounds.maxTokens, this.tenths + cost.tenths);
   }
 
   // The most characters of the page's first line that fit (at least one, so that every read moves on).
