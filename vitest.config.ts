@@ -41,6 +41,9 @@ export default defineConfig({
     // cores the run took 262 s instead of 291 with two workers, for the same CPU time.
     maxWorkers: os.availableParallelism() + 1,
     testTimeout: 30_000,
+    // A test blocked in a synchronous call holds its worker where no timeout reaches: the watchdog names its
+    // file, prints the processes under the run and ends the run, instead of CI's own limit ending it silent.
+    reporters: ["default", here("./vitest.stall-watchdog.ts")],
     hookTimeout: 60_000,
     // Brings every package's dist/ up to date first: tests run the built CLI, MCP server and profiles in
     // child processes.

@@ -1,0 +1,46 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test } from "vitest";
+import { makeTempDir } from "../../vitest.temp-dirs.js";
+
+const VITEST = path.join(path.dirname(createRequire(import.meta.url).resolve("vitest/package.json")), "vitest.mjs");
+const WATCHDOG = fileURLToPath(new URL("../../vitest.stall-watchdog.ts", import.meta.url));
+
+test("the test run's stall watchdog names a test file whose worker is blocked synchronously, lists the processes under the run, and ends the run with status 1", async () => {
+  const dir = makeTempDir("read-stall-watchdog-");
+  // Blocked for two minutes where no vitest timeout reaches: the run must end long before.
+  fs.writeFileSync(path.join(dir, "hang.test.js"), 'test("blocks its worker", () => { Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 120_000); });\n');
+  fs.writeFileSync(path.join(dir, "quick.test.js"), 'test("passes", () => { expect(1).toBe(1); });\n');
+  const child = spawn(process.execPath, [VITEST, "run", "--root", dir, "--globals", "--reporter=default", `--reporter=${WATCHDOG}`], {
+    env: { ...process.env, READ_TEST_STALL_S: "3", NO_COLOR: "1", FORCE_COLOR: "0" },
+  });
+  let stderr = "";
+  let stdout = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  const started = performance.now();
+  const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  expect(performance.now() - started).toBeLessThan(60_000);
+  expect(status).toBe(1);
+  expect(stdout).toContain("✓ quick.test.js (1 test)");
+  const lines = stderr.split("\n");
+  // Seconds as a loaded machine's timers make them.
+  expect(lines.filter((line) => /^stall watchdog: hang\.test\.js is still running after \d+ s \(the run ends at 3 s\)$/.test(line))).toHaveLength(1);
+  expect(lines.find((line) => line.startsWith("stall watchdog: hang.test.js has run for"))).toMatch(
+    /^stall watchdog: hang\.test\.js has run for \d+ s, past the bound of 3 s \(READ_TEST_STALL_S\); ending the run\.$/,
+  );
+  const tree = lines.indexOf("The processes under this run (pid, parent, seconds running, state, what it waits in, command):");
+  expect(tree).toBeGreaterThan(0);
+  // The blocked worker: a node process under the run, waiting in the kernel.
+  expect(lines[tree + 1]).toMatch(new RegExp(`^  \\d+ ${child.pid} \\d+ S \\S+ ${process.execPath.replaceAll(/[.*+?^${}()|[\]\\]/g, "\\$&")} `));
+  expect(stderr).toContain("Worker exited unexpectedly");
+}, 90_000);
+
+test("the stall watchdog refuses a bound that is not a positive number of seconds", async () => {
+  const { default: StallWatchdog } = await import("../../vitest.stall-watchdog.js");
+  expect(() => new StallWatchdog({ boundSeconds: 0 })).toThrow("StallWatchdog: the bound must be a positive number of seconds, got 0 (READ_TEST_STALL_S)");
+  expect(() => new StallWatchdog({ boundSeconds: Number.NaN })).toThrow("got NaN");
+});
