@@ -64,7 +64,7 @@ test("the bench's garbage collection leaves core's optimized code in place, as V
       for (let i = 0; i < 3000; i++) await call();
       console.log("COLLECTING");
       for (let round = 0; round < 10; round++) { gc(${JSON.stringify(REGULAR_GC)}); for (let i = 0; i < 200; i++) await call(); }`;
-    const child = spawnSync(process.execPath, ["--expose-gc", "--trace-deopt", "--input-type=module", "-e", script], { encoding: "utf8" });
+    const child = spawnSync(process.execPath, ["--expose-gc", "--trace-deopt", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 120_000 });
     expect(child.stderr).toBe("");
     expect(child.status).toBe(0);
     const collecting = child.stdout.slice(child.stdout.indexOf("COLLECTING"));

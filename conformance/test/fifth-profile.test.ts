@@ -126,7 +126,7 @@ const MODULE = path.join(dir, "lines-profile.mjs");
 
 describe("a fifth profile made by following docs/profile-authoring.md", () => {
   test("the CLI runs it by path: call, schema and its config table", () => {
-    const call = (...args: string[]) => execFileSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8" });
+    const call = (...args: string[]) => execFileSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: "utf8", timeout: 60_000 });
     expect(JSON.parse(call("call", "--profile", "./lines-profile.mjs", "--root", workspace, '{"path":"a.txt","max_lines":2}'))).toEqual({
       path: "a.txt",
       content: "one\ntwo\n",

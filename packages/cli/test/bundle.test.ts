@@ -22,7 +22,7 @@ function modulesLoaded(args: readonly string[]): string[] {
   const hooks = path.join(dir, "hooks.mjs");
   fs.writeFileSync(hooks, `import fs from "node:fs";\nexport async function load(url, context, next) { fs.appendFileSync(${JSON.stringify(log)}, url + "\\n"); return next(url, context); }\n`);
   const register = `import { register } from "node:module"; register(${JSON.stringify(pathToFileURL(hooks).href)});`;
-  const run = spawnSync(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(register)}`, BIN, ...args], { encoding: "utf8", cwd: import.meta.dirname });
+  const run = spawnSync(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(register)}`, BIN, ...args], { encoding: "utf8", cwd: import.meta.dirname, timeout: 60_000 });
   expect(run.stderr).toBe("");
   return fs.readFileSync(log, "utf8").split("\n").filter((line) => line.startsWith("file:"));
 }
@@ -80,7 +80,7 @@ describe("the read-tool bundle (dist/read-tool.cjs)", () => {
     fs.writeFileSync(path.join(root, "config.js"), "const id = 'AKIA2E0A8F3B244C9986';\n");
     const args = ["call", "--profile", "guard", "--root", root, '{"path":"config.js"}'];
     expect(modulesLoaded(args)).toEqual([pathToFileURL(BIN).href, pathToFileURL(path.join(dist, "secret-formats.bundle.js")).href]);
-    const run = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8" });
+    const run = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", timeout: 60_000 });
     expect(JSON.parse(run.stdout)).toEqual({ path: path.join(fs.realpathSync(root), "config.js"), content: "const id = '[REDACTED aws-access-key-id]';\n", bytes_read: 35 });
   });
 
@@ -102,7 +102,7 @@ describe("the read-tool bundle (dist/read-tool.cjs)", () => {
   });
 
   test("with DEV=true, ink's React DevTools bridge is missing from the terminal UI as react-devtools-core is from a project: ink warns and the REPL still answers", () => {
-    const run = spawnSync(process.execPath, [BIN, "repl", "--help"], { encoding: "utf8", env: { ...process.env, DEV: "true" } });
+    const run = spawnSync(process.execPath, [BIN, "repl", "--help"], { encoding: "utf8", timeout: 60_000, env: { ...process.env, DEV: "true" } });
     expect(run.status).toBe(0);
     expect(run.stdout.split("\n")[0]).toBe("usage: read-tool repl [--root DIR] [--config FILE]");
     expect(run.stderr).toContain("The environment variable DEV is set to true, so Ink tried to import `react-devtools-core`");
@@ -117,7 +117,7 @@ describe("the read-tool bundle (dist/read-tool.cjs)", () => {
     const copy = makeTempDir("read-unbuilt-");
     fs.mkdirSync(path.join(copy, "bin"));
     for (const file of ["read-tool.js", "package.json"]) fs.copyFileSync(path.join(path.dirname(BIN), file), path.join(copy, "bin", file));
-    const run = spawnSync(process.execPath, [path.join(copy, "bin", "read-tool.js"), "--version"], { encoding: "utf8" });
+    const run = spawnSync(process.execPath, [path.join(copy, "bin", "read-tool.js"), "--version"], { encoding: "utf8", timeout: 60_000 });
     expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
       status: 2,
       stdout: "",

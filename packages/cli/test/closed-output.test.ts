@@ -92,7 +92,7 @@ describe("issue 31 case 2: a reader that goes away ends read-tool quietly, with 
   test("stderr closed by its reader: a usage error ends with status 141 too, never a stack trace", () => {
     const dir = makeWorkspace({});
     const out = path.join(dir, "stdout");
-    const run = spawnSync("bash", ["-c", `exec 4> >(true); wait $!; ${readTool(["call", "--permission", "maybe", "{}"])} >${quote(out)} 2>&4; echo "$?"`], { cwd: root, encoding: "utf8" });
+    const run = spawnSync("bash", ["-c", `exec 4> >(true); wait $!; ${readTool(["call", "--permission", "maybe", "{}"])} >${quote(out)} 2>&4; echo "$?"`], { cwd: root, encoding: "utf8", timeout: 30_000 });
     expect({ status: run.stdout.trim(), stdout: fs.readFileSync(out, "utf8") }).toEqual({ status: "141", stdout: "" });
   });
 });

@@ -37,7 +37,7 @@ function load(file: string, cacheDir: string | undefined, expression = "null"): 
     bundle.saveCache();
     process.stdout.write(JSON.stringify({ cacheUsed: bundle.cacheUsed, value }));
   `;
-  const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+  const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", timeout: 60_000 });
   if (child.status !== 0) throw new Error(child.stderr);
   return JSON.parse(child.stdout) as { cacheUsed: boolean; value: unknown };
 }
@@ -132,6 +132,7 @@ describe("read-tool's start", () => {
     const run = () =>
       spawnSync(process.execPath, [bin, "call", "--profile", "forge", "--root", import.meta.dirname, '{"path":"compiled-bundle.test.ts","head":1}'], {
         encoding: "utf8",
+        timeout: 60_000,
         env: { ...process.env, XDG_CACHE_HOME: dir, NODE_DISABLE_COMPILE_CACHE: "" },
       });
     const cold = run();

@@ -23,7 +23,7 @@ describe("the root README, on a machine with only Node.js and npm", () => {
     const env = { ...process.env, PATH: [path.dirname(process.execPath), "/usr/bin", "/bin"].join(path.delimiter) };
     for (const line of lines) {
       expect(line).toMatch(/^node packages\/cli\/bin\/read-tool\.js /);
-      const run = spawnSync("bash", ["-c", line], { cwd: repo, env, encoding: "utf8" });
+      const run = spawnSync("bash", ["-c", line], { cwd: repo, env, encoding: "utf8", timeout: 60_000 });
       expect({ line, status: run.status, stderr: run.stderr }).toEqual({ line, status: 0, stderr: "" });
     }
   });

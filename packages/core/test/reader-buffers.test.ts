@@ -12,7 +12,7 @@ test("readers' pools hold sixteen small buffers and two large pairs in the count
     const small = Array.from({ length: 64 }, () => isCountable(takeSmallBuffer()));
     const large = Array.from({ length: 3 }, () => takeLargePair().map((buffer) => isCountable(buffer)));
     console.log(JSON.stringify({ small, large }));`;
-  const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+  const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", timeout: 60_000 });
   expect(child.stderr).toBe("");
   expect(JSON.parse(child.stdout)).toEqual({
     small: [...Array<boolean>(16).fill(true), ...Array<boolean>(48).fill(false)],

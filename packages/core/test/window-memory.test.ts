@@ -22,7 +22,7 @@ process.stdout.write(JSON.stringify({ ok: read.ok, length: read.ok ? read.value.
 
 describe("memory follows the window once, not twice", () => {
   test("reading a 32 MiB one-line file grows peak RSS by less than 1.5 times the line (its bytes and its text were both held whole: 2 times)", () => {
-    const out = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", CHILD, core, dir], { encoding: "utf8" })) as { ok: boolean; length: number; growthKiB: number };
+    const out = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", CHILD, core, dir], { encoding: "utf8", timeout: 60_000 })) as { ok: boolean; length: number; growthKiB: number };
     expect(out).toMatchObject({ ok: true, length: LINE_BYTES });
     expect(out.growthKiB * 1024).toBeLessThan(1.5 * LINE_BYTES);
   });
