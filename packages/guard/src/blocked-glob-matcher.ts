@@ -15,7 +15,8 @@ const POSIX_CLASSES: ReadonlySet<string> = new Set(["alnum", "alpha", "blank", "
  * positions: O(tokens × path length / 32) per alternative whatever the pattern, where picomatch's
  * backtracking regular expressions take exponential time in the number of `**` (issue 30 case 4).
  * `{a,b}` (nested too) expands to alternatives; a `**` segment matches any run of directories (at the end,
- * the directory itself too); `***` and a `**` inside a name are `*`. Refused, with a sentence saying why:
+ * the directory itself too); `***` and a `**` inside a name are `*`, but for `**.ext`, which picomatch reads
+ * at any depth. Refused, with a sentence saying why:
  * groups and extglobs (`(a|b)`, `@(...)`, `!(...)`, ...), brace ranges (`{1..3}`), a `**` right beside a
  * brace (`**{a,b}`, `{a,b}**`: picomatch then crosses directories where a `*` would not), a `*` beside a
  * brace whose alternative is empty or a `*` at that side (`*{,a}*`: spelt out, the stars would join into a
@@ -25,7 +26,11 @@ const POSIX_CLASSES: ReadonlySet<string> = new Set(["alnum", "alpha", "blank", "
  */
 export function compileBlockedGlobMatcher(glob: string): BlockedGlobMatcher {
   const body = glob.startsWith("./") ? glob.slice(2) : glob;
-  const chars = Array.from(body);
+  // picomatch reads a glob that is `**` and then only extensions (`**.env`, `**.tar.gz`) as any path ending
+  // in them, at any depth (its fast path), where a `**` inside a name is otherwise `*`: it is blocked as
+  // picomatch blocks it, as `**/*.env`.
+  const anyDepth = /^\*\*((?:\.\w+)+)$/u.exec(body)?.[1];
+  const chars = Array.from(anyDepth === undefined ? body : `**/*${anyDepth}`);
   const group = chars.findIndex((char, at) => char === "(" && !isEscaped(chars, at));
   if (group !== -1) return refused(`uses a group or an extglob ('(' at character ${group + 1}), which this guard does not match; escape it as '\\(' to mean the character`);
   const touching = chars.findIndex((char, at) => char === "*" && chars[at + 1] === "*" && !isEscaped(chars, at) && (chars[at + 2] === "{" || (at > 0 && chars[at - 1] === "}")));

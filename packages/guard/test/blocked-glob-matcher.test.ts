@@ -63,6 +63,17 @@ describe("issue 30 case 4: blocked patterns are matched in bounded time", () => 
     );
   });
 
+  test("`**` then only extensions is any path ending in them, at any depth, as picomatch reads it (seed 935305943 found `**.a` blocking `a/.a` in picomatch and not here)", () => {
+    const values = ["y.a", ".a", "x/y.a", "x/.a", "x/y/z.A", "/x/y.a", "x/y.ab", "x/y.a/b", "x/ya"];
+    for (const glob of ["**.a", "./**.a"]) expect(values.map(matcher(glob))).toEqual([true, true, true, true, true, true, false, false, false]);
+    const theirs = picomatch("**.a", PICOMATCH_OPTIONS);
+    expect(values.map(matcher("**.a"))).toEqual(values.map((value) => theirs(value)));
+    expect(["x/y.tar.gz", "x/y.gz"].map(matcher("**.tar.gz"))).toEqual([true, false]);
+    // Anything else after the `**` keeps it inside one name, in picomatch too.
+    expect(["x/y.a", "y.a", "x/yb.a"].map(matcher("**b.a"))).toEqual([false, false, false]);
+    expect(["x/y.ab", "y.ab"].map(matcher("**.a*"))).toEqual([false, true]);
+  });
+
   test("a run of three stars before a name is a run of stars, as `*a.` is (seed 2013215756 found picomatch matching `***a.` to `ab`)", () => {
     const blocked = matcher("***a.");
     expect(["ab", "a.", "xa.", "x/ya."].map((value) => blocked(value))).toEqual([false, true, true, false]);
