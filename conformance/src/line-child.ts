@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { stopChild } from "./stop-child.js";
 import type { OsUser } from "./tool-adapter.js";
+import { ownChild } from "./running-threads.js";
 
 /** How {@link startLineChild} runs a program. */
 export interface LineChildOptions {
@@ -35,11 +36,11 @@ const STDERR_TAIL = 4_096;
  * tail. The child is what the JSONL and MCP adapters talk to: one process for many calls.
  */
 export function startLineChild(program: string, args: readonly string[], options: LineChildOptions): LineChild {
-  const child = spawn(program, args, {
+  const child = ownChild(spawn(program, args, {
     cwd: options.cwd,
     stdio: ["pipe", "pipe", "pipe"],
     ...(options.user === undefined ? {} : { uid: options.user.uid, gid: options.user.gid }),
-  });
+  }));
   let pending: Buffer[] = [];
   let stderr = "";
   let gone = false;

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import type { OsUser } from "./tool-adapter.js";
+import { ownChild } from "./running-threads.js";
 
 /** What a finished process printed, and its exit code (`null` when a signal ended it). */
 export interface Completed {
@@ -25,7 +26,7 @@ export interface RunProcessOptions {
  */
 export function runProcess(program: string, args: readonly string[], stdin: string, options: RunProcessOptions): Promise<Completed> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { cwd: options.cwd, stdio: ["pipe", "pipe", "pipe"], ...(options.user === undefined ? {} : { uid: options.user.uid, gid: options.user.gid }) });
+    const child = ownChild(spawn(program, args, { cwd: options.cwd, stdio: ["pipe", "pipe", "pipe"], ...(options.user === undefined ? {} : { uid: options.user.uid, gid: options.user.gid }) }));
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     const timer = setTimeout(() => {

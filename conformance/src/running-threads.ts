@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ToolAdapter } from "./tool-adapter.js";
@@ -5,36 +6,87 @@ import type { ToolAdapter } from "./tool-adapter.js";
 /** A process whose threads are watched: a process id, or `self` (this process, the asking thread left out). */
 export type WatchedProcess = number | "self";
 
+// Processes the harness started for itself (an adapter's server, a check's child): never counted as
+// processes `self` started to serve a call, whatever they run.
+const harnessChildren = new Set<number>();
+
+/** Marks `child`, started by the harness, as its own until it exits: not one of `self`'s serving processes. */
+export function ownChild<T extends ChildProcess>(child: T): T {
+  const pid = child.pid;
+  if (pid !== undefined) {
+    harnessChildren.add(pid);
+    child.once("exit", () => harnessChildren.delete(pid));
+  }
+  return child;
+}
+
 /**
- * How many threads of `processes` are running or ready to run: state `R` in `/proc/<pid>/task/<tid>/stat`
- * (Linux). A thread waiting for a core is `R` too, so a thread that computes is counted however busy the
- * machine is; an idle one (waiting for I/O, a timer, a message) is not. In `self` the thread that asks is
- * left out. A thread that ends while it is read is not counted.
+ * How many threads of `processes` and of every process under them are running or ready to run: state `R`
+ * in `/proc/<pid>/task/<tid>/stat` (Linux). A thread waiting for a core is `R` too, so a thread that
+ * computes is counted however busy the machine is; an idle one (waiting for I/O, a timer, a message) is
+ * not. The processes under one are counted because a parse may run in a process the server started (a
+ * worker process, as the agent profile's); under `self`, the processes the harness started ({@link ownChild})
+ * are left out, and so is the thread that asks. A thread that ends while it is read is not counted.
  */
 export function runningThreads(processes: readonly WatchedProcess[]): number {
   if (!fs.existsSync("/proc/self/task")) throw new Error("threads are watched through /proc/<pid>/task (Linux): this system has none");
   const asking = fs.readlinkSync("/proc/thread-self").split("/").at(-1);
+  const children = childrenByParent();
   let running = 0;
-  for (const pid of processes) {
-    const dir = `/proc/${pid}/task`;
-    let threads: string[];
-    try {
-      threads = fs.readdirSync(dir);
-    } catch {
-      continue;
-    }
-    for (const thread of threads) {
-      if (pid === "self" && thread === asking) continue;
+  for (const watched of processes) {
+    const root = watched === "self" ? process.pid : watched;
+    for (const pid of [root, ...descendants(children, root, watched === "self" ? harnessChildren : new Set())]) {
+      const dir = `/proc/${pid}/task`;
+      let threads: string[];
       try {
-        const stat = fs.readFileSync(`${dir}/${thread}/stat`, "utf8");
-        // The state follows the command name, which is in parentheses and may hold any character.
-        if (stat.charAt(stat.lastIndexOf(")") + 2) === "R") running++;
+        threads = fs.readdirSync(dir);
       } catch {
-        // The thread ended meanwhile.
+        continue;
+      }
+      for (const thread of threads) {
+        if (pid === process.pid && thread === asking) continue;
+        try {
+          const stat = fs.readFileSync(`${dir}/${thread}/stat`, "utf8");
+          // The state follows the command name, which is in parentheses and may hold any character.
+          if (stat.charAt(stat.lastIndexOf(")") + 2) === "R") running++;
+        } catch {
+          // The thread ended meanwhile.
+        }
       }
     }
   }
   return running;
+}
+
+// Every process's children, from the parent field of /proc/<pid>/stat.
+function childrenByParent(): Map<number, number[]> {
+  const children = new Map<number, number[]>();
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
+  }
+  return children;
+}
+
+// The processes under `root`, those in `left` and everything under them left out.
+function descendants(children: ReadonlyMap<number, readonly number[]>, root: number, left: ReadonlySet<number>): number[] {
+  const found: number[] = [];
+  const visit = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      if (left.has(child)) continue;
+      found.push(child);
+      visit(child);
+    }
+  };
+  visit(root);
+  return found;
 }
 
 /**

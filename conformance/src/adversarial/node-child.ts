@@ -3,6 +3,7 @@ import { PACKAGE_DIR } from "../repo-paths.js";
 import { stopChild } from "../stop-child.js";
 import { runProcess, type Completed } from "../run-process.js";
 import type { OsUser } from "../tool-adapter.js";
+import { ownChild } from "../running-threads.js";
 
 /** How a Node child runs. */
 export interface NodeChildOptions {
@@ -23,11 +24,11 @@ export interface NodeChildOptions {
  * to itself.
  */
 export function startNode(script: string, options: NodeChildOptions = {}): ChildProcess {
-  return spawn(process.execPath, nodeArgs(script, options.args), {
+  return ownChild(spawn(process.execPath, nodeArgs(script, options.args), {
     cwd: PACKAGE_DIR,
     stdio: [...(options.quiet === true ? ["ignore", "ignore", "ignore"] as const : ["pipe", "pipe", "pipe"] as const), ...(options.descriptors ?? [])],
     ...(options.user === undefined ? {} : { uid: options.user.uid, gid: options.user.gid }),
-  });
+  }));
 }
 
 /** Runs a script to its end with `stdin` as input; rejects when it runs longer than `timeoutMs` (it is killed). */

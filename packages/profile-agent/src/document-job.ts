@@ -1,6 +1,6 @@
 /**
- * What the main thread asks the document worker (`document-worker.ts`) to parse, and what it answers: plain
- * data, posted between the threads. The file's bytes travel with the job (transferred, not copied).
+ * What the host asks the document worker (`document-worker.ts`, a child process) to parse, and what it
+ * answers: plain data, sent over the worker's IPC channel. The file's bytes travel with the job.
  */
 export type DocumentJob =
   | {

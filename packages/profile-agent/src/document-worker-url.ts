@@ -1,6 +1,6 @@
 /**
  * The file the document worker runs: `document-worker.js` beside this module. When this module runs from
- * its TypeScript source (the repository's tests), the built one in `dist/` (a worker thread runs JavaScript
+ * its TypeScript source (the repository's tests), the built one in `dist/` (a forked process runs JavaScript
  * only; the tests' global setup builds `dist/` first). Bundled into `read-tool`'s CommonJS bundle,
  * `import.meta.url` is the bundle's own URL, and the bundle's build writes a `document-worker.js` beside it
  * that loads this package's (packages/cli/scripts/bundle.mjs).

@@ -6,7 +6,7 @@ let loaded: Promise<PdfJs> | undefined;
 
 /**
  * The text of pages `first` to `last` (clamped to the PDF's) of a PDF, page by page, with pdf.js (Mozilla's
- * PDF library, its build for Node) in the worker thread it runs in: its "worker" runs in this same thread, and
+ * PDF library, its build for Node) in the worker process it runs in: its "worker" runs in this same thread, and
  * nothing of the PDF can run code: no JavaScript of the PDF is ever run (pdf.js runs it only in its viewer's
  * scripting sandbox, which is not loaded), `isEvalSupported: false` keeps pdf.js from compiling the PDF's
  * functions to JavaScript, and no font or CMap is fetched or loaded into the process. A page's text joins its
@@ -50,7 +50,7 @@ export async function extractPdfPages(bytes: Uint8Array, first: number, last: nu
 }
 
 /**
- * Loads pdf.js once per worker thread. pdf.js looks for its worker's message handler on
+ * Loads pdf.js once per worker process. pdf.js looks for its worker's message handler on
  * `globalThis.pdfjsWorker` before it would import it by URL: imported here, it runs in this thread.
  */
 export function loadPdfJs(): Promise<PdfJs> {

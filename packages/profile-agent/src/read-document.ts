@@ -20,7 +20,7 @@ export function documentKindOf(path: string): DocumentKind | undefined {
 
 /**
  * Reads a document (AGENT-DOC): its bytes, at most `max_document_bytes`, through core's bounded reader in
- * this thread, then parsed in a worker thread (`runDocumentWorker`) bounded in heap and time and cancelled
+ * this thread, then parsed in a child process (`runDocumentWorker`) bounded in heap and time and cancelled
  * by the call's signal. `kind` is `undefined` when `pages` was given for a file that is not a PDF.
  */
 export function* readDocumentSteps(kind: DocumentKind | undefined, file: OpenFile, input: ReadInput, config: AgentConfig, version: string | null, guards: ReadGuards): Steps<Result<ReadOutput>> {

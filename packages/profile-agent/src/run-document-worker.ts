@@ -1,4 +1,6 @@
-import { Worker } from "node:worker_threads";
+import { fork, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
 import type { DocumentAnswer, DocumentJob, ParsingStarted } from "./document-job.js";
 import { documentWorkerUrl } from "./document-worker-url.js";
 
@@ -6,10 +8,10 @@ import { documentWorkerUrl } from "./document-worker-url.js";
 export const DOCUMENT_HEAP_MB = 192;
 
 /**
- * The most the process's resident memory may grow while a document worker runs, in bytes: what a worker's
- * heap limit does not count (the array buffers of decoded PDF streams) is bounded by this instead.
+ * The most resident memory a document worker process may hold, in bytes: what its heap limit does not
+ * count (the array buffers of decoded PDF streams) is bounded by this (read from `/proc`, Linux).
  */
-export const DOCUMENT_RSS_GROWTH_BYTES = 512 * 1024 * 1024;
+export const DOCUMENT_RSS_BYTES = 512 * 1024 * 1024;
 
 /** Document workers running at once; further parses wait for one to end. */
 export const MAX_DOCUMENT_WORKERS = 2;
@@ -22,17 +24,20 @@ const WATCH_INTERVAL_MS = 50;
  */
 export const PARSER_START_MS = 30_000;
 
+// The last bytes of a worker's standard error kept: V8 writes its fatal out-of-memory message there.
+const STDERR_TAIL_BYTES = 4096;
+
 /** Why a document worker gave no answer. */
 export type DocumentWorkerFailure = { readonly kind: "crashed"; readonly message: string };
 
 /**
- * Parses a document off the main thread: a worker thread (`document-worker.ts`) with a capped heap gets
- * `job` (its bytes transferred). A worker that answered is kept for {@link IDLE_WORKER_MS} for the next
- * document (its parser already loaded); it is terminated `timeoutMs` after it starts parsing (once its
- * parser is loaded, within {@link PARSER_START_MS}), when the process's
- * memory grows by more than {@link DOCUMENT_RSS_GROWTH_BYTES}, or when `signal` aborts (the promise then
- * rejects with the signal's reason, as core's reads do). Nothing of it is left running when the promise
- * settles. The worker's own stdout and stderr are dropped: a library's warning must never reach the host's
+ * Parses a document in a child process (`document-worker.ts`, forked with a capped heap), sent `job` over
+ * its IPC channel. A worker that answered is kept for {@link IDLE_WORKER_MS} for the next document (its
+ * parser already loaded); it is killed `timeoutMs` after it starts parsing (once its parser is loaded,
+ * within {@link PARSER_START_MS}), when its resident memory passes {@link DOCUMENT_RSS_BYTES}, or when
+ * `signal` aborts (the promise then rejects with the signal's reason, as core's reads do). Nothing of it
+ * is left running when the promise settles: a killed worker has exited. The worker's stdout is dropped
+ * and its stderr read only for V8's fatal messages: a library's warning must never reach the host's
  * output (an MCP server's stdout is its protocol).
  */
 export async function runDocumentWorker(job: DocumentJob, timeoutMs: number, signal?: AbortSignal): Promise<DocumentAnswer | DocumentWorkerFailure> {
@@ -48,7 +53,6 @@ export async function runDocumentWorker(job: DocumentJob, timeoutMs: number, sig
 function runOne(job: DocumentJob, timeoutMs: number, signal: AbortSignal | undefined): Promise<DocumentAnswer | DocumentWorkerFailure> {
   return new Promise((resolve, reject) => {
     const worker = idle.pop()?.take() ?? startWorker();
-    const baseline = process.memoryUsage.rss();
     let settled = false;
     const finish = (outcome: () => void, keep = false) => {
       if (settled) return;
@@ -56,21 +60,25 @@ function runOne(job: DocumentJob, timeoutMs: number, signal: AbortSignal | undef
       clearTimeout(timer);
       clearInterval(watch);
       signal?.removeEventListener("abort", onAbort);
-      worker.removeListener("message", onMessage);
-      worker.removeListener("error", onError);
-      worker.removeListener("exit", onExit);
+      worker.child.removeListener("message", onMessage);
+      worker.child.removeListener("error", onError);
+      worker.child.removeListener("exit", onExit);
       if (keep) {
         park(worker);
         outcome();
         return;
       }
-      // terminate() stops the worker's JavaScript wherever it is; its promise settles once the thread is gone.
+      // SIGKILL ends the process wherever it is; the outcome waits for its exit.
       live.delete(worker);
-      void worker.terminate().then(outcome, outcome);
+      if (worker.child.exitCode !== null || worker.child.signalCode !== null) outcome();
+      else {
+        worker.child.once("exit", outcome);
+        worker.child.kill("SIGKILL");
+      }
     };
     let timer = setTimeout(() => finish(() => resolve({ kind: "crashed", message: `its parser did not start within ${PARSER_START_MS} ms` })), PARSER_START_MS);
     const watch = setInterval(() => {
-      if (process.memoryUsage.rss() - baseline > DOCUMENT_RSS_GROWTH_BYTES) finish(() => resolve({ kind: "too-complex", message: `its parse used more than ${DOCUMENT_RSS_GROWTH_BYTES / 1024 / 1024} MiB of memory, and was stopped` }));
+      if (residentBytes(worker.child.pid) > DOCUMENT_RSS_BYTES) finish(() => resolve({ kind: "too-complex", message: `its parse used more than ${DOCUMENT_RSS_BYTES / 1024 / 1024} MiB of memory, and was stopped` }));
     }, WATCH_INTERVAL_MS);
     const onAbort = () => finish(() => reject(signal?.reason));
     // A worker that answered has nothing left running (a parse that threw was cleaned up): it is kept for the next document.
@@ -82,30 +90,37 @@ function runOne(job: DocumentJob, timeoutMs: number, signal: AbortSignal | undef
       clearTimeout(timer);
       timer = setTimeout(() => finish(() => resolve({ kind: "too-complex", message: `its parse took longer than ${timeoutMs} ms (document_timeout_ms), and was stopped` })), timeoutMs);
     };
-    const onError = (error: Error & { code?: string }) =>
+    const onError = (error: Error) => finish(() => resolve({ kind: "crashed", message: `its parser could not be run (${error.message})` }));
+    const onExit = (code: number | null, signalName: NodeJS.Signals | null) =>
       finish(() =>
         resolve(
-          error.code === "ERR_WORKER_OUT_OF_MEMORY"
+          /heap out of memory|Reached heap limit/.test(worker.stderr())
             ? { kind: "too-complex", message: `its parse used more than the ${DOCUMENT_HEAP_MB} MiB of heap a document may use, and was stopped` }
-            : { kind: "crashed", message: `its parser failed (${error.message})` },
+            : { kind: "crashed", message: `its parser stopped (${signalName === null ? `exit code ${code}` : signalName})` },
         ),
       );
-    const onExit = (code: number) => finish(() => resolve({ kind: "crashed", message: `its parser stopped (exit code ${code})` }));
     signal?.addEventListener("abort", onAbort, { once: true });
-    worker.on("message", onMessage);
-    worker.once("error", onError);
-    worker.once("exit", onExit);
-    const data = new Uint8Array(job.bytes);
-    worker.postMessage({ ...job, bytes: data }, [data.buffer]);
+    worker.child.on("message", onMessage);
+    worker.child.once("error", onError);
+    worker.child.once("exit", onExit);
+    worker.child.send(job, (error) => {
+      if (error !== null) onError(error);
+    });
   });
 }
 
-/** How long a worker that answered is kept for the next document (its parser loaded), in milliseconds. */
+/** How long a worker that answered is kept for the next document, in milliseconds. */
 export const IDLE_WORKER_MS = 30_000;
 
 /** Document workers parsing now (idle ones kept for the next document excluded): for tests that check nothing is left running. */
 export function documentWorkersBusy(): number {
   return live.size - idle.length;
+}
+
+interface Worker {
+  readonly child: ChildProcess;
+  /** The end of what the process wrote to its standard error. */
+  stderr(): string;
 }
 
 interface IdleWorker {
@@ -116,26 +131,29 @@ const live = new Set<Worker>();
 const idle: IdleWorker[] = [];
 
 function startWorker(): Worker {
-  const worker = new Worker(documentWorkerUrl(), {
-    resourceLimits: { maxOldGenerationSizeMb: DOCUMENT_HEAP_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
-    // The worker silences its own stdout and stderr (document-worker.ts): piping them here instead would
-    // hold the process open while an idle worker is kept (Node keeps a worker with piped stdio referenced).
+  const child = fork(fileURLToPath(documentWorkerUrl()), [], {
+    // Flags of the worker's own: none of the host's (a debugger's, a test runner's) and none from NODE_OPTIONS.
+    execArgv: [`--max-old-space-size=${DOCUMENT_HEAP_MB}`, "--max-semi-space-size=16"],
     env: {},
-    argv: [],
-    execArgv: [],
+    serialization: "advanced",
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
   });
+  let tail = "";
+  child.stderr?.setEncoding("utf8");
+  child.stderr?.on("data", (chunk: string) => (tail = (tail + chunk).slice(-STDERR_TAIL_BYTES)));
+  const worker: Worker = { child, stderr: () => tail };
   live.add(worker);
   return worker;
 }
 
-// Keeps a worker for IDLE_WORKER_MS without holding the process open; it ends then, or when it exits.
+// Keeps a worker for IDLE_WORKER_MS without holding the host open; it ends then, or when it exits.
 function park(worker: Worker): void {
-  worker.unref();
+  setReferenced(worker.child, false);
   const entry: IdleWorker = {
     take() {
       clearTimeout(expiry);
-      worker.removeListener("exit", onExit);
-      worker.ref();
+      worker.child.removeListener("exit", onExit);
+      setReferenced(worker.child, true);
       return worker;
     },
   };
@@ -147,10 +165,27 @@ function park(worker: Worker): void {
   const onExit = () => drop();
   const expiry = setTimeout(() => {
     drop();
-    void worker.terminate();
+    worker.child.kill("SIGKILL");
   }, IDLE_WORKER_MS).unref();
-  worker.once("exit", onExit);
+  worker.child.once("exit", onExit);
   idle.push(entry);
+}
+
+// A child process, its IPC channel and its stderr pipe each hold the event loop open while referenced.
+function setReferenced(child: ChildProcess, referenced: boolean): void {
+  const handles = [child, child.channel, child.stderr] as ({ ref?: () => void; unref?: () => void } | null | undefined)[];
+  for (const handle of handles) (referenced ? handle?.ref : handle?.unref)?.call(handle);
+}
+
+// The process's resident bytes, from the `VmRSS:` line (in kB) of /proc/<pid>/status; 0 where there is none.
+function residentBytes(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kilobytes === undefined ? 0 : Number(kilobytes) * 1024;
+  } catch {
+    return 0;
+  }
 }
 
 let running = 0;
