@@ -52,7 +52,8 @@ export async function runDocumentWorker(job: DocumentJob, timeoutMs: number, sig
 
 function runOne(job: DocumentJob, timeoutMs: number, signal: AbortSignal | undefined): Promise<DocumentAnswer | DocumentWorkerFailure> {
   return new Promise((resolve, reject) => {
-    const worker = idle.pop()?.take() ?? startWorker();
+    // A test's script (documentWorkerScriptForTests) never takes a kept worker, which runs the real one.
+    const worker = (documentWorkerScriptForTests.path === undefined ? idle.pop()?.take() : undefined) ?? startWorker();
     let settled = false;
     const finish = (outcome: () => void, keep = false) => {
       if (settled) return;
@@ -130,8 +131,14 @@ interface IdleWorker {
 const live = new Set<Worker>();
 const idle: IdleWorker[] = [];
 
+/**
+ * For tests only (the package does not export it): a script forked instead of `document-worker.js`, to
+ * drive the worker's bounds (heap, memory, a crash) with a process that exceeds them at once.
+ */
+export const documentWorkerScriptForTests: { path?: string } = {};
+
 function startWorker(): Worker {
-  const child = fork(fileURLToPath(documentWorkerUrl()), [], {
+  const child = fork(documentWorkerScriptForTests.path ?? fileURLToPath(documentWorkerUrl()), [], {
     // Flags of the worker's own: none of the host's (a debugger's, a test runner's) and none from NODE_OPTIONS.
     execArgv: [`--max-old-space-size=${DOCUMENT_HEAP_MB}`, "--max-semi-space-size=16"],
     env: {},

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeInflatingPdf, makePdf } from "../../../conformance/src/make-pdf.js";
 import { createTool } from "../src/index.js";
-import { documentWorkersBusy, MAX_DOCUMENT_WORKERS } from "../src/run-document-worker.js";
+import { DOCUMENT_HEAP_MB, documentWorkerScriptForTests, documentWorkersBusy, MAX_DOCUMENT_WORKERS, runDocumentWorker } from "../src/run-document-worker.js";
+import { makeTempDir } from "../../../vitest.temp-dirs.js";
 import { read, readFailure, sandbox } from "./helpers.js";
 
 const VALID = makePdf([["Valid text"]]);
@@ -79,3 +81,47 @@ describe("AGENT-DOC-03, AGENT-DOC-04, AGENT-DOC-05: hostile documents end in a t
     expect(documentWorkersBusy()).toBe(0);
   });
 });
+
+describe("AGENT-DOC-03: the worker process's bounds, driven by scripts that pass them at once", () => {
+  const dir = makeTempDir("read-agent-worker-bounds-");
+  const job = { kind: "notebook", bytes: new Uint8Array(8), maxOutputChars: 100 } as const;
+  const scripts = {
+    heap: 'process.on("message", () => { process.send({ kind: "parsing" }); const held = []; for (;;) held.push({ n: held.length, s: "x".repeat(16) + held.length }); });',
+    memory: 'process.on("message", () => { process.send({ kind: "parsing" }); const held = []; setInterval(() => { for (let i = 0; i < 32; i++) held.push(Buffer.alloc(1 << 20, 1)); }, 5); });',
+    crash: 'process.on("message", () => process.exit(3));',
+  };
+  const run = async (name: keyof typeof scripts) => {
+    const script = path.join(dir, `${name}-worker.cjs`);
+    fs.writeFileSync(script, scripts[name]);
+    documentWorkerScriptForTests.path = script;
+    try {
+      const answer = await runDocumentWorker(job, 20_000);
+      return { answer, busy: documentWorkersBusy(), left: childrenRunning(script) };
+    } finally {
+      delete documentWorkerScriptForTests.path;
+    }
+  };
+
+  it("AGENT-DOC-03: a parse past the 192 MiB heap cap ends its process (V8's fatal error), answered too complex, naming the heap", async () => {
+    expect(await run("heap")).toEqual({ answer: { kind: "too-complex", message: `its parse used more than the ${DOCUMENT_HEAP_MB} MiB of heap a document may use, and was stopped` }, busy: 0, left: [] });
+  });
+
+  it("AGENT-DOC-03: a worker whose resident memory passes 512 MiB (buffers the heap cap does not count) is killed, answered too complex", async () => {
+    expect(await run("memory")).toEqual({ answer: { kind: "too-complex", message: "its parse used more than 512 MiB of memory, and was stopped" }, busy: 0, left: [] });
+  });
+
+  it("AGENT-DOC-03: a worker that exits without an answer is a crash, with its exit code", async () => {
+    expect(await run("crash")).toEqual({ answer: { kind: "crashed", message: "its parser stopped (exit code 3)" }, busy: 0, left: [] });
+  });
+});
+
+// Processes of this process running `script`.
+function childrenRunning(script: string): string[] {
+  return fs.readdirSync("/proc").filter((pid) => {
+    try {
+      return /^\d+$/.test(pid) && fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(script);
+    } catch {
+      return false;
+    }
+  });
+}
