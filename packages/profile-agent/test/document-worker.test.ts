@@ -87,7 +87,7 @@ describe("AGENT-DOC-03: the worker process's bounds, driven by scripts that pass
   const job = { kind: "notebook", bytes: new Uint8Array(8), maxOutputChars: 100 } as const;
   const scripts = {
     heap: 'process.on("message", () => { process.send({ kind: "parsing" }); const held = []; for (;;) held.push({ n: held.length, s: "x".repeat(16) + held.length }); });',
-    memory: 'process.on("message", () => { process.send({ kind: "parsing" }); const held = []; setInterval(() => { for (let i = 0; i < 32; i++) held.push(Buffer.alloc(1 << 20, 1)); }, 5); });',
+    memory: 'process.on("message", () => { process.send({ kind: "parsing" }); const held = []; setInterval(() => { for (let i = 0; i < 8; i++) held.push(Buffer.alloc(1 << 20, 1)); }, 5); });',
     crash: 'process.on("message", () => process.exit(3));',
   };
   const run = async (name: keyof typeof scripts) => {
@@ -102,11 +102,11 @@ describe("AGENT-DOC-03: the worker process's bounds, driven by scripts that pass
     }
   };
 
-  it("AGENT-DOC-03: a parse past the 192 MiB heap cap ends its process (V8's fatal error), answered too complex, naming the heap", async () => {
+  it("AGENT-DOC-03: a parse past the 192 MiB heap cap ends its process (V8's fatal error), answered too complex, naming the heap", { timeout: 60_000 }, async () => {
     expect(await run("heap")).toEqual({ answer: { kind: "too-complex", message: `its parse used more than the ${DOCUMENT_HEAP_MB} MiB of heap a document may use, and was stopped` }, busy: 0, left: [] });
   });
 
-  it("AGENT-DOC-03: a worker whose resident memory passes 512 MiB (buffers the heap cap does not count) is killed, answered too complex", async () => {
+  it("AGENT-DOC-03: a worker whose resident memory passes 512 MiB (buffers the heap cap does not count) is killed, answered too complex", { timeout: 60_000 }, async () => {
     expect(await run("memory")).toEqual({ answer: { kind: "too-complex", message: "its parse used more than 512 MiB of memory, and was stopped" }, busy: 0, left: [] });
   });
 
