@@ -63,15 +63,16 @@ function runOne(job: DocumentJob, timeoutMs: number, signal: AbortSignal | undef
       signal?.removeEventListener("abort", onAbort);
       worker.child.removeListener("message", onMessage);
       worker.child.removeListener("error", onError);
-      worker.child.removeListener("exit", onExit);
+      worker.child.removeListener("close", onClose);
       if (keep) {
         park(worker);
         outcome();
         return;
       }
-      // SIGKILL ends the process wherever it is; the outcome waits for its exit.
+      // SIGKILL ends the process wherever it is; the outcome waits for its exit (none comes for a process
+      // that never started).
       live.delete(worker);
-      if (worker.child.exitCode !== null || worker.child.signalCode !== null) outcome();
+      if (worker.child.pid === undefined || worker.child.exitCode !== null || worker.child.signalCode !== null) outcome();
       else {
         worker.child.once("exit", outcome);
         worker.child.kill("SIGKILL");
@@ -92,7 +93,8 @@ function runOne(job: DocumentJob, timeoutMs: number, signal: AbortSignal | undef
       timer = setTimeout(() => finish(() => resolve({ kind: "too-complex", message: `its parse took longer than ${timeoutMs} ms (document_timeout_ms), and was stopped` })), timeoutMs);
     };
     const onError = (error: Error) => finish(() => resolve({ kind: "crashed", message: `its parser could not be run (${error.message})` }));
-    const onExit = (code: number | null, signalName: NodeJS.Signals | null) =>
+    // On `close`, not `exit`: the process's standard error, where V8 writes its fatal message, is read to its end by then.
+    const onClose = (code: number | null, signalName: NodeJS.Signals | null) =>
       finish(() =>
         resolve(
           /heap out of memory|Reached heap limit/.test(worker.stderr())
@@ -103,7 +105,7 @@ function runOne(job: DocumentJob, timeoutMs: number, signal: AbortSignal | undef
     signal?.addEventListener("abort", onAbort, { once: true });
     worker.child.on("message", onMessage);
     worker.child.once("error", onError);
-    worker.child.once("exit", onExit);
+    worker.child.once("close", onClose);
     worker.child.send(job, (error) => {
       if (error !== null) onError(error);
     });
