@@ -37,7 +37,8 @@ export default class StallWatchdog implements Reporter {
     clearInterval(this.timer);
   }
 
-  onTestModuleStart(module: TestModule): void {
+  // Queued is when a worker takes the file, before it imports it: an import that never ends is counted too.
+  onTestModuleQueued(module: TestModule): void {
     this.modules.set(module, { started: performance.now(), noticed: false });
   }
 

@@ -8,12 +8,13 @@ import { makeTempDir } from "../../vitest.temp-dirs.js";
 
 const VITEST = path.join(path.dirname(createRequire(import.meta.url).resolve("vitest/package.json")), "vitest.mjs");
 const WATCHDOG = fileURLToPath(new URL("../../vitest.stall-watchdog.ts", import.meta.url));
+// Blocks the worker's thread for two minutes, where no vitest timeout reaches: the run must end long before.
+const BLOCK = "Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 120_000);";
 
-test("the test run's stall watchdog names a test file whose worker is blocked synchronously, lists the processes under the run, and ends the run with status 1", async () => {
+/** Runs vitest on the test files `files` in a new directory, with the watchdog at a 3 s bound. */
+async function runWatched(files: Record<string, string>): Promise<{ pid: number | undefined; status: number | null; stdout: string; stderr: string; ms: number }> {
   const dir = makeTempDir("read-stall-watchdog-");
-  // Blocked for two minutes where no vitest timeout reaches: the run must end long before.
-  fs.writeFileSync(path.join(dir, "hang.test.js"), 'test("blocks its worker", () => { Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 120_000); });\n');
-  fs.writeFileSync(path.join(dir, "quick.test.js"), 'test("passes", () => { expect(1).toBe(1); });\n');
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
   const child = spawn(process.execPath, [VITEST, "run", "--root", dir, "--globals", "--reporter=default", `--reporter=${WATCHDOG}`], {
     env: { ...process.env, READ_TEST_STALL_S: "3", NO_COLOR: "1", FORCE_COLOR: "0" },
   });
@@ -23,20 +24,33 @@ test("the test run's stall watchdog names a test file whose worker is blocked sy
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
   const started = performance.now();
   const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  expect(performance.now() - started).toBeLessThan(60_000);
-  expect(status).toBe(1);
-  expect(stdout).toContain("✓ quick.test.js (1 test)");
-  const lines = stderr.split("\n");
+  return { pid: child.pid, status, stdout, stderr, ms: performance.now() - started };
+}
+
+const ended = (file: string) => new RegExp(`^stall watchdog: ${file.replaceAll(".", "\\.")} has run for \\d+ s, past the bound of 3 s \\(READ_TEST_STALL_S\\); ending the run\\.$`);
+
+test("the test run's stall watchdog names a test file whose worker is blocked synchronously, lists the processes under the run, and ends the run with status 1", async () => {
+  const run = await runWatched({ "hang.test.js": `test("blocks its worker", () => { ${BLOCK} });\n`, "quick.test.js": 'test("passes", () => { expect(1).toBe(1); });\n' });
+  expect(run.ms).toBeLessThan(60_000);
+  expect(run.status).toBe(1);
+  expect(run.stdout).toContain("✓ quick.test.js (1 test)");
+  const lines = run.stderr.split("\n");
   // Seconds as a loaded machine's timers make them.
   expect(lines.filter((line) => /^stall watchdog: hang\.test\.js is still running after \d+ s \(the run ends at 3 s\)$/.test(line))).toHaveLength(1);
-  expect(lines.find((line) => line.startsWith("stall watchdog: hang.test.js has run for"))).toMatch(
-    /^stall watchdog: hang\.test\.js has run for \d+ s, past the bound of 3 s \(READ_TEST_STALL_S\); ending the run\.$/,
-  );
+  expect(lines.filter((line) => ended("hang.test.js").test(line))).toHaveLength(1);
   const tree = lines.indexOf("The processes under this run (pid, parent, seconds running, state, what it waits in, command):");
   expect(tree).toBeGreaterThan(0);
   // The blocked worker: a node process under the run, waiting in the kernel.
-  expect(lines[tree + 1]).toMatch(new RegExp(`^  \\d+ ${child.pid} \\d+ S \\S+ ${process.execPath.replaceAll(/[.*+?^${}()|[\]\\]/g, "\\$&")} `));
-  expect(stderr).toContain("Worker exited unexpectedly");
+  expect(lines[tree + 1]).toMatch(new RegExp(`^  \\d+ ${run.pid} \\d+ S \\S+ ${process.execPath.replaceAll(/[.*+?^${}()|[\]\\]/g, "\\$&")} `));
+  expect(run.stderr).toContain("Worker exited unexpectedly");
+}, 90_000);
+
+test("the stall watchdog names a test file whose import blocks its worker, before any of its tests starts", async () => {
+  const run = await runWatched({ "import-hang.test.js": `${BLOCK}\ntest("never runs", () => {});\n` });
+  expect(run.ms).toBeLessThan(60_000);
+  expect(run.status).toBe(1);
+  expect(run.stderr.split("\n").filter((line) => ended("import-hang.test.js").test(line))).toHaveLength(1);
+  expect(run.stderr).toContain("None of its tests is known to have started (a worker blocked synchronously sends no updates).");
 }, 90_000);
 
 test("the stall watchdog refuses a bound that is not a positive number of seconds", async () => {
