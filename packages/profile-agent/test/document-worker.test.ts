@@ -52,16 +52,8 @@ describe("AGENT-DOC-03, AGENT-DOC-04, AGENT-DOC-05: hostile documents end in a t
 
   it("AGENT-DOC-03: the worker is a child process all of whose threads run at nice 5 (Linux: a nice value per thread), so the host's threads come first", async () => {
     expect(await read(root, { path: "valid.pdf" })).toMatchObject({ content: "--- page 1 of 1 ---\nValid text" });
-    // The worker that answered is kept for the next document: a child of this process running document-worker.js.
-    const workers = fs.readdirSync("/proc").filter((pid) => {
-      if (!/^\d+$/.test(pid)) return false;
-      try {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === process.pid && fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("document-worker.js");
-      } catch {
-        return false;
-      }
-    });
+    // The worker that answered is kept for the next document.
+    const workers = childrenRunning("document-worker.js");
     expect(workers).toHaveLength(1);
     const threads = fs.readdirSync(`/proc/${workers[0]}/task`);
     const nice = threads.map((tid) => Number(fs.readFileSync(`/proc/${workers[0]}/task/${tid}/stat`, "utf8").split(") ")[1]?.split(" ")[16]));
@@ -115,11 +107,13 @@ describe("AGENT-DOC-03: the worker process's bounds, driven by scripts that pass
   });
 });
 
-// Processes of this process running `script`.
+// The child processes of this process whose command line holds `script`.
 function childrenRunning(script: string): string[] {
   return fs.readdirSync("/proc").filter((pid) => {
+    if (!/^\d+$/.test(pid)) return false;
     try {
-      return /^\d+$/.test(pid) && fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(script);
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === process.pid && fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(script);
     } catch {
       return false;
     }
