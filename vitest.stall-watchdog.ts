@@ -122,7 +122,11 @@ function descendants(root: number): ProcessRow[] {
     });
   }
   const children = new Map<number, ProcessRow[]>();
-  for (const row of rows) children.set(row.ppid, [...(children.get(row.ppid) ?? []), row]);
+  for (const row of rows) {
+    const siblings = children.get(row.ppid);
+    if (siblings === undefined) children.set(row.ppid, [row]);
+    else siblings.push(row);
+  }
   const ordered: ProcessRow[] = [];
   const visit = (pid: number) => {
     for (const child of children.get(pid) ?? []) {

@@ -70,7 +70,9 @@ function childrenByParent(): Map<number, number[]> {
       continue;
     }
     const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
+    const siblings = children.get(parent);
+    if (siblings === undefined) children.set(parent, [Number(name)]);
+    else siblings.push(Number(name));
   }
   return children;
 }
