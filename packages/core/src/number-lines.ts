@@ -54,7 +54,8 @@ export function numberLines(bytes: Uint8Array, first: number, maxLines: number, 
   if (!(Number.isSafeInteger(maxLines) || maxLines === Number.POSITIVE_INFINITY) || maxLines < 0) throw new RangeError(`numberLines: maxLines must be an integer of at least 0, got ${maxLines}`);
   const lines = Math.min(maxLines, bytes.length + 1);
   const out = bytes.length;
-  const needed = out + bytes.length + lines * PREFIX_BYTES;
+  // The module copies a short line 16 bytes at a time, reading and writing up to 15 bytes past it.
+  const needed = out + bytes.length + lines * PREFIX_BYTES + 16;
   if (needed > MAX_PAGES * PAGE || first + lines > 2 ** 31) return undefined;
   const simd = numberer();
   if (simd === null) return undefined;

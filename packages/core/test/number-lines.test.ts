@@ -57,6 +57,23 @@ describe("numberLines", () => {
     expect(numberLines(Buffer.alloc(3 * 1024 * 1024, 0x61), 1, 10, true)).toBeUndefined();
   });
 
+  test("numbers written by incrementing the previous one gain a digit at each power of ten, up to ten digits", () => {
+    const text = Array.from({ length: 6 }, (_, index) => `line ${index}`).join("\n");
+    for (const first of [1, 5, 95, 996, 9_995, 99_999, 999_999_997, 2 ** 31 - 6]) {
+      const numbered = numberLines(Buffer.from(text), first, 6, true);
+      expect(numbered?.bytes.toString("utf8")).toBe(numberedOneByOne(text, first, 6, true).text);
+    }
+    expect(numberLines(Buffer.from("a\nb\nc"), 999_999_998, 3, true)?.bytes.toString("utf8")).toBe("999999998\ta\n999999999\tb\n1000000000\tc");
+  });
+
+  test("lines of every length around the 16-byte copy steps and the 128-byte switch to memory.copy are copied whole", () => {
+    const lengths = [0, 1, 15, 16, 17, 31, 32, 33, 127, 128, 129, 130, 300];
+    const text = lengths.map((length, index) => String.fromCharCode(0x61 + index).repeat(length)).join("\r\n");
+    const numbered = numberLines(Buffer.from(text), 7, lengths.length, true);
+    expect(numbered?.bytes.toString("utf8")).toBe(numberedOneByOne(text, 7, lengths.length, true).text);
+    expect(numbered?.longest).toBe(300);
+  });
+
   test("property: the same lines, numbers, bytes consumed and longest line as numbering them one by one", () => {
     const unit = fc.constantFrom("a", "é", "日", "😀", "\r", "\n", "\n", " ", "\t");
     fc.assert(

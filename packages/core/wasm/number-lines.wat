@@ -4,36 +4,80 @@
 ;; LF is a line only when `eof` is 1 (the bytes end where the file does), and keeps a CR it ends with.
 ;; `consumed` is the bytes of the lines written, with their line ends; `longest` the most bytes of one line
 ;; (its line end excluded). LFs are found 16 bytes at a time (128-bit SIMD compare and bitmask), each line
-;; copied with memory.copy. Assembled into src/number-lines-wasm.ts by scripts/build-wasm.mjs.
+;; copied 16 bytes at a time. Assembled into src/number-lines-wasm.ts by scripts/build-wasm.mjs.
 (module
   (import "env" "memory" (memory 1))
-  ;; Writes [LF if sep] <num> TAB memory[src, src + len) at o; returns where the next write goes.
+  ;; Where the previous line's number was written, and its digits.
+  (global $prev (mut i32) (i32.const 0))
+  (global $digits (mut i32) (i32.const 0))
+
+  ;; Writes [LF if sep] <num> TAB memory[src, src + len) at o; returns where the next write goes. `sep` is 0
+  ;; for a call's first line, whose number is written digit by digit; each later number is the previous
+  ;; one's digits copied and incremented in place (a line's number is its predecessor's plus one). A short
+  ;; line is copied 16 bytes at a time (a memory.copy per line cost more than the copying), so up to 15
+  ;; bytes past it (and past the number) are read and written: the caller keeps 16 bytes spare past both.
   (func $line (param $src i32) (param $len i32) (param $o i32) (param $num i32) (param $sep i32) (result i32)
-    (local $digits i32) (local $t i32) (local $at i32)
+    (local $at i32) (local $t i32) (local $c i32) (local $end i32)
     (if (local.get $sep)
       (then
         (i32.store8 (local.get $o) (i32.const 10))
-        (local.set $o (i32.add (local.get $o) (i32.const 1)))))
-    (local.set $digits (i32.const 1))
-    (local.set $t (local.get $num))
-    (block $counted
-      (loop $count
-        (br_if $counted (i32.lt_u (local.get $t) (i32.const 10)))
-        (local.set $t (i32.div_u (local.get $t) (i32.const 10)))
-        (local.set $digits (i32.add (local.get $digits) (i32.const 1)))
-        (br $count)))
-    (local.set $at (i32.add (local.get $o) (local.get $digits)))
-    (local.set $t (local.get $num))
-    (loop $write
-      (local.set $at (i32.sub (local.get $at) (i32.const 1)))
-      (i32.store8 (local.get $at) (i32.add (i32.const 48) (i32.rem_u (local.get $t) (i32.const 10))))
-      (local.set $t (i32.div_u (local.get $t) (i32.const 10)))
-      (br_if $write (local.get $t)))
-    (local.set $o (i32.add (local.get $o) (local.get $digits)))
+        (local.set $o (i32.add (local.get $o) (i32.const 1)))
+        (v128.store align=1 (local.get $o) (v128.load align=1 (global.get $prev)))
+        (local.set $at (i32.add (local.get $o) (i32.sub (global.get $digits) (i32.const 1))))
+        (block $incremented
+          (loop $carry
+            (local.set $c (i32.load8_u (local.get $at)))
+            (if (i32.ne (local.get $c) (i32.const 57))
+              (then
+                (i32.store8 (local.get $at) (i32.add (local.get $c) (i32.const 1)))
+                (br $incremented)))
+            (i32.store8 (local.get $at) (i32.const 48))
+            (if (i32.eq (local.get $at) (local.get $o))
+              (then
+                ;; All nines: one digit more, 1 and zeros.
+                (i32.store8 (local.get $o) (i32.const 49))
+                (i32.store8 (i32.add (local.get $o) (global.get $digits)) (i32.const 48))
+                (global.set $digits (i32.add (global.get $digits) (i32.const 1)))
+                (br $incremented)))
+            (local.set $at (i32.sub (local.get $at) (i32.const 1)))
+            (br $carry))))
+      (else
+        ;; The digits, by comparison: line numbers are below 2^31, so at most ten.
+        (global.set $digits
+          (i32.add (i32.const 1)
+            (i32.add
+              (i32.add
+                (i32.add (i32.ge_u (local.get $num) (i32.const 10)) (i32.ge_u (local.get $num) (i32.const 100)))
+                (i32.add (i32.ge_u (local.get $num) (i32.const 1000)) (i32.ge_u (local.get $num) (i32.const 10000))))
+              (i32.add
+                (i32.add (i32.ge_u (local.get $num) (i32.const 100000)) (i32.ge_u (local.get $num) (i32.const 1000000)))
+                (i32.add
+                  (i32.add (i32.ge_u (local.get $num) (i32.const 10000000)) (i32.ge_u (local.get $num) (i32.const 100000000)))
+                  (i32.ge_u (local.get $num) (i32.const 1000000000)))))))
+        (local.set $at (i32.add (local.get $o) (global.get $digits)))
+        (local.set $t (local.get $num))
+        (loop $write
+          (local.set $at (i32.sub (local.get $at) (i32.const 1)))
+          (i32.store8 (local.get $at) (i32.add (i32.const 48) (i32.rem_u (local.get $t) (i32.const 10))))
+          (local.set $t (i32.div_u (local.get $t) (i32.const 10)))
+          (br_if $write (local.get $t)))))
+    (global.set $prev (local.get $o))
+    (local.set $o (i32.add (local.get $o) (global.get $digits)))
     (i32.store8 (local.get $o) (i32.const 9))
     (local.set $o (i32.add (local.get $o) (i32.const 1)))
-    (memory.copy (local.get $o) (local.get $src) (local.get $len))
-    (i32.add (local.get $o) (local.get $len)))
+    (local.set $end (i32.add (local.get $o) (local.get $len)))
+    (if (i32.gt_u (local.get $len) (i32.const 128))
+      (then
+        (memory.copy (local.get $o) (local.get $src) (local.get $len))
+        (return (local.get $end))))
+    (block $copied
+      (loop $copy
+        (br_if $copied (i32.ge_u (local.get $o) (local.get $end)))
+        (v128.store align=1 (local.get $o) (v128.load align=1 (local.get $src)))
+        (local.set $o (i32.add (local.get $o) (i32.const 16)))
+        (local.set $src (i32.add (local.get $src) (i32.const 16)))
+        (br $copy)))
+    (local.get $end))
 
   (func (export "number") (param $in i32) (param $len i32) (param $first i32) (param $max i32) (param $out i32) (param $eof i32)
     (result i32 i32 i32 i32)

@@ -32,14 +32,15 @@ const REPORTED: Readonly<Record<string, string>> = {
  * order mark decides (UTF-8, UTF-16 LE/BE); otherwise a NUL in the first 8 KiB makes the file binary;
  * otherwise valid UTF-8 is UTF-8 (a character cut by the end of `head` is not a fault); otherwise chardet
  * picks the likeliest encoding `TextDecoder` can decode, with its confidence. `cut`: more bytes follow
- * `head`.
+ * `head`. `valid`: the caller checked the whole head and found it valid UTF-8, and may then pass only its
+ * first {@link BINARY_SNIFF_BYTES}.
  */
-export function detectEncoding(head: Uint8Array, cut: boolean): EncodingVerdict {
+export function detectEncoding(head: Uint8Array, cut: boolean, valid = false): EncodingVerdict {
   if (startsWith(head, UTF8_BOM)) return known("utf-8", 3);
   if (startsWith(head, [0xff, 0xfe])) return known("utf-16le", 2);
   if (startsWith(head, [0xfe, 0xff])) return known("utf-16be", 2);
   if (head.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { kind: "binary" };
-  if (isValidUtf8(head, cut)) return known("utf-8", 0);
+  if (valid || isValidUtf8(head, cut)) return known("utf-8", 0);
   for (const match of analyse(head)) {
     const encoding = decodable(match.name);
     if (encoding !== undefined) return { kind: "text", encoding, bom: false, bomBytes: 0, confidence: match.confidence };

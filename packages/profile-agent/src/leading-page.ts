@@ -1,4 +1,4 @@
-import { countNewlines, decodeUtf8, jsonBytesOf, numberLines, type OpenFile, type SecretScanner, type Steps } from "@read/core";
+import { MAX_JSON_BYTES_PER_BYTE, countNewlines, decodeUtf8, jsonBytesOf, numberLines, type OpenFile, type SecretScanner, type Steps } from "@read/core";
 import type { AgentConfig } from "./config-schema.js";
 import type { ReadInput } from "./input-schema.js";
 import { fitsBytes, fitsTenths, type Next } from "./page-builder.js";
@@ -39,6 +39,12 @@ export function* leadingPageSteps(file: OpenFile, input: ReadInput, config: Agen
   // A larger window (a raised bound) is left to the line-by-line page, whose memory follows the page.
   const cap = Math.min(file.stat.size - bomBytes, config.max_content_bytes, KEPT_BYTES);
   if (cap <= 0) return undefined;
+  // A whole file within one chunk is in the chunk the reader holds (read for the sniff): numbered there,
+  // with no read and no copy.
+  if (cap === file.stat.size - bomBytes && file.stat.size <= file.reader.chunkSize) {
+    const chunk = yield* file.reader.chunk(bomBytes);
+    if (chunk.bytes === cap && file.reader.knownEnd(file.stat.size)) return pageOf(chunk.buffer.subarray(0, cap), true, input, config, totalLines, wanted, redact);
+  }
   const target = keptBusy ? Buffer.allocUnsafe(cap) : keptBuffer(cap);
   const own = keptBusy;
   keptBusy = true;
@@ -61,22 +67,29 @@ export function* leadingPageSteps(file: OpenFile, input: ReadInput, config: Agen
       lineFeeds += countNewlines(target.subarray(length, length + bytes));
       length += bytes;
     }
-    const window = target.subarray(0, length);
-    const numbered = numberLines(window, 1, wanted, atEnd);
-    if (numbered === undefined || numbered.lines < wanted || numbered.longest > config.max_line_chars) return undefined;
-    if (!fitsBytes(config.max_content_bytes, jsonBytesOf(numbered.bytes) + 2)) return undefined;
-    // The page's UTF-16 units are at most its bytes, less the line feeds that join its lines.
-    if (input.max_tokens !== undefined && !fitsTenths(input.max_tokens, (numbered.bytes.length - (wanted - 1)) * 15 + wanted * 10)) return undefined;
-    if (redact !== undefined) {
-      // The bytes of the lines' texts joined by line feeds, which the scanner's check reads; a CR before a
-      // line feed, which the texts leave out, is in no keyword.
-      const texts = window.subarray(0, numbered.consumed - (window[numbered.consumed - 1] === LF ? 1 : 0));
-      if (redact.mayFind?.(texts) !== false) return undefined;
-    }
-    return { content: decodePieces(numbered.bytes), end_line: wanted, next: wanted < totalLines ? { start_line: wanted + 1 } : null };
+    return pageOf(target.subarray(0, length), atEnd, input, config, totalLines, wanted, redact);
   } finally {
     if (!own) keptBusy = false;
   }
+}
+
+// The page of the first `wanted` lines of `window` (the file's bytes from its first line; `atEnd`: the file
+// ends with them), or `undefined` where the line-by-line page may differ.
+function pageOf(window: Buffer, atEnd: boolean, input: ReadInput, config: AgentConfig, totalLines: number, wanted: number, redact: SecretScanner | undefined): LeadingPage | undefined {
+  const numbered = numberLines(window, 1, wanted, atEnd);
+  if (numbered === undefined || numbered.lines < wanted || numbered.longest > config.max_line_chars) return undefined;
+  // Counted only when the most the bytes can cost in JSON (a C0 control escaped in six) does not fit.
+  const most = numbered.bytes.length * MAX_JSON_BYTES_PER_BYTE + 2;
+  if (!fitsBytes(config.max_content_bytes, most) && !fitsBytes(config.max_content_bytes, jsonBytesOf(numbered.bytes) + 2)) return undefined;
+  // The page's UTF-16 units are at most its bytes, less the line feeds that join its lines.
+  if (input.max_tokens !== undefined && !fitsTenths(input.max_tokens, (numbered.bytes.length - (wanted - 1)) * 15 + wanted * 10)) return undefined;
+  if (redact !== undefined) {
+    // The bytes of the lines' texts joined by line feeds, which the scanner's check reads; a CR before a
+    // line feed, which the texts leave out, is in no keyword.
+    const texts = window.subarray(0, numbered.consumed - (window[numbered.consumed - 1] === LF ? 1 : 0));
+    if (redact.mayFind?.(texts) !== false) return undefined;
+  }
+  return { content: decodePieces(numbered.bytes), end_line: wanted, next: wanted < totalLines ? { start_line: wanted + 1 } : null };
 }
 
 function keptBuffer(size: number): Buffer {

@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import {
   ok,
   quoteText,
@@ -12,7 +13,7 @@ import {
   type Workspace,
 } from "@read/core";
 import type { AgentConfig } from "./config-schema.js";
-import { decodeWhole, detectEncoding } from "./detect-encoding.js";
+import { BINARY_SNIFF_BYTES, decodeWhole, detectEncoding } from "./detect-encoding.js";
 import { imageFormatOf } from "./image-format.js";
 import { leadingPageSteps } from "./leading-page.js";
 import type { ReadInput } from "./input-schema.js";
@@ -51,9 +52,13 @@ function* readSteps(workspace: Workspace, input: ReadInput, config: AgentConfig,
 
 function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig, guards: ReadGuards): Steps<Result<ReadOutput>> {
   const first = yield* file.reader.chunk(0);
-  const head = Buffer.from(first.buffer.subarray(0, first.bytes));
-  const image = imageFormatOf(head);
+  const view = first.buffer.subarray(0, first.bytes);
+  const image = imageFormatOf(view);
   if (image !== undefined) return yield* readImageSteps(file, image, input, config, guards.signal);
+  // The scan reads over the chunk's buffer, so what detection needs of it is copied first: of a head that is
+  // valid UTF-8 the bytes sniffed for a byte order mark and NULs, of another all of it (for the detector).
+  const valid = isUtf8(view);
+  const head = Buffer.from(valid ? view.subarray(0, BINARY_SNIFF_BYTES) : view);
   let scan = file.stat.size <= config.max_scan_bytes ? cachedScan(file) : undefined;
   if (scan === undefined) {
     const scanned = yield* scanFileSteps(file, config.max_scan_bytes);
@@ -65,7 +70,7 @@ function* readOpen(file: OpenFile, input: ReadInput, config: AgentConfig, guards
   if (input.if_version !== undefined && version !== null && input.if_version === version) return ok({ path: file.path.relative, version, unchanged: true as const });
   const document = documentKindOf(file.path.relative);
   if (document !== undefined || input.pages !== undefined) return yield* readDocumentSteps(document, file, input, config, version, guards);
-  const verdict = detectEncoding(head, !scan.complete || scan.size > head.length);
+  const verdict = detectEncoding(head, !scan.complete || scan.size > first.bytes, valid);
   if (verdict.kind === "binary") {
     return ok(readError("BINARY_FILE", `${quoteText(file.path.input)} is a binary file (a NUL byte in its first 8 KiB, and no UTF-16 byte order mark); read returns text only.`));
   }
