@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import LongFilesFirst from "./vitest.long-files-first.js";
 
 // One fast-check seed for the properties of the run's tests (vitest.fast-check-setup.ts applies it in
 // every worker): printed here, on stderr, and replayed with FC_SEED=<seed>. The conformance harness draws
@@ -44,6 +45,8 @@ export default defineConfig({
     // A test blocked in a synchronous call holds its worker where no timeout reaches: the watchdog names its
     // file, prints the processes under the run and ends the run, instead of CI's own limit ending it silent.
     reporters: ["default", here("./vitest.stall-watchdog.ts")],
+    // The longest files start first (vitest.long-files-first.ts): started last, they ended the run alone.
+    sequence: { sequencer: LongFilesFirst },
     hookTimeout: 60_000,
     // Brings every package's dist/ up to date first: tests run the built CLI, MCP server and profiles in
     // child processes.
