@@ -147,10 +147,16 @@ export class FileReader {
 
   /**
    * Reads at most `length` bytes at `position` into `target` at `offset`, for a caller that keeps them
-   * (a window). Synchronous while the call is young, asynchronous after; returns the bytes read.
+   * (a window). Synchronous while the call is young, asynchronous after; returns the bytes read. Bytes the
+   * last chunk holds are copied from it instead (at most to its end), as `chunk` serves them.
    */
   *into(target: Buffer, offset: number, length: number, position: number): Steps<number> {
     this.signal?.throwIfAborted();
+    const held = this.held;
+    if (held !== undefined && position >= held.position && position < held.position + held.bytes) {
+      const from = position - held.position;
+      return held.buffer.copy(target, offset, from, Math.min(held.bytes, from + length));
+    }
     if (this.readsSync(position)) {
       const asked = Math.min(length, CHUNK_SIZE);
       const bytes = fs.readSync(this.fd, target, offset, asked, position);

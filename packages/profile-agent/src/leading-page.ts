@@ -39,18 +39,12 @@ export function* leadingPageSteps(file: OpenFile, input: ReadInput, config: Agen
   // A larger window (a raised bound) is left to the line-by-line page, whose memory follows the page.
   const cap = Math.min(file.stat.size - bomBytes, config.max_content_bytes, KEPT_BYTES);
   if (cap <= 0) return undefined;
-  // A whole file within one chunk is in the chunk the reader holds (read for the sniff): numbered there,
-  // with no read and no copy.
-  if (cap === file.stat.size - bomBytes && file.stat.size <= file.reader.chunkSize) {
-    const chunk = yield* file.reader.chunk(bomBytes);
-    if (chunk.bytes === cap && file.reader.knownEnd(file.stat.size)) return pageOf(chunk.buffer.subarray(0, cap), true, input, config, totalLines, wanted, redact);
-  }
   const target = keptBusy ? Buffer.allocUnsafe(cap) : keptBuffer(cap);
   const own = keptBusy;
   keptBusy = true;
   try {
     // Read a chunk at a time until the lines wanted are in, or the file ends (a read gets nothing: the file
-    // may have grown since it was opened).
+    // may have grown since it was opened). The bytes of the chunk the sniff read are copied from it.
     let length = 0;
     let lineFeeds = 0;
     let atEnd = false;
