@@ -14,11 +14,13 @@ import { UNIVERSAL_CHECKS } from "../src/universal-checks.js";
 // One planted bug per check of the universal suite, in the workspace-jp profile (planted-bugs.mjs, chosen by
 // its option `bug`), reached through the CLI by each protocol: one process per call (`read-tool call`),
 // JSONL (`read-tool jsonl`) and MCP (`read-tool mcp --client-roots`), at 5 property runs (2 per call).
-// Through JSONL and MCP the whole universal suite runs against each bug: the check it is planted for
-// fails, and no other (but those a bug is listed for, with why); one process per call runs the planted
-// check alone (the whole suite per bug would take minutes), which must fail, but for a bug that cannot
-// live there (its title says so, and the check costs a process per call for nothing). The clean profile
-// passes every check through each protocol, so no failure is the harness's own.
+// Through JSONL the whole universal suite runs against each bug: the check it is planted for fails, and no
+// other (but those a bug is listed for, with why). MCP and one process per call run the planted check
+// alone, which must fail (through MCP the whole suite per bug cost CI a quarter of a minute of two busy
+// cores, for what the JSONL runs already show: which checks a bug trips is the harness's logic, not the
+// protocol's; one process per call would take minutes), but for a bug that cannot live there (its title
+// says so, and the check costs a process per call for nothing). The clean profile passes every check
+// through each protocol, so no failure is the harness's own.
 const MUTANT = path.join(path.dirname(fileURLToPath(import.meta.url)), "planted-bugs.mjs");
 const { ALIAS } = (await import(MUTANT)) as { ALIAS: string };
 const base = loadOracles().find((candidate) => candidate.profile === "workspace-jp");
@@ -100,7 +102,7 @@ async function run(kind: CommandKind, adapter: ToolAdapter, bug: string | undefi
 
 const failures = (results: readonly CheckResult[]) => results.filter((result) => result.status === "fail").map((result) => result.check);
 
-describe.each(["jsonl", "mcp"] as const)("planted bugs through %s: the whole universal suite fails the check each is planted for, and no other", (kind) => {
+describe.each(["jsonl", "mcp"] as const)("planted bugs through %s: the check each is planted for fails (through jsonl the whole universal suite runs, and no other check fails)", (kind) => {
   let adapter: ToolAdapter;
   beforeAll(async () => {
     adapter = await createAdapter(kind, oracle, (target, command) => readToolCommand(REPO_ROOT, target, command));
@@ -115,8 +117,10 @@ describe.each(["jsonl", "mcp"] as const)("planted bugs through %s: the whole uni
     expect(results.filter((result) => result.status !== "pass").map((result) => `${result.check}: ${result.status} ${result.message ?? ""}`)).toEqual(notApplicable);
   }, 300_000);
 
-  it.concurrent.for(PLANTED)("$bug: fails $check, and nothing it is not listed for", { timeout: 300_000 }, async ({ bug, check, message, also = [], jsonl }, { expect }) => {
-    const results = await run(kind, adapter, bug);
+  const whole = kind === "jsonl";
+  it.concurrent.for(PLANTED)(`$bug: fails $check${whole ? ", and nothing it is not listed for" : ""}`, { timeout: 300_000 }, async ({ bug, check, message, also = [], jsonl }, { expect }) => {
+    const results = await run(kind, adapter, bug, whole ? CHECKS : CHECKS.filter((candidate) => candidate.id === check));
+    expect(results.map((result) => result.check)).toEqual(whole ? CHECKS.map((candidate) => candidate.id) : [check]);
     const failed = failures(results);
     expect(failed.filter((id) => id !== check && !also.includes(id))).toEqual([]);
     if (kind === "jsonl" && jsonl !== undefined) {
