@@ -36,7 +36,7 @@ const expectedFailures = loadExpectedFailures();
 const properties: PropertySettings = { seed: settings.seed, numRuns: settings.runs, endOnFailure: false, raceMs: settings.raceMs };
 // Races differ from run to run (a race check is compared by its result only), and they hold both cores for
 // their whole time: through JSONL, which tests the transport, they run 50 ms each.
-const jsonlProperties: PropertySettings = { ...properties, raceMs: Math.min(properties.raceMs, 50) };
+const jsonlProperties: PropertySettings = { ...properties, raceMs: Math.min(settings.raceMs, 50) };
 
 function firstDifference(left: readonly RecordedCall[], right: readonly RecordedCall[]): string | undefined {
   const length = Math.max(left.length, right.length);
