@@ -11,14 +11,14 @@ export interface StallWatchdogOptions {
  * Ends a test run in which one test file has run for longer than a bound, after printing what it was
  * doing. A test blocked in a synchronous call (a child that never exits, an open that never returns) holds
  * its worker where no vitest timeout can reach it, and the run would wait until CI's own limit, printing
- * nothing that says which file it was. At a quarter of the bound it names the file; at the bound it prints
- * the file, its tests still running, and every process under the run with its state and what it waits in,
- * then kills those processes (the workers too), so vitest reports the files they held as failed. If the run
- * has not ended 30 s later, it exits with status 1.
+ * nothing that says which file it was. At a quarter of the bound it names each file not yet ended; at the
+ * bound it prints the file, its tests still running, and every process under the run with its state and
+ * what it waits in, then kills those processes (the workers too), so vitest reports the files they held as
+ * failed. If the run has not ended 30 s later, it exits with status 1.
  */
 export default class StallWatchdog implements Reporter {
   private readonly boundMs: number;
-  private readonly modules = new Map<TestModule, { started: number; noticed: boolean }>();
+  private readonly modules = new Map<TestModule, { started: number; active: boolean; noticed: boolean }>();
   private readonly cases = new Map<TestCase, number>();
   private timer: NodeJS.Timeout | undefined;
 
@@ -38,16 +38,34 @@ export default class StallWatchdog implements Reporter {
   }
 
   // Queued is when a worker takes the file, before it imports it: an import that never ends is counted too.
+  // A worker that shares its process between files (isolate: false) takes several at once and runs them
+  // one after another, so a file that has shown no progress yet (collected, or a test started) may still
+  // be waiting for another: its clock starts again whenever a file ends. A worker blocked synchronously
+  // sends nothing, so the blocked file may look as idle as those waiting behind it: at the bound, a file
+  // that showed progress is named first, else the one queued first.
   onTestModuleQueued(module: TestModule): void {
-    this.modules.set(module, { started: performance.now(), noticed: false });
+    this.modules.set(module, { started: performance.now(), active: false, noticed: false });
+  }
+
+  onTestModuleCollected(module: TestModule): void {
+    const state = this.modules.get(module);
+    if (state !== undefined) state.active = true;
   }
 
   onTestModuleEnd(module: TestModule): void {
     this.modules.delete(module);
+    const now = performance.now();
+    for (const state of this.modules.values()) {
+      if (state.active) continue;
+      state.started = now;
+      state.noticed = false;
+    }
   }
 
   onTestCaseReady(test: TestCase): void {
     this.cases.set(test, performance.now());
+    const state = this.modules.get(test.module);
+    if (state !== undefined) state.active = true;
   }
 
   onTestCaseResult(test: TestCase): void {
@@ -56,12 +74,15 @@ export default class StallWatchdog implements Reporter {
 
   private check(): void {
     const now = performance.now();
+    // A file that made progress and then stopped is the one to name; one that never started may be waiting for it.
+    const overdue = [...this.modules].filter(([, state]) => now - state.started >= this.boundMs).sort(([, a], [, b]) => Number(b.active) - Number(a.active));
+    const [stalled] = overdue;
+    if (stalled !== undefined) return this.stall(stalled[0], Math.round((now - stalled[1].started) / 1000));
     for (const [module, state] of this.modules) {
       const seconds = Math.round((now - state.started) / 1000);
-      if (now - state.started >= this.boundMs) return this.stall(module, seconds);
       if (!state.noticed && now - state.started >= this.boundMs / 4) {
         state.noticed = true;
-        console.error(`stall watchdog: ${module.relativeModuleId} is still running after ${seconds} s (the run ends at ${this.boundMs / 1000} s)`);
+        console.error(`stall watchdog: ${module.relativeModuleId} has not ended ${seconds} s after it could start (the run ends at ${this.boundMs / 1000} s)`);
       }
     }
   }

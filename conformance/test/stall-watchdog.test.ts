@@ -12,10 +12,10 @@ const WATCHDOG = fileURLToPath(new URL("../../vitest.stall-watchdog.ts", import.
 const BLOCK = "Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 120_000);";
 
 /** Runs vitest on the test files `files` in a new directory, with the watchdog at a 3 s bound. */
-async function runWatched(files: Record<string, string>): Promise<{ pid: number | undefined; status: number | null; stdout: string; stderr: string; ms: number }> {
+async function runWatched(files: Record<string, string>, args: readonly string[] = []): Promise<{ pid: number | undefined; status: number | null; stdout: string; stderr: string; ms: number }> {
   const dir = makeTempDir("read-stall-watchdog-");
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
-  const child = spawn(process.execPath, [VITEST, "run", "--root", dir, "--globals", "--reporter=default", `--reporter=${WATCHDOG}`], {
+  const child = spawn(process.execPath, [VITEST, "run", "--root", dir, "--globals", "--reporter=default", `--reporter=${WATCHDOG}`, ...args], {
     env: { ...process.env, READ_TEST_STALL_S: "3", NO_COLOR: "1", FORCE_COLOR: "0" },
   });
   let stderr = "";
@@ -36,7 +36,7 @@ test("the test run's stall watchdog names a test file whose worker is blocked sy
   expect(run.stdout).toContain("✓ quick.test.js (1 test)");
   const lines = run.stderr.split("\n");
   // Seconds as a loaded machine's timers make them.
-  expect(lines.filter((line) => /^stall watchdog: hang\.test\.js is still running after \d+ s \(the run ends at 3 s\)$/.test(line))).toHaveLength(1);
+  expect(lines.filter((line) => /^stall watchdog: hang\.test\.js has not ended \d+ s after it could start \(the run ends at 3 s\)$/.test(line))).toHaveLength(1);
   expect(lines.filter((line) => ended("hang.test.js").test(line))).toHaveLength(1);
   const tree = lines.indexOf("The processes under this run (pid, parent, seconds running, state, what it waits in, command):");
   expect(tree).toBeGreaterThan(0);
@@ -51,6 +51,19 @@ test("the stall watchdog names a test file whose import blocks its worker, befor
   expect(run.status).toBe(1);
   expect(run.stderr.split("\n").filter((line) => ended("import-hang.test.js").test(line))).toHaveLength(1);
   expect(run.stderr).toContain("None of its tests is known to have started (a worker blocked synchronously sends no updates).");
+}, 90_000);
+
+test("with one worker running its files one after another (isolate: false), the blocked file is named, not the file waiting behind it", async () => {
+  // Vitest runs the larger file first when it has no timings: the blocking one, padded.
+  const run = await runWatched(
+    { "blocks.test.js": `test("blocks its worker", () => { ${BLOCK} });\n// ${"padding ".repeat(200)}\n`, "waits.test.js": 'test("passes", () => { expect(1).toBe(1); });\n' },
+    ["--no-isolate", "--maxWorkers=1"],
+  );
+  expect(run.ms).toBeLessThan(60_000);
+  expect(run.status).toBe(1);
+  const lines = run.stderr.split("\n");
+  expect(lines.filter((line) => ended("blocks.test.js").test(line))).toHaveLength(1);
+  expect(lines.filter((line) => line.startsWith("stall watchdog: waits.test.js has run for"))).toEqual([]);
 }, 90_000);
 
 test("the stall watchdog refuses a bound that is not a positive number of seconds", async () => {
