@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import { afterEach, describe, expect, test } from "vitest";
+import { afterAll, afterEach, describe, expect, test } from "vitest";
 import { PROFILE_ENTRIES } from "@read/profiles";
 import { connect, maskTime, makeWorkspace, readToolCall, READ_TOOL, type Connection, type Elicit } from "./support.js";
 
@@ -16,12 +16,30 @@ async function readToolMcp(args: readonly string[], elicit?: Elicit): Promise<Co
   return connection;
 }
 
+// One server per profile for the tests that only read (a server started per test cost CI about a minute
+// of its busy cores): its workspace holds every file they read, and the server is closed after the file.
+const SHARED_FILES = { "src/a.txt": "alpha\nbeta\n", "a.txt": "x\n", "notes.txt": "one\ntwo\n" };
+const shared = new Map<string, Promise<{ readonly root: string; readonly connection: Connection }>>();
+afterAll(async () => {
+  await Promise.all([...shared.values()].map(async (server) => (await server).connection.close()));
+});
+
+function sharedServer(profile: string): Promise<{ readonly root: string; readonly connection: Connection }> {
+  let server = shared.get(profile);
+  if (server === undefined) {
+    const root = makeWorkspace(SHARED_FILES);
+    server = connect([READ_TOOL, "mcp", "--profile", profile, "--root", root]).then((connection) => ({ root, connection }));
+    shared.set(profile, server);
+  }
+  return server;
+}
+
 describe("read-tool mcp serves each profile's tool over stdio", () => {
   for (const entry of PROFILE_ENTRIES) {
     test(`--profile ${entry.name}: tools/list gives the tool with its schemas and read-only annotations`, async () => {
-      const root = makeWorkspace({ "src/a.txt": "alpha\nbeta\n" });
+      const { root, connection } = await sharedServer(entry.name);
       const tool = (await entry.load()).createTool({ root });
-      const { client } = await readToolMcp(["--profile", entry.name, "--root", root]);
+      const { client } = connection;
       const { tools } = await client.listTools();
       expect(tools).toEqual([
         {
@@ -35,9 +53,9 @@ describe("read-tool mcp serves each profile's tool over stdio", () => {
     });
 
     test(`--profile ${entry.name}: structuredContent is exactly what read-tool call prints, and the text block is its model form (the four spec profiles: it serialised)`, async () => {
-      const root = makeWorkspace({ "src/a.txt": "alpha\nbeta\n" });
+      const { root, connection } = await sharedServer(entry.name);
       const tool = (await entry.load()).createTool({ root });
-      const { client } = await readToolMcp(["--profile", entry.name, "--root", root]);
+      const { client } = connection;
       for (const input of [{ path: "src/a.txt" }, { path: "missing.txt" }]) {
         const expected = readToolCall(["--profile", entry.name, "--root", root], input);
         const result = await client.callTool({ name: tool.name, arguments: input });
@@ -52,9 +70,9 @@ describe("read-tool mcp serves each profile's tool over stdio", () => {
     });
 
     test(`--profile ${entry.name}: the tool answers under its name and each alias, and no other name`, async () => {
-      const root = makeWorkspace({ "a.txt": "x\n" });
+      const { root, connection } = await sharedServer(entry.name);
       const tool = (await entry.load()).createTool({ root });
-      const { client } = await readToolMcp(["--profile", entry.name, "--root", root]);
+      const { client } = connection;
       const expected = maskTime((await client.callTool({ name: tool.name, arguments: { path: "a.txt" } })).structuredContent);
       expect(expected).toEqual(maskTime(readToolCall(["--profile", entry.name, "--root", root], { path: "a.txt" })));
       for (const alias of tool.aliases) {
@@ -252,8 +270,8 @@ describe("issue 31 case 1: arguments are the profile's to judge, answered as too
   ];
   for (const [profile, args, expected] of refused) {
     test(`--profile ${profile}: ${JSON.stringify(args)} is an isError result holding the profile's own message, as read-tool call prints it`, async () => {
-      const root = makeWorkspace({ "notes.txt": "one\ntwo\n" });
-      const { client } = await readToolMcp(["--profile", profile, "--root", root]);
+      const { root, connection } = await sharedServer(profile);
+      const { client } = connection;
       const { tools } = await client.listTools();
       const name = tools[0]?.name ?? "";
       const result = await client.callTool({ name, arguments: args });
@@ -269,8 +287,8 @@ describe("issue 31 case 1: arguments are the profile's to judge, answered as too
 
   for (const entry of PROFILE_ENTRIES) {
     test(`--profile ${entry.name}: an unknown key is answered as the profile answers it in-process (the server adds no rule of its own: the four spec profiles ignore it, agent refuses it)`, async () => {
-      const root = makeWorkspace({ "notes.txt": "one\ntwo\n" });
-      const { client } = await readToolMcp(["--profile", entry.name, "--root", root]);
+      const { root, connection } = await sharedServer(entry.name);
+      const { client } = connection;
       const name = (await client.listTools()).tools[0]?.name ?? "";
       const args = { path: "notes.txt", max_lines: 3, mode: "fast" };
       const result = await client.callTool({ name, arguments: args });
