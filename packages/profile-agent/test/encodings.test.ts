@@ -80,6 +80,17 @@ describe("AGENT-ENC-01, AGENT-ENC-02, AGENT-ENC-03, AGENT-ENC-04: encodings", ()
     ]);
   });
 
+  it("the whole first 64 KiB decide, not the 8 KiB sniffed for NULs: legacy bytes after 8 KiB are detected, and a character cut at 64 KiB is UTF-8 (AGENT-ENC-02, AGENT-ENC-03)", async () => {
+    const ascii = `${"plain ascii words\n".repeat(1000)}`;
+    const { root } = sandbox({ "late.txt": Buffer.concat([Buffer.from(ascii), WINDOWS_1252]), "cut.txt": `${"a".repeat(65_535)}日本\n` });
+    const late = await readText(root, { path: "late.txt", start_line: 1001 });
+    expect(late).toMatchObject({ content: numbered(FRENCH).replace(/^(\d+)/gm, (number) => String(Number(number) + 1000)), encoding: "windows-1252" });
+    expect(late.encoding_confidence).toBeGreaterThanOrEqual(0);
+    const cut = await readText(root, { path: "cut.txt", column: 65_536 });
+    expect(cut).toMatchObject({ content: "[line 1 from column 65536]\n1\t日本", encoding: "utf-8" });
+    expect(cut).not.toHaveProperty("encoding_confidence");
+  });
+
   it("valid UTF-8 is UTF-8; an invalid byte after the first 64 KiB shows as U+FFFD (AGENT-ENC-02)", async () => {
     const { root } = sandbox({ "f.txt": Buffer.concat([Buffer.from(`${"a".repeat(70_000)}\n`), Buffer.from([0x41, 0xff, 0x42, 0x0a])]) });
     expect(await readText(root, { path: "f.txt", start_line: 2 })).toMatchObject({ content: "2\tA\ufffdB", encoding: "utf-8" });
