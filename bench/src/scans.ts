@@ -13,7 +13,8 @@ const CHUNK = 64 * 1024;
  * The speed of the primitives a read is made of: `Buffer.indexOf` counting newlines in memory, sequential
  * 64 KiB `pread`s of the 1 GiB log (page cache warm) with and without the count, and decoding a window
  * with `Buffer#toString`, through `transcode` to UTF-16, or with core's `decodeUtf8` (the source files
- * are mostly ASCII with some multi-byte characters; the ASCII copy replaces those with `?`).
+ * are mostly ASCII with some multi-byte characters, the Japanese prose nearly all multi-byte; the ASCII
+ * copy replaces those with `?`).
  */
 export async function measureScans(w: Workloads, options: { quick: boolean; log: (message: string) => void }): Promise<ScanResult[]> {
   const scans: ScanResult[] = [];
@@ -35,9 +36,14 @@ export async function measureScans(w: Workloads, options: { quick: boolean; log:
   const ascii = Buffer.from(source.map((byte) => (byte < 0x80 ? byte : 0x3f)));
   const small = fs.readFileSync(path.join(w.root, w.small["4k"]));
   const head = source.subarray(0, validPrefix(source, 16 * 1024));
+  const page = source.subarray(0, validPrefix(source, 64 * 1024));
+  const japanese = Buffer.from("日本語の文章です。行番号はここから数えます。\n".repeat(1200));
+  const dense = japanese.subarray(0, validPrefix(japanese, 64 * 1024));
   for (const [id, what, bytes] of [
     ["4k", "4 KiB source file", small],
     ["16k", "the first 16 KiB of the 1 MiB source file", head],
+    ["64k", "the first 64 KiB of the 1 MiB source file", page],
+    ["64k-ja", "64 KiB of Japanese prose (no ASCII but line feeds)", dense],
     ["1m", "1 MiB source file", source],
     ["1m-ascii", "1 MiB source file made ASCII", ascii],
   ] as const) {

@@ -34,3 +34,8 @@ export function assembleSecretKeywords() {
 export function assembleNumberLines() {
   return assembleWasm("number-lines");
 }
+
+/** The UTF-8 to UTF-16 decoder's bytes, assembled from wasm/utf8-to-utf16.wat. */
+export function assembleUtf8ToUtf16() {
+  return assembleWasm("utf8-to-utf16");
+}

@@ -3,7 +3,7 @@
 // when the two disagree.
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-import { assembleCountLineFeeds, assembleJsonCost, assembleNumberLines, assembleSecretKeywords } from "./assemble-wasm.mjs";
+import { assembleCountLineFeeds, assembleJsonCost, assembleNumberLines, assembleSecretKeywords, assembleUtf8ToUtf16 } from "./assemble-wasm.mjs";
 
 const modules = [
   {
@@ -33,6 +33,13 @@ const modules = [
     source: "secret-keywords.wat",
     doc: "The WebAssembly module that finds secret keywords (`has(at, end, found, span)` over an imported `env.memory`), base64.",
     assemble: assembleSecretKeywords,
+  },
+  {
+    file: "utf8-to-utf16-wasm.ts",
+    constant: "UTF8_TO_UTF16_WASM",
+    source: "utf8-to-utf16.wat",
+    doc: "The UTF-8 to UTF-16 decoding WebAssembly module (`decode(in, len, out)` over an imported `env.memory`), base64.",
+    assemble: assembleUtf8ToUtf16,
   },
 ];
 for (const { file, constant, source, doc, assemble } of modules) {
