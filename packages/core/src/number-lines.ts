@@ -1,7 +1,7 @@
 import { instantiateWasm, type WasmMemory } from "./instantiate-wasm.js";
 import { NUMBER_LINES_WASM } from "./number-lines-wasm.js";
 
-type NumberExport = (input: number, length: number, first: number, max: number, out: number, eof: number) => [number, number, number, number];
+type NumberExport = (input: number, length: number, first: number, max: number, out: number, eof: number) => [number, number, number, number, number];
 
 const PAGE = 64 * 1024;
 // Memory the module may hold, kept for later calls: bytes needing more are left to the caller's own code.
@@ -37,6 +37,14 @@ export interface NumberedLines {
   readonly consumed: number;
   /** The most bytes of one of those lines, its line end excluded. */
   readonly longest: number;
+  /**
+   * At least how many bytes of those lines may cost more than one in a JSON string (C0 controls, `"`, `\`,
+   * bytes over 0x7f): the pass counts every byte it reads, which may run up to 15 bytes past the lines, or
+   * to the end of `bytes`. With it the JSON length of `bytes` has a bound without a pass of its own:
+   * at most `bytes.length + (MAX_JSON_BYTES_PER_BYTE - 1) * costly` plus 2 for each line (its tab and the
+   * line feed before it, escaped in two).
+   */
+  readonly costly: number;
 }
 
 /**
@@ -62,6 +70,6 @@ export function numberLines(bytes: Uint8Array, first: number, maxLines: number, 
   const pages = Math.ceil(needed / PAGE) - simd.memory.buffer.byteLength / PAGE;
   if (pages > 0) simd.memory.grow(pages);
   new Uint8Array(simd.memory.buffer).set(bytes, 0);
-  const [numbered, consumed, written, longest] = simd.number(0, bytes.length, first, lines, out, atEnd ? 1 : 0);
-  return { bytes: Buffer.from(simd.memory.buffer, out, written), lines: numbered, consumed, longest };
+  const [numbered, consumed, written, longest, costly] = simd.number(0, bytes.length, first, lines, out, atEnd ? 1 : 0);
+  return { bytes: Buffer.from(simd.memory.buffer, out, written), lines: numbered, consumed, longest, costly };
 }

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 // @ts-expect-error: a plain ES module script without type declarations.
 import { assembleNumberLines } from "../scripts/assemble-wasm.mjs";
+import { MAX_JSON_BYTES_PER_BYTE, jsonBytesOf } from "../src/json-budget.js";
 import { numberLines } from "../src/number-lines.js";
 import { NUMBER_LINES_WASM } from "../src/number-lines-wasm.js";
 
@@ -82,6 +83,33 @@ describe("numberLines", () => {
         expect(numbered && { text: numbered.bytes.toString("utf8"), lines: numbered.lines, consumed: numbered.consumed, longest: numbered.longest }).toEqual(numberedOneByOne(text, first, maxLines, atEnd));
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  test("costly counts the C0 controls, quotes, backslashes and bytes over 0x7f it reads: here every byte", () => {
+    // ", \, LF, tab, \x01, the two bytes of é and the last LF.
+    expect(numberLines(Buffer.from('a"b\\c\n\td\u0001\u00e9\n'), 1, 10, true)?.costly).toBe(8);
+    expect(numberLines(Buffer.from("plain text, no escapes at all and no line end"), 1, 10, true)?.costly).toBe(0);
+    // Over 255 blocks of 16 bytes, where the byte lanes are added up and restarted.
+    expect(numberLines(Buffer.from('"'.repeat(16 * 600 + 7)), 1, 10, true)?.costly).toBe(16 * 600 + 7);
+  });
+
+  test("property: costly is at least the costly bytes of the lines numbered and at most those of the input, and bounds the JSON length of what is written", () => {
+    const costly = (bytes: Uint8Array) => bytes.filter((byte) => byte < 0x20 || byte > 0x7f || byte === 0x22 || byte === 0x5c).length;
+    const piece = fc.oneof(
+      fc.constantFrom(..."ab \t\n\n\r\"\\\u0001\u001fé日😀".split("").map((character) => Buffer.from(character))),
+      fc.constantFrom(Buffer.from([0xff]), Buffer.from([0x80]), Buffer.from([0xe2, 0x82]), Buffer.from("a".repeat(20))),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 400 }), fc.integer({ min: 1, max: 300 }), fc.boolean(), (pieces, maxLines, atEnd) => {
+        const bytes = Buffer.concat(pieces);
+        const numbered = numberLines(bytes, 1, maxLines, atEnd);
+        if (numbered === undefined) throw new Error("numberLines gave way on a small input");
+        expect(numbered.costly).toBeGreaterThanOrEqual(costly(bytes.subarray(0, numbered.consumed)));
+        expect(numbered.costly).toBeLessThanOrEqual(costly(bytes));
+        expect(jsonBytesOf(numbered.bytes)).toBeLessThanOrEqual(numbered.bytes.length + (MAX_JSON_BYTES_PER_BYTE - 1) * numbered.costly + 2 * numbered.lines);
+      }),
+      { numRuns: 1000 },
     );
   });
 });

@@ -1,10 +1,13 @@
-;; number(in, len, first, max, out, eof) -> (lines, consumed, written, longest): the lines of memory[in, in + len)
+;; number(in, len, first, max, out, eof) -> (lines, consumed, written, longest, costly): the lines of memory[in, in + len)
 ;; (UTF-8 text split at LF; a CR before an LF belongs to the line end) written to memory from `out` as
 ;; `<number>\t<line>`, numbered from `first` and joined by LF, at most `max` of them. A last line without an
 ;; LF is a line only when `eof` is 1 (the bytes end where the file does), and keeps a CR it ends with.
 ;; `consumed` is the bytes of the lines written, with their line ends; `longest` the most bytes of one line
-;; (its line end excluded). LFs are found 16 bytes at a time (128-bit SIMD compare and bitmask), each line
-;; copied 16 bytes at a time. Assembled into src/number-lines-wasm.ts by scripts/build-wasm.mjs.
+;; (its line end excluded); `costly` the bytes read that may cost more than one in a JSON string (C0
+;; controls, `"`, `\`, bytes over 0x7f): every byte of the lines written is read, and up to 15 past them
+;; (the rest of the 16 bytes the last LF is in), or the rest of the input. LFs are found 16 bytes at a time
+;; (128-bit SIMD compare and bitmask), costly bytes counted in the same 16 bytes, each line copied 16 bytes
+;; at a time. Assembled into src/number-lines-wasm.ts by scripts/build-wasm.mjs.
 (module
   (import "env" "memory" (memory 1))
   ;; Where the previous line's number was written, and its digits.
@@ -80,20 +83,40 @@
     (local.get $end))
 
   (func (export "number") (param $in i32) (param $len i32) (param $first i32) (param $max i32) (param $out i32) (param $eof i32)
-    (result i32 i32 i32 i32)
+    (result i32 i32 i32 i32 i32)
     (local $i i32) (local $end i32) (local $start i32) (local $o i32) (local $n i32) (local $mask i32)
-    (local $p i32) (local $ll i32) (local $longest i32) (local $nl v128)
+    (local $p i32) (local $ll i32) (local $longest i32) (local $nl v128) (local $v v128)
+    ;; Costly bytes: per byte lane (subtracting each -1), added into 32-bit lanes every 255 blocks, before a lane overflows.
+    (local $costly8 v128) (local $costly32 v128) (local $blocks8 i32) (local $costly i32) (local $byte i32)
+    (local $space v128) (local $quote v128) (local $backslash v128)
     (local.set $i (local.get $in))
     (local.set $start (local.get $in))
     (local.set $end (i32.add (local.get $in) (local.get $len)))
     (local.set $o (local.get $out))
     (local.set $nl (i8x16.splat (i32.const 10)))
+    (local.set $space (i8x16.splat (i32.const 0x20)))
+    (local.set $quote (i8x16.splat (i32.const 0x22)))
+    (local.set $backslash (i8x16.splat (i32.const 0x5c)))
     (block $stop
       (br_if $stop (i32.eqz (local.get $max)))
       (block $blocks_done
         (loop $blocks
           (br_if $blocks_done (i32.gt_u (i32.add (local.get $i) (i32.const 16)) (local.get $end)))
-          (local.set $mask (i8x16.bitmask (i8x16.eq (v128.load align=1 (local.get $i)) (local.get $nl))))
+          (local.set $v (v128.load align=1 (local.get $i)))
+          (local.set $mask (i8x16.bitmask (i8x16.eq (local.get $v) (local.get $nl))))
+          ;; Costly: below 0x20 or over 0x7f (below 0x20 as a signed byte), a quote or a backslash.
+          (local.set $costly8
+            (i8x16.sub (local.get $costly8)
+              (v128.or
+                (i8x16.lt_s (local.get $v) (local.get $space))
+                (v128.or (i8x16.eq (local.get $v) (local.get $quote)) (i8x16.eq (local.get $v) (local.get $backslash))))))
+          (local.set $blocks8 (i32.add (local.get $blocks8) (i32.const 1)))
+          (if (i32.eq (local.get $blocks8) (i32.const 255))
+            (then
+              (local.set $costly32
+                (i32x4.add (local.get $costly32) (i32x4.extadd_pairwise_i16x8_u (i16x8.extadd_pairwise_i8x16_u (local.get $costly8)))))
+              (local.set $costly8 (v128.const i32x4 0 0 0 0))
+              (local.set $blocks8 (i32.const 0))))
           (block $bits_done
             (loop $bits
               (br_if $bits_done (i32.eqz (local.get $mask)))
@@ -116,7 +139,13 @@
       (block $tail_done
         (loop $tail
           (br_if $tail_done (i32.ge_u (local.get $i) (local.get $end)))
-          (if (i32.eq (i32.load8_u (local.get $i)) (i32.const 10))
+          (local.set $byte (i32.load8_u (local.get $i)))
+          (local.set $costly
+            (i32.add (local.get $costly)
+              (i32.or
+                (i32.ge_u (i32.and (i32.sub (local.get $byte) (i32.const 0x20)) (i32.const 0xff)) (i32.const 0x60))
+                (i32.or (i32.eq (local.get $byte) (i32.const 0x22)) (i32.eq (local.get $byte) (i32.const 0x5c))))))
+          (if (i32.eq (local.get $byte) (i32.const 10))
             (then
               (local.set $ll (i32.sub (local.get $i) (local.get $start)))
               ;; Nested, not i32.and: both operands of an and are evaluated, and the load would read before `in`.
@@ -138,7 +167,13 @@
           (local.set $o (call $line (local.get $start) (local.get $ll) (local.get $o) (i32.add (local.get $first) (local.get $n)) (local.get $n)))
           (local.set $n (i32.add (local.get $n) (i32.const 1)))
           (local.set $start (local.get $end)))))
+    (local.set $costly32
+      (i32x4.add (local.get $costly32) (i32x4.extadd_pairwise_i16x8_u (i16x8.extadd_pairwise_i8x16_u (local.get $costly8)))))
     (local.get $n)
     (i32.sub (local.get $start) (local.get $in))
     (i32.sub (local.get $o) (local.get $out))
-    (local.get $longest)))
+    (local.get $longest)
+    (i32.add (local.get $costly)
+      (i32.add
+        (i32.add (i32x4.extract_lane 0 (local.get $costly32)) (i32x4.extract_lane 1 (local.get $costly32)))
+        (i32.add (i32x4.extract_lane 2 (local.get $costly32)) (i32x4.extract_lane 3 (local.get $costly32)))))))

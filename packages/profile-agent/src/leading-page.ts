@@ -72,8 +72,9 @@ export function* leadingPageSteps(file: OpenFile, input: ReadInput, config: Agen
 function pageOf(window: Buffer, atEnd: boolean, input: ReadInput, config: AgentConfig, totalLines: number, wanted: number, redact: SecretScanner | undefined): LeadingPage | undefined {
   const numbered = numberLines(window, 1, wanted, atEnd);
   if (numbered === undefined || numbered.lines < wanted || numbered.longest > config.max_line_chars) return undefined;
-  // Counted only when the most the bytes can cost in JSON (a C0 control escaped in six) does not fit.
-  const most = numbered.bytes.length * MAX_JSON_BYTES_PER_BYTE + 2;
+  // Counted only when the most the bytes can cost in JSON does not fit: each costly byte six (a C0 control
+  // escaped as \u0001), each line's tab and the line feed before it two, the quotes around the text two.
+  const most = numbered.bytes.length + (MAX_JSON_BYTES_PER_BYTE - 1) * numbered.costly + 2 * numbered.lines + 2;
   if (!fitsBytes(config.max_content_bytes, most) && !fitsBytes(config.max_content_bytes, jsonBytesOf(numbered.bytes) + 2)) return undefined;
   // The page's UTF-16 units are at most its bytes, less the line feeds that join its lines.
   if (input.max_tokens !== undefined && !fitsTenths(input.max_tokens, (numbered.bytes.length - (wanted - 1)) * 15 + wanted * 10)) return undefined;
