@@ -76,6 +76,11 @@ export function* scanFileSteps(file: OpenFile, maxScanBytes: number): Steps<Resu
       }
       position += bytes;
       finalLf = view[bytes - 1] === LF;
+      // A short read that ended where fstat put the end proved it: no read more to get nothing.
+      if (file.reader.knownEnd(position)) {
+        complete = true;
+        break;
+      }
     }
   } catch (error) {
     if (file.reader.aborted(error)) throw error;
