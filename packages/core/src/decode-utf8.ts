@@ -10,12 +10,13 @@ const NODE_MAJOR = Number(process.versions.node.split(".")[0]);
  */
 const SLOW_DECODER = NODE_MAJOR < 23;
 /**
- * Valid non-ASCII windows of this many bytes and up to {@link WASM_UP_TO} are decoded by core's WebAssembly
- * decoder on Node 20 and 22: on text that is mostly ASCII (source code) it takes a third to a half of the
- * transcode's time and a fifth of V8's; below 1 KiB the call costs more than it saves.
+ * Valid non-ASCII windows of this many bytes and up to {@link WASM_UP_TO} whose start is mostly ASCII
+ * (source code) are decoded by core's WebAssembly decoder on Node 20 and 22, faster there than V8 or the
+ * transcode (`pnpm bench`'s "Scan primitives" rows for the source windows); below 1 KiB the call costs more
+ * than it saves.
  */
 const WASM_FROM = 1024;
-/** The decoder's memory holds the bytes, their UTF-16 and 32 spare bytes: at most 16 pages (1 MiB), kept. */
+/** The decoder's memory holds the bytes and their UTF-16: at most 16 pages (1 MiB), kept. */
 const WASM_UP_TO = 256 * 1024;
 const WASM_MAX_PAGES = 16;
 const PAGE = 64 * 1024;
@@ -86,7 +87,7 @@ function decodeInWasm(bytes: Buffer): string | undefined {
   const decoder = utf16Decoder();
   if (decoder === null) return undefined;
   const out = (bytes.length + 15) & ~15;
-  const pages = Math.ceil((out + 2 * bytes.length + 32) / PAGE) - decoder.memory.buffer.byteLength / PAGE;
+  const pages = Math.ceil((out + 2 * bytes.length) / PAGE) - decoder.memory.buffer.byteLength / PAGE;
   if (pages > 0) decoder.memory.grow(pages);
   new Uint8Array(decoder.memory.buffer).set(bytes, 0);
   const units = decoder.decode(0, bytes.length, out);

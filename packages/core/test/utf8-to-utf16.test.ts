@@ -65,7 +65,8 @@ describe("utf8-to-utf16 (WebAssembly)", () => {
   });
 
   test("stops (-1) at a non-ASCII character when more than one byte in eight before it, plus 64, starts one, and not before", () => {
-    // The nth of these two-byte characters starts at byte 2(n - 1): 85 * 8 <= 168 + 512 < 86 * 8.
+    // The nth of these two-byte characters starts at byte 2(n - 1): the 85th passes (85 * 8 <= 168 + 512),
+    // the 86th stops it (86 * 8 > 170 + 512).
     expect(kernel(Buffer.from("\u00e9".repeat(85)))).toBe("\u00e9".repeat(85));
     expect(kernel(Buffer.from("\u00e9".repeat(86)))).toBe(-1);
     // One in eight bytes, after the allowance, is decoded to the end.

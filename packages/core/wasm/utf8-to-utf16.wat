@@ -1,12 +1,11 @@
 ;; decode(in, len, out) -> units: the valid UTF-8 of memory[in, in + len) written from `out` as UTF-16LE
 ;; code units (a character past U+FFFF as its surrogate pair); returns the units written, or -1 at a
 ;; character over U+007F when such characters, it included, outnumber 64 plus one for every eight bytes
-;; before it: text that dense (Japanese, Chinese) decodes faster elsewhere. The input must be valid UTF-8 (the caller checks): no byte
-;; is validated. 16 bytes at a time with 128-bit SIMD while they
-;; are ASCII (each widened to two bytes); at a byte over 0x7f the ASCII before it is kept and its
-;; character decoded alone. A block is widened before it is checked, so up to 32 bytes past the last unit
-;; written are written: the caller keeps them spare. Assembled into src/utf8-to-utf16-wasm.ts by
-;; scripts/build-wasm.mjs.
+;; before it: text that dense (Japanese, Chinese) decodes faster elsewhere. The input must be valid UTF-8
+;; (the caller checks): no byte is validated. 16 bytes at a time with 128-bit SIMD while they are ASCII
+;; (each widened to two bytes); at a byte over 0x7f the ASCII before it is kept and its character decoded
+;; alone. A block is widened before it is checked, but only while 16 bytes of input are left, so nothing is
+;; written past `out` + 2 * `len`. Assembled into src/utf8-to-utf16-wasm.ts by scripts/build-wasm.mjs.
 (module
   (import "env" "memory" (memory 1))
   (func (export "decode") (param $in i32) (param $len i32) (param $out i32) (result i32)
