@@ -11,7 +11,7 @@
   (import "env" "memory" (memory 2))
   (func (export "has") (param $at i32) (param $end i32) (param $found i32) (param $span i32) (result i32)
     (local $low0 v128) (local $high0 v128) (local $low1 v128) (local $high1 v128) (local $low2 v128) (local $high2 v128)
-    (local $nibble v128) (local $mask i32) (local $from i32) (local $stop i32) (local $state i32)
+    (local $nibble v128) (local $b0 v128) (local $b1 v128) (local $b2 v128) (local $mask i32) (local $from i32) (local $stop i32) (local $state i32)
     (local.set $nibble (i8x16.splat (i32.const 0x0f)))
     (local.set $low0 (v128.load (i32.const 0)))
     (local.set $high0 (v128.load (i32.const 16)))
@@ -22,21 +22,26 @@
     (block $none
       (loop $next
         (br_if $none (i32.ge_u (local.get $at) (local.get $end)))
+        (local.set $b0 (v128.load align=1 (local.get $at)))
+        (local.set $b1 (v128.load offset=1 align=1 (local.get $at)))
+        (local.set $b2 (v128.load offset=2 align=1 (local.get $at)))
+        ;; The lanes whose three bytes share no bucket are 0: the bitmask of those, inverted, is the candidates.
         (local.set $mask
-          (i8x16.bitmask
-            (i8x16.ne
-              (v128.and
+          (i32.xor (i32.const 0xffff)
+            (i8x16.bitmask
+              (i8x16.eq
                 (v128.and
                   (v128.and
-                    (i8x16.swizzle (local.get $low0) (v128.and (v128.load align=1 (local.get $at)) (local.get $nibble)))
-                    (i8x16.swizzle (local.get $high0) (i8x16.shr_u (v128.load align=1 (local.get $at)) (i32.const 4))))
+                    (v128.and
+                      (i8x16.swizzle (local.get $low0) (v128.and (local.get $b0) (local.get $nibble)))
+                      (i8x16.swizzle (local.get $high0) (i8x16.shr_u (local.get $b0) (i32.const 4))))
+                    (v128.and
+                      (i8x16.swizzle (local.get $low1) (v128.and (local.get $b1) (local.get $nibble)))
+                      (i8x16.swizzle (local.get $high1) (i8x16.shr_u (local.get $b1) (i32.const 4)))))
                   (v128.and
-                    (i8x16.swizzle (local.get $low1) (v128.and (v128.load offset=1 align=1 (local.get $at)) (local.get $nibble)))
-                    (i8x16.swizzle (local.get $high1) (i8x16.shr_u (v128.load offset=1 align=1 (local.get $at)) (i32.const 4)))))
-                (v128.and
-                    (i8x16.swizzle (local.get $low2) (v128.and (v128.load offset=2 align=1 (local.get $at)) (local.get $nibble)))
-                    (i8x16.swizzle (local.get $high2) (i8x16.shr_u (v128.load offset=2 align=1 (local.get $at)) (i32.const 4)))))
-              (v128.const i32x4 0 0 0 0))))
+                    (i8x16.swizzle (local.get $low2) (v128.and (local.get $b2) (local.get $nibble)))
+                    (i8x16.swizzle (local.get $high2) (i8x16.shr_u (local.get $b2) (i32.const 4)))))
+                (v128.const i32x4 0 0 0 0)))))
         (block $checked
           (loop $candidate
             (br_if $checked (i32.eqz (local.get $mask)))
