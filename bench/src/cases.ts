@@ -59,6 +59,11 @@ export interface BenchCase {
   readonly mode: "repeat" | "first" | "next-page";
   /** Id of the floor case this one is compared to. */
   readonly floor?: string;
+  /**
+   * Id of a floor that also does the whole-file work the call's spec obliges of a first call and `floor`
+   * leaves out (the agent's SHA-256 for its version): reported beside the small-window target, not judged.
+   */
+  readonly obligedFloor?: string;
   /** For a `baseline` case: the id of today's case it repeats. */
   readonly baselineOf?: string;
   /** For a `baseline` case: the call, to compare both sides again in fresh processes (`pairs.ts`). */
@@ -153,6 +158,7 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
     input: Record<string, unknown>,
     extra: {
       floor?: string;
+      obligedFloor?: string;
       mode?: BenchCase["mode"];
       expect?: Expectation;
       heavy?: boolean;
@@ -179,6 +185,7 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
       call: extra.call ?? callText(shown, extra.options),
       mode,
       ...(extra.floor === undefined ? {} : { floor: extra.floor }),
+      ...(extra.obligedFloor === undefined ? {} : { obligedFloor: extra.obligedFloor }),
       expect: extra.expect ?? "ok",
       heavy: extra.heavy ?? false,
       timed: true,
@@ -356,6 +363,7 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
     const fAll = floor(workload, "all", "whole file", { file, from: 0, to: size, countTo: 0 });
     const fAllText = floor(workload, "all-text", "whole file as a string", { file, from: 0, to: size, countTo: 0, decode: true });
     const f2000c = floor(workload, "2000c", "2000 lines + count", { file, from: 0, to: to(2000), countTo: size });
+    const f2000ch = floor(workload, "2000ch", "2000 lines + count + SHA-256", { file, from: 0, to: to(2000), countTo: size, hash: true });
     const singleLine = workload === "single-line";
     if (!singleLine) {
       coreCase(workload, "envelope", rel, { from: "start", startLine: 1, maxLines: 500 }, { floor: f500c, mode: "first" });
@@ -382,8 +390,9 @@ export function buildCases(w: Workloads, profiles: readonly ProfileName[], basel
     profileCase(workload, "guard", { path: rel }, { floor: fAllText, mode: "first", expect: guardReads ? "ok" : "refusal" });
     profileCase(workload, "guard", { path: rel }, { floor: fAllText, expect: guardReads ? "ok" : "refusal" });
     // agent reads every byte of the file for its version, line count and line endings (a scan remembered
-    // for a settled file, so a repeated call skips it), then a page of at most 2000 lines and 256 KiB.
-    profileCase(workload, "agent", { path: rel }, { floor: f2000c, mode: "first" });
+    // for a settled file, so a repeated call skips it), then a page of at most 2000 lines and 256 KiB. Its
+    // first call also hashes every byte (AGENT-VER-01): shown beside the target against a floor that does.
+    profileCase(workload, "agent", { path: rel }, { floor: f2000c, obligedFloor: f2000ch, mode: "first" });
     profileCase(workload, "agent", { path: rel }, { floor: f2000c });
     // The same page under a max_tokens that does not bind: what the token estimate of every line adds.
     if (!singleLine) profileCase(workload, "agent", { path: rel, max_tokens: 1_000_000 }, { floor: f2000c });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { countNewlines as coreCountNewlines } from "@read/core";
 
@@ -19,11 +20,13 @@ export interface FloorSpec {
   readonly countTo: number;
   /** The window is decoded to a string (UTF-8) as well, as a read that answers with a whole file must. */
   readonly decode?: boolean;
+  /** The counted bytes are hashed with SHA-256 as well, as a first read that reports the file's version must (agent). */
+  readonly hash?: boolean;
 }
 
 /**
  * Returns the floor operation of `spec`: synchronous open + fstat + pread of the window (into a buffer
- * allocated once) + close, the window decoded to a string with `decode`, plus a newline count of [0, countTo) read in 64 KiB chunks with core's
+ * allocated once) + close, the window decoded to a string with `decode`, plus a newline count of [0, countTo) (and their SHA-256 with `hash`) read in 64 KiB chunks with core's
  * `countNewlines` (WebAssembly SIMD, the fastest counter at hand). Bytes of the window met while counting are copied, never read twice.
  */
 export function floorOp(spec: FloorSpec): () => number {
@@ -34,10 +37,12 @@ export function floorOp(spec: FloorSpec): () => number {
       fs.fstatSync(fd);
       let newlines = 0;
       let position = 0;
+      const digest = spec.hash === true ? createHash("sha256") : undefined;
       while (position < spec.countTo) {
         const bytes = fs.readSync(fd, chunk, 0, Math.min(CHUNK, spec.countTo - position), position);
         if (bytes === 0) break;
         newlines += coreCountNewlines(chunk.subarray(0, bytes));
+        digest?.update(chunk.subarray(0, bytes));
         const overlapFrom = Math.max(position, spec.from);
         const overlapTo = Math.min(position + bytes, spec.to);
         if (overlapTo > overlapFrom) chunk.copy(window, overlapFrom - spec.from, overlapFrom - position, overlapTo - position);
@@ -50,7 +55,9 @@ export function floorOp(spec: FloorSpec): () => number {
         if (bytes === 0) break;
         at += bytes;
       }
-      return spec.decode === true ? newlines + window.toString("utf8").length : newlines;
+      // The digest's first byte joins the result, so that no hash is left unused.
+      const hashed = digest === undefined ? 0 : (digest.digest()[0] ?? 0);
+      return (spec.decode === true ? newlines + window.toString("utf8").length : newlines) + hashed;
     } finally {
       fs.closeSync(fd);
     }

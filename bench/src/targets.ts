@@ -31,6 +31,8 @@ export function checkTargets(results: BenchResults): TargetResult[] {
     }
     let worstFloor = 0;
     let worstCase: CaseResult | undefined;
+    // Beside the target: the calls whose spec obliges whole-file work the floor leaves out, against a floor that does it.
+    let worstObliged: { ratio: number; floor: CaseResult } | undefined;
     // How much faster than each peer this profile is, and the floor itself: no implementation can do better.
     const least: Record<Peer, number> = { "MCP fs": Infinity, "gemini-cli": Infinity };
     const ceiling: Record<Peer, number> = { "MCP fs": Infinity, "gemini-cli": Infinity };
@@ -42,6 +44,9 @@ export function checkTargets(results: BenchResults): TargetResult[] {
         worstFloor = own / floor;
         worstCase = c;
       }
+      const obliged = c.obligedFloor === undefined ? undefined : byId.get(c.obligedFloor);
+      const obligedNs = median(obliged);
+      if (obliged !== undefined && obligedNs !== undefined && own / obligedNs > (worstObliged?.ratio ?? 0)) worstObliged = { ratio: own / obligedNs, floor: obliged };
       for (const peer of PEERS) {
         const theirs = fastestPeer(c.workload, peer);
         if (theirs === undefined) continue;
@@ -62,9 +67,10 @@ export function checkTargets(results: BenchResults): TargetResult[] {
       faultNs !== null && faults !== undefined && worstMedian !== undefined && faults * faultNs >= worstMedian / 10
         ? `; that call (${worstCase?.workload}) takes ${faults.toFixed(0)} page faults, about ${time(faults * faultNs)} of its ${time(worstMedian)} at ${time(faultNs)} each`
         : "";
+    const besideObliged = worstObliged === undefined ? "" : `; against a floor that also does what its spec obliges of a first call ("${worstObliged.floor.call}"), worst ${x(worstObliged.ratio)}`;
     targets.push({
       target,
-      measured: `worst ${x(worstFloor)} its floor${faulting}; at least ${x(least["MCP fs"])} faster than MCP fs, ${x(least["gemini-cli"])} than gemini-cli${bounded}${failed ? "; some calls failed" : ""}`,
+      measured: `worst ${x(worstFloor)} its floor${faulting}${besideObliged}; at least ${x(least["MCP fs"])} faster than MCP fs, ${x(least["gemini-cli"])} than gemini-cli${bounded}${failed ? "; some calls failed" : ""}`,
       met: !failed && worstFloor <= 10 && peersMet,
     });
   }

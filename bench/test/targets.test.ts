@@ -388,3 +388,20 @@ test("the PDF targets of issue 33: pages 150-152 of a 300-page PDF within 500 ms
   expect(targetsOf({ pdfPages: 300, pdfBytes: 1000, firstCallNs: 400e6, windows: windows(400, 501), hostile: hostile(5, "content") }).map((target) => target.met)).toEqual([false, false]);
   expect(targetsOf(null).map((target) => target.measured)).toEqual(["not run", "not run"]);
 });
+
+test("a first call whose spec obliges whole-file work the floor leaves out is shown against a floor that does it too, beside the target, which it does not change (issue 32)", () => {
+  const target = "agent: default window of 4 KiB-1 MiB files (first and repeated calls) at most 10x its floor; at least 10x faster than MCP fs and gemini-cli on every file where the floor itself is 10x faster than they are (issue 17)";
+  const rows = [
+    timed("100k:floor:2000c", { workload: "100k", kind: "floor", subject: "floor" }, 20),
+    { ...timed("100k:floor:2000ch", { workload: "100k", kind: "floor", subject: "floor" }, 80), call: "2000 lines + count + SHA-256" },
+    { ...timed("100k:agent:first", { workload: "100k", kind: "profile", subject: "agent", floor: "100k:floor:2000c", obligedFloor: "100k:floor:2000ch" }, 300), mode: "first" as const },
+    timed("100k:agent", { workload: "100k", kind: "profile", subject: "agent", floor: "100k:floor:2000c" }, 180),
+    timed("100k:mcp", { workload: "100k", kind: "peer", subject: "MCP fs" }, 3000),
+    timed("100k:gemini", { workload: "100k", kind: "peer", subject: "gemini-cli" }, 3000),
+  ];
+  expect(checkTargets(results(rows)).find((t) => t.target === target)).toEqual({
+    target,
+    measured: 'worst 15x its floor; against a floor that also does what its spec obliges of a first call ("2000 lines + count + SHA-256"), worst 3.8x; at least 10x faster than MCP fs, 10x than gemini-cli',
+    met: false,
+  });
+});
