@@ -40,7 +40,7 @@ export function renderMarkdown(r: BenchResults): string {
   out.push("```sh");
   out.push("pnpm install && pnpm build");
   out.push("pnpm bench            # full run: rewrites docs/benchmarks.md and bench/results/latest.json");
-  out.push("pnpm bench --quick    # small files, few samples, under a minute; writes to a temp dir (CI runs this)");
+  out.push("pnpm bench --quick    # small files, few samples, under a minute; writes to a temp dir (CI runs this, without the baseline and the RSS probes)");
   out.push("pnpm bench --help     # --only REGEX, --profiles, --no-rss, --no-concurrency, --no-startup, --no-baseline, --no-responsiveness, --no-tokens, --out DIR");
   out.push("```");
   out.push("");
