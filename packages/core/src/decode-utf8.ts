@@ -16,10 +16,10 @@ const SLOW_DECODER = NODE_MAJOR < 23;
  * than it saves.
  */
 const WASM_FROM = 1024;
-/** The decoder's memory holds the bytes and their UTF-16: at most 16 pages (1 MiB), kept. */
 const WASM_UP_TO = 256 * 1024;
-const WASM_MAX_PAGES = 16;
 const PAGE = 64 * 1024;
+/** The decoder's memory holds the bytes and their UTF-16, three bytes an input byte: 12 pages (768 KiB) at most, kept. */
+const WASM_MAX_PAGES = Math.ceil((3 * WASM_UP_TO) / PAGE);
 /**
  * Valid non-ASCII windows of at least this many bytes are transcoded to UTF-16 and copied into a string
  * instead of decoded by V8 on Node 20 and 22 (where the WebAssembly decoder is not used: larger windows,
