@@ -64,7 +64,7 @@ describe("plain JSON tool definitions and answers, for every profile", () => {
       const message = await openAiToolMessage(tool, { id: "call_1", function: { name: tool.name, arguments: '{"path":"a.txt"}' } });
       const result = await anthropicToolResult(tool, { id: "toolu_1", name: tool.name, input: { path: "a.txt" } });
       if (module.name === "agent") {
-        const text = '{"path":"a.txt","start_line":1,"end_line":2,"total_lines":2,"truncated":false,"next":null,"version":"5c76c86678488be5","encoding":"utf-8","bom":false,"line_endings":"lf"}\n1\talpha\n2\t"beta"';
+        const text = '{"path":"a.txt","start_line":1,"end_line":2,"total_lines":2,"truncated":false,"next":null,"version":"5c76c86678488be56776e8a9363f7702","encoding":"utf-8","bom":false,"line_endings":"lf"}\n1\talpha\n2\t"beta"';
         expect([message.content, result.content]).toEqual([text, text]);
       } else {
         expect(maskTime(JSON.parse(message.content))).toEqual(maskTime(await tool.call({ path: "a.txt" })));

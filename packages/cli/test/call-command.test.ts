@@ -52,7 +52,7 @@ describe("read-tool call", () => {
       total_lines: 2,
       truncated: true,
       next: { start_line: 2 },
-      version: "c56e4eeaa4772454",
+      version: "c56e4eeaa4772454a19119d83f75a3ad",
       encoding: "utf-8",
       bom: false,
       line_endings: "crlf",

@@ -2,8 +2,13 @@ import { createHash } from "node:crypto";
 import { fail, fromOsError, ok, quoteText, type OpenFile, type Result, type Steps } from "@read/core";
 import { CheckpointRecorder, type ColumnCheckpoints } from "./column-checkpoints.js";
 
-/** Hex digits of the SHA-256 digest a `version` keeps: 64 bits, enough to tell two versions of one file apart. */
-export const VERSION_HEX_DIGITS = 16;
+/**
+ * Hex digits of the SHA-256 digest a `version` keeps: 128 bits. The workspace may be an attacker's, who
+ * could write two files of one 64-bit version (a collision search of about 2^32 hashes, minutes on one
+ * core) and swap them, so that a conditional read answers `unchanged` and an edit tool lets a stale edit
+ * through; two of one 128-bit version take about 2^64.
+ */
+export const VERSION_HEX_DIGITS = 32;
 
 /** The line terminators counted in a file's bytes or text. */
 export interface TerminatorCounts {

@@ -12,7 +12,7 @@ async function readImage(root: string, input: unknown, options: Parameters<typeo
   return output;
 }
 
-const version = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex").slice(0, 16);
+const version = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex").slice(0, 32);
 
 describe("AGENT-IMG-01, AGENT-IMG-02: an image within the bounds is sent as it is", () => {
   let box: Sandbox;

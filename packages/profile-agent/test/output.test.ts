@@ -13,7 +13,7 @@ describe("the answer's fields (AGENT-OUT-08 and AGENT-OUT-09: encodings.test.ts)
       total_lines: 3,
       truncated: false,
       next: null,
-      version: "9fc4c6bdc7e5374b",
+      version: "9fc4c6bdc7e5374b75e38fa9e1097577",
       encoding: "utf-8",
       bom: false,
       line_endings: "crlf",

@@ -5,11 +5,11 @@ import { describe, expect, it } from "vitest";
 import { numberedLines, read, readFailure, readText, sandbox, shown } from "./helpers.js";
 
 describe("AGENT-IN-07, AGENT-VER-01, AGENT-VER-02, AGENT-VER-03: versions and conditional reads", () => {
-  it("AGENT-VER-01: the version is the first 16 hex digits of the SHA-256 of the bytes, whatever the name or time", async () => {
+  it("AGENT-VER-01: the version is the first 32 hex digits of the SHA-256 of the bytes, whatever the name or time", async () => {
     const text = "same bytes\n";
     const { root } = sandbox({ "a.txt": text, "b/c.txt": text });
     fs.utimesSync(path.join(root, "b/c.txt"), new Date(2000, 1, 1), new Date(2000, 1, 1));
-    const expected = createHash("sha256").update(text).digest("hex").slice(0, 16);
+    const expected = createHash("sha256").update(text).digest("hex").slice(0, 32);
     expect((await readText(root, { path: "a.txt" })).version).toBe(expected);
     expect((await readText(root, { path: "b/c.txt", start_line: 1, limit: 1 })).version).toBe(expected);
   });
@@ -41,7 +41,25 @@ describe("AGENT-IN-07, AGENT-VER-01, AGENT-VER-02, AGENT-VER-03: versions and co
     const { version } = await readText(root, { path: "a.txt" });
     fs.writeFileSync(path.join(root, "a.txt"), "uno\n");
     const output = await readText(root, { path: "a.txt", if_version: version });
-    expect([output.content, output.version]).toEqual(["1\tuno", createHash("sha256").update("uno\n").digest("hex").slice(0, 16)]);
+    expect([output.content, output.version]).toEqual(["1\tuno", createHash("sha256").update("uno\n").digest("hex").slice(0, 32)]);
+  });
+
+  it("AGENT-VER-01: a version keeps 128 bits: the digest cut to 16 hex digits (a 64-bit version, as spec 0.2 had it) is another version, and reads in full", async () => {
+    const { root } = sandbox({ "a.txt": "one\n" });
+    const digest = createHash("sha256").update("one\n").digest("hex");
+    expect(await read(root, { path: "a.txt", if_version: digest.slice(0, 16) })).toEqual({
+      path: "a.txt",
+      content: "1\tone",
+      start_line: 1,
+      end_line: 1,
+      total_lines: 1,
+      truncated: false,
+      next: null,
+      version: digest.slice(0, 32),
+      encoding: "utf-8",
+      bom: false,
+      line_endings: "lf",
+    });
   });
 
   it("an if_version that was never a version reads in full", async () => {
@@ -90,7 +108,7 @@ describe("AGENT-VER-01: the scan of a settled file is remembered, never past a w
     fs.utimesSync(file, 1_700_000_000, 1_700_000_000);
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const after = await readText(root, { path: "a.txt" });
-    expect([after.content, after.version]).toEqual(["1\tbbbb", createHash("sha256").update("bbbb\n").digest("hex").slice(0, 16)]);
+    expect([after.content, after.version]).toEqual(["1\tbbbb", createHash("sha256").update("bbbb\n").digest("hex").slice(0, 32)]);
     expect(await read(root, { path: "a.txt", if_version: first.version })).toMatchObject({ content: "1\tbbbb" });
   });
 });
