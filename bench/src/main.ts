@@ -269,7 +269,7 @@ async function prepareCase(c: BenchCase): Promise<Prepared> {
     mode: c.mode,
     expect: c.expect,
     ...(c.floor === undefined ? {} : { floor: c.floor }),
-    ...(c.obligedFloor === undefined ? {} : { obligedFloor: c.obligedFloor }),
+    ...(c.partialFloor === undefined ? {} : { partialFloor: c.partialFloor }),
     ...(c.baselineOf === undefined ? {} : { baselineOf: c.baselineOf }),
   };
   if (!c.timed) return { result: { ...base, outcome: "ok", unexpected: false }, samples: 0 };

@@ -28,8 +28,8 @@ export interface CaseResult {
   readonly faultsPerCall?: number;
   readonly batch?: number;
   readonly floor?: string;
-  /** See `BenchCase.obligedFloor`. */
-  readonly obligedFloor?: string;
+  /** See `BenchCase.partialFloor`. */
+  readonly partialFloor?: string;
   /** For a `baseline` row: the id of today's row it repeats. */
   readonly baselineOf?: string;
   /** Peak RSS of a fresh process making this one call, in KiB (read when a profile call returns). */

@@ -389,19 +389,22 @@ test("the PDF targets of issue 33: pages 150-152 of a 300-page PDF within 500 ms
   expect(targetsOf(null).map((target) => target.measured)).toEqual(["not run", "not run"]);
 });
 
-test("a first call whose spec obliges whole-file work the floor leaves out is shown against a floor that does it too, beside the target, which it does not change (issue 32)", () => {
+test("a first call is judged on the floor of the whole-file work its spec obliges (the agent's hash, as the guard's floor decodes); the floor without it is shown beside the target (issue 32)", () => {
   const target = "agent: default window of 4 KiB-1 MiB files (first and repeated calls) at most 10x its floor; at least 10x faster than MCP fs and gemini-cli on every file where the floor itself is 10x faster than they are (issue 17)";
-  const rows = [
-    timed("100k:floor:2000c", { workload: "100k", kind: "floor", subject: "floor" }, 20),
+  const rows = (firstNs: number, repeatNs: number) => [
+    { ...timed("100k:floor:2000c", { workload: "100k", kind: "floor", subject: "floor" }, 20), call: "2000 lines + count" },
     { ...timed("100k:floor:2000ch", { workload: "100k", kind: "floor", subject: "floor" }, 80), call: "2000 lines + count + SHA-256" },
-    { ...timed("100k:agent:first", { workload: "100k", kind: "profile", subject: "agent", floor: "100k:floor:2000c", obligedFloor: "100k:floor:2000ch" }, 300), mode: "first" as const },
-    timed("100k:agent", { workload: "100k", kind: "profile", subject: "agent", floor: "100k:floor:2000c" }, 180),
-    timed("100k:mcp", { workload: "100k", kind: "peer", subject: "MCP fs" }, 3000),
-    timed("100k:gemini", { workload: "100k", kind: "peer", subject: "gemini-cli" }, 3000),
+    { ...timed("100k:agent:first", { workload: "100k", kind: "profile", subject: "agent", floor: "100k:floor:2000ch", partialFloor: "100k:floor:2000c" }, firstNs), mode: "first" as const },
+    timed("100k:agent", { workload: "100k", kind: "profile", subject: "agent", floor: "100k:floor:2000c" }, repeatNs),
+    timed("100k:mcp", { workload: "100k", kind: "peer", subject: "MCP fs" }, 30_000),
+    timed("100k:gemini", { workload: "100k", kind: "peer", subject: "gemini-cli" }, 30_000),
   ];
-  expect(checkTargets(results(rows)).find((t) => t.target === target)).toEqual({
+  // The first call is 3.8x its floor and 15x the one without the hash; the repeated call 9x the floor.
+  expect(checkTargets(results(rows(300, 180))).find((t) => t.target === target)).toEqual({
     target,
-    measured: 'worst 15x its floor; against a floor that also does what its spec obliges of a first call ("2000 lines + count + SHA-256"), worst 3.8x; at least 10x faster than MCP fs, 10x than gemini-cli',
-    met: false,
+    measured: 'worst 9.0x its floor; its first calls against a floor without the whole-file work their spec obliges ("2000 lines + count"), worst 15x; at least 100x faster than MCP fs, 100x than gemini-cli',
+    met: true,
   });
+  // A first call over 10x the floor that hashes (11x) fails the target.
+  expect(checkTargets(results(rows(900, 180))).find((t) => t.target === target)?.met).toBe(false);
 });
