@@ -19,7 +19,7 @@ const trusting: ToolAdapter = {
   kind: "in-process",
   async call(request) {
     const file = (request.input as { path: string }).path;
-    return { path: file, version: "0123456789abcdef", format: "png", width: 1, height: 1, bytes: 1, downscaled: false, image: { mime_type: "image/png", width: 1, height: 1, bytes: 1, data: "" } };
+    return { path: file, version: "0123456789abcdef0123456789abcdef", format: "png", width: 1, height: 1, bytes: 1, downscaled: false, image: { mime_type: "image/png", width: 1, height: 1, bytes: 1, data: "" } };
   },
 };
 
