@@ -6,7 +6,7 @@ const CHUNK = 64 * 1024;
 const chunk = Buffer.allocUnsafe(CHUNK);
 const LF = 0x0a;
 
-/** The least I/O a read obliges: the window's bytes, and the newlines before `countTo` when it must count. */
+/** The least work a read obliges: the window's bytes, the newlines before `countTo` when it must count, and the decoding or hash its answer needs. */
 export interface FloorSpec {
   /** Absolute path. */
   readonly file: string;

@@ -389,22 +389,36 @@ test("the PDF targets of issue 33: pages 150-152 of a 300-page PDF within 500 ms
   expect(targetsOf(null).map((target) => target.measured)).toEqual(["not run", "not run"]);
 });
 
-test("a first call is judged on the floor of the whole-file work its spec obliges (the agent's hash, as the guard's floor decodes); the floor without it is shown beside the target (issue 32)", () => {
+test("a first call is judged on the floor of the whole-file work its spec obliges (the agent's hash, as the guard's floor decodes); the floor without it is shown beside the target, also with that work's cost taken off the call (issue 32)", () => {
   const target = "agent: default window of 4 KiB-1 MiB files (first and repeated calls) at most 10x its floor; at least 10x faster than MCP fs and gemini-cli on every file where the floor itself is 10x faster than they are (issue 17)";
-  const rows = (firstNs: number, repeatNs: number) => [
+  const rows = (firstNs: number, repeatNs: number, peerNs = 30_000) => [
     { ...timed("100k:floor:2000c", { workload: "100k", kind: "floor", subject: "floor" }, 20), call: "2000 lines + count" },
     { ...timed("100k:floor:2000ch", { workload: "100k", kind: "floor", subject: "floor" }, 80), call: "2000 lines + count + SHA-256" },
     { ...timed("100k:agent:first", { workload: "100k", kind: "profile", subject: "agent", floor: "100k:floor:2000ch", partialFloor: "100k:floor:2000c" }, firstNs), mode: "first" as const },
     timed("100k:agent", { workload: "100k", kind: "profile", subject: "agent", floor: "100k:floor:2000c" }, repeatNs),
-    timed("100k:mcp", { workload: "100k", kind: "peer", subject: "MCP fs" }, 30_000),
-    timed("100k:gemini", { workload: "100k", kind: "peer", subject: "gemini-cli" }, 30_000),
+    timed("100k:mcp", { workload: "100k", kind: "peer", subject: "MCP fs" }, peerNs),
+    timed("100k:gemini", { workload: "100k", kind: "peer", subject: "gemini-cli" }, peerNs),
   ];
-  // The first call is 3.8x its floor and 15x the one without the hash; the repeated call 9x the floor.
-  expect(checkTargets(results(rows(300, 180))).find((t) => t.target === target)).toEqual({
+  const agentTarget = (firstNs: number, repeatNs: number, peerNs?: number) => checkTargets(results(rows(firstNs, repeatNs, peerNs))).find((t) => t.target === target);
+  // The first call is 3.8x its floor, 15x the one without the hash, 12x that one with the hash's 60 ns off;
+  // the repeated call 9x the floor without the hash.
+  expect(agentTarget(300, 180)).toEqual({
     target,
-    measured: 'worst 9.0x its floor; its first calls against a floor without the whole-file work their spec obliges ("2000 lines + count"), worst 15x; at least 100x faster than MCP fs, 100x than gemini-cli',
+    measured: 'worst 9.0x its floor; its first calls against a floor without the whole-file work their spec obliges ("2000 lines + count"), worst 15x, and 12x with that work\'s own cost taken off the call; at least 100x faster than MCP fs, 100x than gemini-cli',
     met: true,
   });
-  // A first call over 10x the floor that hashes (11x) fails the target.
-  expect(checkTargets(results(rows(900, 180))).find((t) => t.target === target)?.met).toBe(false);
+  // A first call at 11x the floor that hashes fails the target.
+  expect(agentTarget(900, 180)).toEqual({
+    target,
+    measured: 'worst 11x its floor; its first calls against a floor without the whole-file work their spec obliges ("2000 lines + count"), worst 45x, and 42x with that work\'s own cost taken off the call; at least 33x faster than MCP fs, 33x than gemini-cli',
+    met: false,
+  });
+  // The peer clause compares a first call's peers with its own floor, the one that hashes: peers 7.5x slower
+  // than that floor (30x slower than the one without the hash) do not oblige the first call to be 10x faster
+  // than they are. The repeated call's floor is 30x faster than the peers, so it is held to the clause (12x).
+  expect(agentTarget(300, 50, 600)).toEqual({
+    target,
+    measured: 'worst 3.8x its floor; its first calls against a floor without the whole-file work their spec obliges ("2000 lines + count"), worst 15x, and 12x with that work\'s own cost taken off the call; at least 2.0x faster than MCP fs, 2.0x than gemini-cli; the floor itself is only 7.5x faster than MCP fs and 7.5x than gemini-cli on some file',
+    met: true,
+  });
 });
