@@ -1,8 +1,14 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
 import { makeTempDir } from "../../../vitest.temp-dirs.js";
 import { createTool, readOutputSchema, type AgentToolOptions, type ReadOutput, type ReadSuccess } from "../src/index.js";
+
+/** AGENT-VER-01, written out here rather than taken from the package: the first 32 hex digits of the SHA-256 of `bytes`. */
+export function versionOf(bytes: string | Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+}
 
 /** A temporary directory holding `ws/` (the workspace root) and `outside/`, removed after the test file. */
 export interface Sandbox {

@@ -2,14 +2,14 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { numberedLines, read, readFailure, readText, sandbox, shown } from "./helpers.js";
+import { numberedLines, read, readFailure, readText, sandbox, shown, versionOf } from "./helpers.js";
 
 describe("AGENT-IN-07, AGENT-VER-01, AGENT-VER-02, AGENT-VER-03: versions and conditional reads", () => {
   it("AGENT-VER-01: the version is the first 32 hex digits of the SHA-256 of the bytes, whatever the name or time", async () => {
     const text = "same bytes\n";
     const { root } = sandbox({ "a.txt": text, "b/c.txt": text });
     fs.utimesSync(path.join(root, "b/c.txt"), new Date(2000, 1, 1), new Date(2000, 1, 1));
-    const expected = createHash("sha256").update(text).digest("hex").slice(0, 32);
+    const expected = versionOf(text);
     expect((await readText(root, { path: "a.txt" })).version).toBe(expected);
     expect((await readText(root, { path: "b/c.txt", start_line: 1, limit: 1 })).version).toBe(expected);
   });
@@ -41,7 +41,7 @@ describe("AGENT-IN-07, AGENT-VER-01, AGENT-VER-02, AGENT-VER-03: versions and co
     const { version } = await readText(root, { path: "a.txt" });
     fs.writeFileSync(path.join(root, "a.txt"), "uno\n");
     const output = await readText(root, { path: "a.txt", if_version: version });
-    expect([output.content, output.version]).toEqual(["1\tuno", createHash("sha256").update("uno\n").digest("hex").slice(0, 32)]);
+    expect([output.content, output.version]).toEqual(["1\tuno", versionOf("uno\n")]);
   });
 
   it("AGENT-VER-01: a version keeps 128 bits: the digest cut to 16 hex digits (a 64-bit version, as spec 0.2 had it) is another version, and reads in full", async () => {
@@ -82,7 +82,7 @@ describe("AGENT-VER-05: a file over max_scan_bytes", () => {
   it("answers if_version in full, refuses tail, and says a start past the end is past it", async () => {
     const { root } = sandbox({ "big.log": numberedLines(300) });
     // Even the version its bytes would have: a file over max_scan_bytes is never hashed whole.
-    const bytesVersion = createHash("sha256").update(numberedLines(300)).digest("hex").slice(0, 32);
+    const bytesVersion = versionOf(numberedLines(300));
     expect((await readText(root, { path: "big.log", if_version: bytesVersion, limit: 1 }, options)).content).toBe("1\tline 1");
     expect(await readFailure(root, { path: "big.log", tail: 5 }, options)).toEqual([
       "TOO_LARGE",
@@ -110,7 +110,7 @@ describe("AGENT-VER-01: the scan of a settled file is remembered, never past a w
     fs.utimesSync(file, 1_700_000_000, 1_700_000_000);
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const after = await readText(root, { path: "a.txt" });
-    expect([after.content, after.version]).toEqual(["1\tbbbb", createHash("sha256").update("bbbb\n").digest("hex").slice(0, 32)]);
+    expect([after.content, after.version]).toEqual(["1\tbbbb", versionOf("bbbb\n")]);
     expect(await read(root, { path: "a.txt", if_version: first.version })).toMatchObject({ content: "1\tbbbb" });
   });
 });
